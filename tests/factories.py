@@ -1,0 +1,39 @@
+"""Test data built straight through the models, independent of the services under test."""
+
+import dataclasses
+import datetime
+
+from tournaments.models import Event, Game, Player, Round, Seat, Table
+
+
+def make_event(owner, *, game="canasta", players=8, fmt="progressive", profile_slug=None, **fields) -> Event:
+    from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES
+
+    slug = profile_slug or "wiener"
+    profiles = CANASTA_PROFILES if game == "canasta" else GIN_PROFILES
+    event = Event.objects.create(
+        owner=owner, name=fields.pop("name", "Club evening"), date=fields.pop("date", datetime.date(2026, 11, 22)),
+        game=game, format=fmt, profile_slug=slug, profile=dataclasses.asdict(profiles[slug]), **fields,
+    )
+    for number in range(1, players + 1):
+        Player.objects.create(event=event, name=f"Player {number}", number=number)
+    return event
+
+
+def seat_round(event: Event, number: int, tables: list) -> Round:
+    """Open round ``number`` with ``tables`` as ``[((a, b), (c, d)), ...]`` of player numbers.
+
+    A side may be a single number for one-against-one games (Gin, Swiss).
+    """
+    players = {p.number: p for p in event.players.all()}
+    rnd = Round.objects.create(event=event, number=number)
+    for index, sides in enumerate(tables, start=1):
+        table, _ = Table.objects.get_or_create(event=event, number=index)
+        game = Game.objects.create(round=rnd, table=table)
+        position = 1
+        for side, members in enumerate(sides):
+            members = members if isinstance(members, tuple) else (members,)
+            for member in members:
+                Seat.objects.create(round=rnd, game=game, player=players[member], side=side, position=position)
+                position += 1
+    return rnd

@@ -1,0 +1,54 @@
+"""Every object a view touches is fetched here, scoped to who is asking.
+
+Three audiences (DESIGN.md): the event's directors (logged in), the players at
+a table (holding its token), and the public (holding the event's public token,
+only when the director made the event public).
+"""
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest
+
+from tournaments.models import Event, Table
+
+
+def events_for(user) -> QuerySet[Event]:
+    """The events this director owns or co-directs."""
+    return Event.objects.filter(Q(owner=user) | Q(co_directors=user)).distinct()
+
+
+def director_event(request: HttpRequest, event_id: int) -> Event:
+    try:
+        return events_for(request.user).get(pk=event_id)
+    except Event.DoesNotExist:
+        raise Http404("No such event among yours.") from None
+
+
+def director_required(view):
+    """Log-in required, and the ``event_id`` in the URL must be one of the director's events.
+
+    The event is handed to the view as ``event``.
+    """
+
+    @login_required
+    @wraps(view)
+    def wrapper(request: HttpRequest, event_id: int, *args, **kwargs):
+        return view(request, director_event(request, event_id), *args, **kwargs)
+
+    return wrapper
+
+
+def table_for_token(token: str) -> Table:
+    try:
+        return Table.objects.select_related("event").get(token=token)
+    except Table.DoesNotExist:
+        raise Http404("No table has this link.") from None
+
+
+def public_event(token: str) -> Event:
+    try:
+        return Event.objects.get(public_token=token, public=True)
+    except Event.DoesNotExist:
+        raise Http404("This event is not public.") from None

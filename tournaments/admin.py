@@ -1,0 +1,96 @@
+from django.contrib import admin
+
+from tournaments.models import (
+    AuditEntry, Bye, Club, Entry, Event, Game, Player, Result, Round, Seat, Table, Team,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name"]
+    search_fields = ["name"]
+    filter_horizontal = ["directors"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "game", "format", "profile_slug", "status", "owner", "public"]
+    list_filter = ["game", "format", "status", "public", "club"]
+    search_fields = ["name", "owner__username"]
+    date_hierarchy = "date"
+    filter_horizontal = ["co_directors"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "event", "gender", "club", "withdrawn_from_round"]
+    list_filter = ["gender", "event"]
+    search_fields = ["name", "club"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "event"]
+    list_filter = ["event"]
+    search_fields = ["name"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "code"]
+    list_filter = ["event"]
+    search_fields = ["code"]
+    readonly_fields = ["token"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "status", "started_at", "closed_at"]
+    list_filter = ["status", "event"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "finished", "score_0", "score_1", "score_2", "winner_side"]
+    list_filter = ["finished", "round__event"]
+    list_select_related = ["round__event", "table"]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "player", "side", "position"]
+    list_filter = ["round__event"]
+    list_select_related = ["game__round", "game__table", "player"]
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "player", "points"]
+    list_filter = ["round__event"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "version", "status", "points_0", "points_1", "points_2", "created_at"]
+    list_filter = ["status", "game__round__event"]
+    list_select_related = ["game__round", "game__table"]
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    list_display = ["round", "player", "points", "net", "match_points", "won"]
+    list_filter = ["round__event"]
+    list_select_related = ["round", "player"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "event", "action", "user", "seat_label", "reason"]
+    list_filter = ["action", "event"]
+    search_fields = ["reason", "seat_label"]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,22 @@
+"""Events, players, rounds, tables, entries and the audit trail (see DESIGN.md, Data)."""
+
+from tournaments.models.audit import AuditEntry
+from tournaments.models.entries import Entry, Result
+from tournaments.models.events import Club, Event
+from tournaments.models.players import Player, Team
+from tournaments.models.rounds import Bye, Game, Round, Seat, Table
+
+__all__ = [
+    "AuditEntry",
+    "Bye",
+    "Club",
+    "Entry",
+    "Event",
+    "Game",
+    "Player",
+    "Result",
+    "Round",
+    "Seat",
+    "Table",
+    "Team",
+]

@@ -1,0 +1,142 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    """A card club; a federation's server hosts many, each with its directors."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("directors")
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    """One tournament evening or series: one game, one format, one rule profile."""
+
+    class Game(models.TextChoices):
+        CANASTA = "canasta", _("Canasta")
+        GIN = "gin", _("Gin Rummy")
+
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", _("Progressive (changing partners)")
+        MIXED = "mixed", _("Progressive, mixed pairs")
+        SWISS = "swiss", _("Swiss system")
+        MOVEUP = "moveup", _("Winner moves up")
+        ROUNDROBIN = "roundrobin", _("Round robin")
+
+    class ScoringMode(models.TextChoices):
+        TALLY = "tally", _("Points of the side on each partner's tally")
+        NET = "net", _("Plus/minus (winner's margin)")
+        MATCH = "match", _("Match points 2/1/0, points as tie-break")
+
+    class RoundKind(models.TextChoices):
+        GAME = "game", _("A full game to the target")
+        DEALS = "deals", _("A fixed number of deals or hands")
+        TIME = "time", _("A time limit, then the current deal is finished")
+
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Being set up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events",
+        verbose_name=_("director"),
+    )
+    co_directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="co_directed_events", blank=True,
+        verbose_name=_("co-directors"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="events",
+        verbose_name=_("club"),
+    )
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.CANASTA)
+    profile_slug = models.CharField(_("rule profile"), max_length=40, default="wiener")
+    # The profile's parameters are copied in when the event is created, so a later
+    # change to a preset never alters an event that was played by the old rules.
+    profile = models.JSONField(_("rule parameters"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.PROGRESSIVE)
+    balanced_schedule = models.BooleanField(_("balanced schedule"), default=False)
+    fixed_partners = models.BooleanField(_("fixed partners"), default=False)
+    scoring_mode = models.CharField(
+        _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY
+    )
+    bye_score = models.IntegerField(_("points for a bye"), default=0)
+    round_kind = models.CharField(
+        _("what a round is"), max_length=6, choices=RoundKind.choices, default=RoundKind.GAME
+    )
+    round_deals = models.PositiveSmallIntegerField(_("deals per round"), null=True, blank=True)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SETUP)
+    public = models.BooleanField(_("public standings and seating"), default=False)
+    public_token = models.CharField(max_length=32, unique=True, editable=False)
+    language = models.CharField(_("language"), max_length=5, choices=settings.LANGUAGES, default="de")
+    paper_size = models.CharField(
+        _("paper size"), max_length=6, choices=[("A4", "A4"), ("letter", "US Letter")], default="A4"
+    )
+    quick_entry = models.BooleanField(_("quick entry (totals only)"), default=False)
+    auto_confirm_minutes = models.PositiveSmallIntegerField(
+        _("auto-confirm after minutes"), null=True, blank=True
+    )
+    draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(round_kind="deals", round_deals__isnull=False, round_deals__gte=1) | ~Q(round_kind="deals"),
+                name="event_deals_round_needs_deal_count",
+            ),
+            models.CheckConstraint(
+                condition=Q(round_kind="time", round_minutes__isnull=False, round_minutes__gte=1) | ~Q(round_kind="time"),
+                name="event_timed_round_needs_minutes",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.public_token:
+            self.public_token = secrets.token_urlsafe(16)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments-director-event", args=[self.pk])
+
+    def is_directed_by(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return self.owner_id == user.pk or self.co_directors.filter(pk=user.pk).exists()
+
+    @property
+    def is_canasta(self) -> bool:
+        return self.game == self.Game.CANASTA
+
+    @property
+    def partnership(self) -> bool:
+        """Whether sides are pairs of partners (Canasta tables of four) or single players."""
+        return self.format in (self.Format.PROGRESSIVE, self.Format.MIXED, self.Format.MOVEUP) or (
+            self.fixed_partners and self.format in (self.Format.SWISS, self.Format.ROUNDROBIN)
+        )

@@ -1,0 +1,13 @@
+"""URLs grouped by audience: director (login), table (token), public (public token)."""
+
+from django.urls import include, path
+
+from tournaments.views import home
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("events/", home.event_list, name="tournaments-director-events"),
+    path("events/", include("tournaments.urls.director")),
+    path("t/", include("tournaments.urls.table")),
+    path("p/", include("tournaments.urls.public")),
+]
