@@ -1,19 +1,18 @@
 """Test data built straight through the models, independent of the services under test."""
 
-import dataclasses
 import datetime
+
+from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_to_dict
 
 from tournaments.models import Event, Game, Player, Round, Seat, Table
 
 
 def make_event(owner, *, game="canasta", players=8, fmt="progressive", profile_slug=None, **fields) -> Event:
-    from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES
-
     slug = profile_slug or "wiener"
     profiles = CANASTA_PROFILES if game == "canasta" else GIN_PROFILES
     event = Event.objects.create(
         owner=owner, name=fields.pop("name", "Club evening"), date=fields.pop("date", datetime.date(2026, 11, 22)),
-        game=game, format=fmt, profile_slug=slug, profile=dataclasses.asdict(profiles[slug]), **fields,
+        game=game, format=fmt, profile_slug=slug, profile=profile_to_dict(profiles[slug]), **fields,
     )
     for number in range(1, players + 1):
         Player.objects.create(event=event, name=f"Player {number}", number=number)
