@@ -76,7 +76,7 @@ class Game(models.Model):
     """What one table plays in one round (a Partie): its seats, entries and result."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     finished = models.BooleanField(_("finished"), default=False)
     # Confirmed points per side, kept by the services so standings read one row.
     score_0 = models.IntegerField(default=0)
@@ -105,7 +105,7 @@ class Seat(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
     side = models.PositiveSmallIntegerField(_("side"))
     position = models.PositiveSmallIntegerField(_("seat"))
 
@@ -128,7 +128,7 @@ class Bye(models.Model):
     """A player who sits out a round (Swiss bye, or the sitter-out of a schedule)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes")
     points = models.IntegerField(_("points"), default=0)
 
     class Meta:

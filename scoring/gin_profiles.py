@@ -1,0 +1,143 @@
+"""Gin Rummy rule profiles (RULES.md 2): bonuses, targets and knock limit."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.messages import DomainError, Problem, gettext_noop
+
+
+@dataclass(frozen=True)
+class GinProfile:
+    """Every rule parameter of a Gin event; labels and help texts are in ``GIN_FIELDS``."""
+
+    slug: str
+    name: str
+    source: str
+    gin_bonus: int = 20
+    undercut_bonus: int = 10
+    box_bonus: int = 20
+    game_bonus: int = 100
+    shutout_bonus: int = 100
+    target: int = 100
+    knock_limit: int = 10
+    # Partnership games (RULES.md 2.2): two sides of two or of three players.
+    target_four_players: int = 125
+    target_six_players: int = 150
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        problems = gin_profile_problems(self)
+        if problems:
+            raise DomainError(problems)
+
+
+# name -> (kind, label, help), in the order the editor shows them.
+GIN_FIELDS: dict[str, tuple[str, str, str]] = {
+    "slug": (
+        "text",
+        gettext_noop("Short name"),
+        gettext_noop("Letters, digits and hyphens; names the profile in links and exports."),
+    ),
+    "name": ("text", gettext_noop("Name"), gettext_noop("The name players see.")),
+    "source": ("text", gettext_noop("Source"), gettext_noop("Where these rules come from.")),
+    "gin_bonus": (
+        "points",
+        gettext_noop("Gin bonus"),
+        gettext_noop(
+            "Bonus for going gin (all ten cards melded), on top of the defender's deadwood."
+        ),
+    ),
+    "undercut_bonus": (
+        "points",
+        gettext_noop("Undercut bonus"),
+        gettext_noop("Bonus for a defender whose deadwood is not more than the knocker's."),
+    ),
+    "box_bonus": (
+        "points",
+        gettext_noop("Box bonus"),
+        gettext_noop("Bonus per hand won, added when the game is totalled."),
+    ),
+    "game_bonus": (
+        "points",
+        gettext_noop("Game bonus"),
+        gettext_noop("Bonus for the player who reaches the target."),
+    ),
+    "shutout_bonus": (
+        "points",
+        gettext_noop("Shutout bonus"),
+        gettext_noop("Further bonus when the opponent scored nothing in the game."),
+    ),
+    "target": (
+        "points",
+        gettext_noop("Game target"),
+        gettext_noop("Play ends after the hand in which a player reaches this many points."),
+    ),
+    "knock_limit": (
+        "points",
+        gettext_noop("Knock limit"),
+        gettext_noop("The most deadwood a player may knock with."),
+    ),
+    "target_four_players": (
+        "points",
+        gettext_noop("Target with four players"),
+        gettext_noop("Game target for two partnerships of two."),
+    ),
+    "target_six_players": (
+        "points",
+        gettext_noop("Target with six players"),
+        gettext_noop("Game target for two partnerships of three."),
+    ),
+}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def gin_profile_problems(profile: GinProfile) -> list[Problem]:
+    """Every inconsistency of a Gin profile's values, each with the field it concerns."""
+    problems: list[Problem] = []
+    for name, (kind, label, _) in GIN_FIELDS.items():
+        value = getattr(profile, name)
+        if kind == "text":
+            if not (isinstance(value, str) and value.strip()):
+                problems.append(
+                    Problem(
+                        gettext_noop("%(label)s must not be empty."), {"label": label}, field=name
+                    )
+                )
+        elif not _is_int(value) or value < 0:
+            problems.append(
+                Problem(
+                    gettext_noop("%(label)s must be a whole number of 0 or more, not %(value)s."),
+                    {"label": label, "value": repr(value)[:40]},
+                    field=name,
+                )
+            )
+        elif name.startswith("target") and value == 0:
+            problems.append(
+                Problem(
+                    gettext_noop("%(label)s must be more than 0 points."),
+                    {"label": label},
+                    field=name,
+                )
+            )
+    return problems
+
+
+GIN_PROFILES: dict[str, GinProfile] = {
+    p.slug: p
+    for p in (
+        GinProfile(slug="wiener", name="Gin Rummy (Wiener club rules)", source="seed 002, §§ 1-16"),
+        GinProfile(
+            slug="american",
+            name="Gin Rummy (American club values)",
+            source="common American club values (no seed)",
+            gin_bonus=25,
+            undercut_bonus=25,
+            box_bonus=25,
+        ),
+    )
+}
