@@ -25,8 +25,7 @@ messages-compile: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
 messages: install
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
-	$(PY) manage.py makemessages -d djangojs -l de --ignore=.venv --ignore=staticfiles || true
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 browser:
