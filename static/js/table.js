@@ -1,0 +1,200 @@
+/* Meld table page: steppers, the ± sign, the Gin card picker and the Canasta card calculator.
+   Plain event delegation, so it keeps working after htmx swaps; every change fires
+   "input"/"change" so the live preview (hx-trigger on the form) follows. */
+(function () {
+  "use strict";
+
+  function fire(element) {
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+    element.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function words(value) {
+    return (value || "").split(/\s+/).filter(Boolean);
+  }
+
+  function step(button) {
+    var input = document.getElementById(button.dataset.stepFor);
+    if (!input) return;
+    var value = parseInt(input.value, 10) || 0;
+    input.value = String(Math.max(0, value + parseInt(button.dataset.delta, 10)));
+    fire(input);
+  }
+
+  function flipSign(button) {
+    var input = document.getElementById(button.dataset.signFor);
+    if (!input) return;
+    var text = input.value.trim();
+    input.value = text.charAt(0) === "-" ? text.slice(1) : "-" + (text || "");
+    fire(input);
+    input.focus();
+  }
+
+  /* Gin card picker: tap a card to put it in the hand being picked; tap again to take it out. */
+  function pickerParts(picker) {
+    var form = picker.closest("form");
+    var chosen = picker.querySelector("input[name=picking]:checked");
+    return {
+      target: chosen ? chosen.value : "knocker",
+      knocker: form.querySelector("input[data-hand=knocker]"),
+      defender: form.querySelector("input[data-hand=defender]"),
+    };
+  }
+
+  function drawPicker(picker) {
+    var parts = pickerParts(picker);
+    var knocker = words(parts.knocker.value);
+    var defender = words(parts.defender.value);
+    picker.querySelectorAll("[data-card]").forEach(function (button) {
+      var code = button.dataset.card;
+      var owner = knocker.indexOf(code) >= 0 ? "knocker" : defender.indexOf(code) >= 0 ? "defender" : "";
+      button.classList.toggle("in-knocker", owner === "knocker");
+      button.classList.toggle("in-defender", owner === "defender");
+      button.setAttribute("aria-pressed", owner ? "true" : "false");
+    });
+    picker.querySelectorAll("[data-count]").forEach(function (counter) {
+      counter.textContent = (counter.dataset.count === "knocker" ? knocker : defender).length;
+    });
+  }
+
+  function pickCard(button) {
+    var picker = button.closest("[data-picker]");
+    var parts = pickerParts(picker);
+    var code = button.dataset.card;
+    var mine = parts[parts.target];
+    var other = parts[parts.target === "knocker" ? "defender" : "knocker"];
+    var cards = words(mine.value);
+    var at = cards.indexOf(code);
+    if (at >= 0) {
+      cards.splice(at, 1);
+    } else {
+      cards.push(code);
+      other.value = words(other.value).filter(function (card) { return card !== code; }).join(" ");
+    }
+    mine.value = cards.join(" ");
+    drawPicker(picker);
+    fire(mine);
+  }
+
+  function clearCards(button) {
+    var picker = button.closest("[data-picker]");
+    var parts = pickerParts(picker);
+    parts.knocker.value = "";
+    parts.defender.value = "";
+    drawPicker(picker);
+    fire(parts.knocker);
+  }
+
+  /* Canasta card calculator: ranks are tapped, suits are spread so two packs suffice. */
+  var SUITS = { "3": ["C", "S"], "any": ["S", "H", "D", "C"] };
+
+  function calcAdd(button) {
+    var form = button.closest(".calc-form");
+    var field = form.querySelector("[data-calc-cards]");
+    var cards = words(field.value);
+    var rank = button.dataset.calcAdd;
+    var code = rank;
+    if (rank !== "JK") {
+      var suits = SUITS[rank] || SUITS.any;
+      var best = suits[0];
+      var fewest = Infinity;
+      suits.forEach(function (suit) {
+        var count = cards.filter(function (card) { return card === rank + suit; }).length;
+        if (count < fewest) { fewest = count; best = suit; }
+      });
+      code = rank + best;
+    }
+    cards.push(code);
+    setCalc(form, cards);
+  }
+
+  function setCalc(form, cards) {
+    var field = form.querySelector("[data-calc-cards]");
+    field.value = cards.join(" ");
+    form.querySelector("[data-calc-shown]").textContent = cards.map(function (card) {
+      return card === "JK" ? "🃏" : card.replace("T", "10").slice(0, -1);
+    }).join(" ");
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function addPoints(button) {
+    var input = document.getElementById(button.dataset.addTo);
+    if (!input) return;
+    input.value = String((parseInt(input.value, 10) || 0) + parseInt(button.dataset.addPoints, 10));
+    fire(input);
+    input.scrollIntoView({ block: "center" });
+  }
+
+  /* Gin: the phone remembers whether the table enters deadwood or taps cards. */
+  var MODE_KEY = "meld-gin-mode";
+
+  function remember(value) {
+    try { window.localStorage.setItem(MODE_KEY, value); } catch (error) { /* private mode */ }
+  }
+
+  function remembered() {
+    try { return window.localStorage.getItem(MODE_KEY); } catch (error) { return null; }
+  }
+
+  function setMode(form) {
+    var mode = form.querySelector("input[name=mode]:checked");
+    if (mode) form.dataset.mode = mode.value;
+  }
+
+  function restoreMode(form) {
+    var wanted = remembered();
+    var edited = form.querySelector("input[name=expected_version]");
+    var choice = wanted && form.querySelector("input[name=mode][value=" + wanted + "]");
+    if (choice && !(edited && edited.value) && !form.querySelector(".errors p")) choice.checked = true;
+    setMode(form);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var button;
+    if ((button = target.closest("[data-step-for]"))) return step(button);
+    if ((button = target.closest("[data-sign-for]"))) return flipSign(button);
+    if ((button = target.closest("[data-card]"))) return pickCard(button);
+    if ((button = target.closest("[data-clear-cards]"))) return clearCards(button);
+    if ((button = target.closest("[data-calc-add]"))) return calcAdd(button);
+    if ((button = target.closest("[data-add-points]"))) return addPoints(button);
+    if ((button = target.closest("[data-calc-undo]"))) {
+      var undoForm = button.closest(".calc-form");
+      var cards = words(undoForm.querySelector("[data-calc-cards]").value);
+      cards.pop();
+      return setCalc(undoForm, cards);
+    }
+    if ((button = target.closest("[data-calc-clear]"))) return setCalc(button.closest(".calc-form"), []);
+  });
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.name === "mode" && target.form) {
+      setMode(target.form);
+      remember(target.value);
+    }
+    if (target.name === "picking") drawPicker(target.closest("[data-picker]"));
+  });
+
+  /* Typed values must not trigger a page submit with Enter on the number pad's "Go". */
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.matches(".entry-form input.num")) {
+      event.preventDefault();
+      event.target.blur();
+    }
+  });
+
+  function each(root, selector, action) {
+    if (!root || !root.querySelectorAll) return;
+    if (root.matches(selector)) action(root);
+    root.querySelectorAll(selector).forEach(action);
+  }
+
+  function init(root) {
+    each(root, "[data-picker]", drawPicker);
+    each(root, ".entry-form", restoreMode);
+  }
+
+  document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
+  document.addEventListener("DOMContentLoaded", function () { init(document.body); });
+})();

@@ -1,0 +1,168 @@
+"""Two phones at one table: one side enters (with a mistake first), the other confirms.
+
+Each phone is its own browser context at 390×844; screenshots go to test-artifacts/.
+"""
+
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PHONE
+from tests.web.table_helpers import canasta_game, gin_game
+from tournaments.models import Entry, Result
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+expect.set_options(timeout=10_000)
+
+
+@pytest.fixture
+def phones(browser):
+    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(15_000)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def open_table(page, live_server, game, player: str):
+    page.goto(f"{live_server.url}/t/{game.table.token}/")
+    expect(page.locator(".seating")).to_contain_text(player)
+    page.get_by_role("button", name=f"I am {player}").click()
+    expect(page.locator(".iam")).to_contain_text(player)
+
+
+def shot(page, artifacts_dir, name: str):
+    page.screenshot(path=os.path.join(artifacts_dir, f"table-{name}.png"), full_page=True)
+
+
+def no_horizontal_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_canasta_deal_entered_on_one_phone_and_confirmed_on_the_other(
+    phones, live_server, director, artifacts_dir
+):
+    game = canasta_game(director)
+    entering, confirming = phones
+    open_table(confirming, live_server, game, "2 Player 2")
+    open_table(entering, live_server, game, "1 Player 1")
+    shot(entering, artifacts_dir, "canasta-1-seated")
+    no_horizontal_scroll(entering)
+
+    form = entering.locator("form.entry-form")
+    form.locator('[data-step-for="id_s0_natural_canastas"][data-delta="1"]').click()
+    form.locator('[data-step-for="id_s0_red_threes"][data-delta="1"]').click()
+    form.locator('label[for="id_s0_going_out_1"]').click()
+    form.locator("#id_s0_melded_points").fill("123")
+    form.locator("#id_s1_melded_points").fill("60")
+    form.locator("#id_s1_hand_points").fill("35")
+    mistake = entering.locator("#err-id_s0_melded_points")
+    expect(mistake).to_contain_text("multiple of 5")
+    shot(entering, artifacts_dir, "canasta-2-mistake")
+
+    form.locator("#id_s0_melded_points").fill("120")
+    expect(mistake).to_be_empty()
+    expect(entering.locator("#total-s0")).to_have_text("820")
+    expect(entering.locator("#total-s1")).to_have_text("25")
+    shot(entering, artifacts_dir, "canasta-3-fixed")
+    form.get_by_role("button", name="Send deal 1").click()
+    expect(entering.locator(".deal-title")).to_contain_text("Deal 2")
+    expect(entering.locator("#sheet")).to_contain_text("waiting for confirmation")
+    shot(entering, artifacts_dir, "canasta-4-sent")
+    assert Entry.objects.get().points == [820, 25]
+
+    # The other phone sees the deal within a poll and confirms it.
+    confirm = confirming.get_by_role("button", name="Confirm deal 1")
+    expect(confirm).to_be_visible(timeout=15_000)
+    shot(confirming, artifacts_dir, "canasta-5-to-confirm")
+    confirm.click()
+    expect(confirming.locator("main")).to_contain_text("Deal 1 is confirmed.")
+    shot(confirming, artifacts_dir, "canasta-6-confirmed")
+    no_horizontal_scroll(confirming)
+
+    game.refresh_from_db()
+    assert game.scores == [820, 25]
+    points = {
+        r.player.number: r.points for r in Result.objects.filter(game=game).select_related("player")
+    }
+    assert points == {1: 820, 6: 820, 2: 25, 5: 25}
+    expect(entering.locator("tr.row-confirmed")).to_have_count(1, timeout=15_000)
+    expect(entering.locator("tfoot tr.grand")).to_contain_text("820")
+
+
+def tap(page, cards: str):
+    for card in cards.split():
+        page.locator(f'[data-card="{card}"]').click()
+
+
+def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, director, artifacts_dir):
+    game = gin_game(director)
+    entering, confirming = phones
+    open_table(confirming, live_server, game, "2 Player 2")
+    open_table(entering, live_server, game, "1 Player 1")
+
+    form = entering.locator("form.entry-form")
+    form.locator('label[for="id_knocker_0"]').click()
+    form.locator('label[for="id_mode_1"]').click()
+    expect(form.locator(".deck")).to_be_visible()
+    tap(entering, "5H 6H 7H KS KH KD AS 2S 3S")  # one card short: a mistake
+    form.locator("label.pill.defender").click()
+    tap(entering, "8H KC 9D 9C 9S 2D 3C 4D 6C JH")
+    expect(entering.locator("#err-id_knocker_cards")).to_contain_text("Tap 10 or 11 cards, not 9")
+    shot(entering, artifacts_dir, "gin-1-mistake")
+
+    form.locator("label.pill.knocker").click()
+    tap(entering, "4C")
+    expect(entering.locator("#err-id_knocker_cards")).to_be_empty()
+    preview = entering.locator("#preview")
+    expect(preview).to_contain_text("1 Player 1 scores 21")
+    expect(preview).to_contain_text("25 after laying off")
+    expect(form.locator("[data-count=knocker]")).to_have_text("10")
+    shot(entering, artifacts_dir, "gin-2-cards")
+    no_horizontal_scroll(entering)
+    form.get_by_role("button", name="Send hand 1").click()
+    expect(entering.locator(".deal-title")).to_contain_text("Hand 2")
+
+    confirm = confirming.get_by_role("button", name="Confirm hand 1")
+    expect(confirm).to_be_visible(timeout=15_000)
+    confirm.click()
+    expect(confirming.locator("main")).to_contain_text("Hand 1 is confirmed.")
+    shot(confirming, artifacts_dir, "gin-3-confirmed")
+
+    game.refresh_from_db()
+    assert game.scores == [21 + 20, 0]  # hand points and one box
+    entry = Entry.objects.get(status=Entry.Status.CONFIRMED)
+    assert entry.details["discard"] is None and entry.details["defender_deadwood"] == 25
+    results = {
+        r.player.number: (r.points, r.net)
+        for r in Result.objects.filter(game=game).select_related("player")
+    }
+    assert results == {1: (41, 41), 2: (0, -41)}
+
+
+def test_a_lost_connection_keeps_the_values_and_the_retry_stores_once(
+    phones, live_server, director, artifacts_dir
+):
+    game = canasta_game(director, quick_entry=True)
+    page = phones[0]
+    open_table(page, live_server, game, "1 Player 1")
+    form = page.locator("form.entry-form")
+    form.locator("#id_s0_total").fill("450")
+    form.locator("#id_s1_total").fill("150")
+    form.locator('[data-sign-for="id_s1_total"]').click()
+    expect(form.locator("#id_s1_total")).to_have_value("-150")
+
+    page.route("**/entry/", lambda route: route.abort())
+    form.get_by_role("button", name="Send deal 1").click()
+    expect(form.locator(".send-error")).to_be_visible()
+    expect(form.locator("#id_s0_total")).to_have_value("450")
+    shot(page, artifacts_dir, "quick-not-sent")
+    assert not Entry.objects.exists()
+
+    page.unroute("**/entry/")
+    form.get_by_role("button", name="Send deal 1").click()
+    expect(page.locator(".deal-title")).to_contain_text("Deal 2")
+    assert Entry.objects.get().points == [450, -150]

@@ -1,0 +1,45 @@
+"""Test data for score entry: a seated Canasta or Gin game and well-formed deals and hands."""
+
+from tests.factories import make_event, seat_round
+from tournaments.models import Game, Seat
+
+# Side A: natural canasta, one red three, went out, 120 melded: 500 + 100 + 100 + 120 = 820.
+# Side B: 60 melded, 35 left in hand: 25.
+DEAL = {
+    "sides": [
+        {"natural_canastas": 1, "red_threes": 1, "going_out": "out", "melded_points": 120},
+        {"melded_points": 60, "hand_points": 35},
+    ]
+}
+DEAL_POINTS = (820, 25)
+
+
+def canasta_game(owner, **event_fields) -> Game:
+    """Round 1 of a progressive evening: table 1 is 1 & 6 (side A) against 2 & 5 (side B)."""
+    event = make_event(owner, **event_fields)
+    rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+    return rnd.games.select_related("round__event", "table").get(table__number=1)
+
+
+def gin_game(owner, **event_fields) -> Game:
+    """Round 1 of a Gin round robin: table 1 is player 1 (side 0) against player 2 (side 1)."""
+    event = make_event(owner, game="gin", players=4, fmt="roundrobin", **event_fields)
+    rnd = seat_round(event, 1, [(1, 2), (3, 4)])
+    return rnd.games.select_related("round__event", "table").get(table__number=1)
+
+
+def seat_of(game: Game, number: int) -> Seat:
+    return game.seats.select_related("player").get(player__number=number)
+
+
+def totals(*values: int) -> dict:
+    return {"totals": list(values)}
+
+
+def knock(knocker: int, knocker_deadwood: int, defender_deadwood: int) -> dict:
+    return {
+        "kind": "knock",
+        "knocker": knocker,
+        "knocker_deadwood": knocker_deadwood,
+        "defender_deadwood": defender_deadwood,
+    }

@@ -1,0 +1,21 @@
+"""Forms of the director's pages; each validates and leaves the workflow to a service.
+
+A ``ServiceError``'s ``field_errors`` go back onto the form with ``show_service_error``,
+so every message appears next to the field it concerns.
+"""
+
+from django import forms
+
+from tournaments.services.errors import ServiceError
+
+
+def show_service_error(form: forms.Form, error: ServiceError) -> None:
+    """Put a service's refusal onto ``form``: next to its fields, else at the top."""
+    placed = False
+    for name, messages in error.field_errors.items():
+        target = name if name in form.fields else None
+        for message in messages:
+            form.add_error(target, message)
+        placed = True
+    if not placed:
+        form.add_error(None, error.message)

@@ -1,0 +1,332 @@
+"""A game's totals and each player's ``Result`` row, recomputed from confirmed entries.
+
+``refresh_game`` is called after every confirmation or correction: it reads the
+confirmed entries only, asks the engine for the totals and the end of the game,
+and writes the game's scores and one ``Result`` per seated player (bulk,
+idempotent). ``game_sheet`` gives the score pad the table, the director and the
+printed sheets show: every deal with its status, the running totals, each
+side's minimum meld (Canasta) or the boxes and bonuses (Gin).
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import canasta
+from tournaments.models import AuditEntry, Entry, Event, Game, Result
+from tournaments.services import audit
+from tournaments.services.deal_data import side_count, side_sizes, went_out
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+ENDED_BY_DIRECTOR = "ended_by_director"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A game's state after its confirmed entries."""
+
+    totals: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    net: int  # the winner's margin (0 while unfinished or on a draw)
+    canasta_sheet: Any = None  # scoring.canasta.ScoreSheet
+    gin_score: Any = None  # scoring.gin.GameScore
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal (Canasta) or hand (Gin) on the score pad.
+
+    ``points`` are the counted points (confirmed) or, for a pending entry, the
+    entered ones; ``totals`` the running totals after the deal, counted entries only.
+    """
+
+    number: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...] | None
+    status: str
+    entry: Entry
+    minimums: tuple[int, ...] = ()
+
+    @property
+    def counted(self) -> bool:
+        return self.status == Entry.Status.CONFIRMED
+
+    @property
+    def cells(self) -> list[tuple[int, int | None]]:
+        """(points, running total) per side, for the score pad's columns."""
+        totals = self.totals or (None,) * len(self.points)
+        return list(zip(self.points, totals, strict=False))
+
+    @property
+    def pending(self) -> bool:
+        return self.status in (Entry.Status.ENTERED, Entry.Status.DISPUTED)
+
+
+@dataclass(frozen=True)
+class GinTotals:
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    box_bonus: tuple[int, ...]
+    game_bonus: tuple[int, ...]
+    shutout_bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+    box_value: int
+
+    @property
+    def box_cells(self) -> list[tuple[int, int]]:
+        return list(zip(self.boxes, self.box_bonus, strict=True))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: Game
+    is_canasta: bool
+    sides: int
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...]  # Canasta: each side's minimum meld for the next deal
+    gin: GinTotals | None
+    finished: bool
+    winner: int | None
+    net: int
+    next_number: int
+    target: int
+    deals_limit: int | None  # round_kind "deals": how many deals the game has
+
+    @property
+    def pending(self) -> tuple[SheetRow, ...]:
+        return tuple(row for row in self.rows if row.pending)
+
+    @property
+    def draw(self) -> bool:
+        return self.finished and self.winner is None
+
+
+# --- computing ------------------------------------------------------------------
+
+
+def _target(game: Game, profile) -> int:
+    """Gin partnerships (two or three players a side) play to more (RULES.md 2.2)."""
+    size = max(side_sizes(game))
+    if game.round.event.game == Event.Game.GIN and size in (2, 3):
+        return profile.target_four_players if size == 2 else profile.target_six_players
+    return profile.target
+
+
+def _gin_hands(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one that reached the target (later ones do not count)."""
+    points = [0, 0]
+    for index, hand in enumerate(hands):
+        points = [p + h for p, h in zip(points, hand, strict=False)]
+        if max(points) >= target:
+            return hands[: index + 1]
+    return hands
+
+
+def _ended_by_director(game: Game) -> bool:
+    return AuditEntry.objects.filter(
+        game=game, action=AuditEntry.Action.OTHER, **{f"new__{ENDED_BY_DIRECTOR}": True}
+    ).exists()
+
+
+def _leader(totals: tuple[int, ...]) -> int | None:
+    best = max(totals)
+    leaders = [i for i, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _margin(totals: tuple[int, ...], winner: int | None) -> int:
+    if winner is None:
+        return 0
+    return totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
+
+
+def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
+    """The game's totals, end and winner from its confirmed entries (in deal order)."""
+    event = game.round.event
+    profile = profile or event_profile(event)
+    sides = side_count(game)
+    kind = event.round_kind
+    deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
+    ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
+    if event.game == Event.Game.CANASTA:
+        sheet = canasta.score_sheet(
+            [tuple(entry.points) for entry in confirmed],
+            profile,
+            [went_out(entry.details) for entry in confirmed],
+            sides=sides,
+        )
+        totals = sheet.rows[-1].totals if sheet.rows else (0,) * sides
+        if kind == Event.RoundKind.GAME or (kind == Event.RoundKind.TIME and sheet.result.finished):
+            finished, winner = sheet.result.finished, sheet.result.winner
+        else:
+            finished = deals_done or ended
+            winner = _leader(totals) if finished else None
+        return Outcome(tuple(totals), finished, winner, _margin(tuple(totals), winner), sheet, None)
+    from scoring import gin
+
+    target = _target(game, profile)
+    hands = _gin_hands([tuple(entry.points) for entry in confirmed], target)
+    score = gin.score_game(hands, profile, target=target)
+    totals = tuple(score.totals)
+    if kind == Event.RoundKind.GAME or score.finished:
+        finished, winner = score.finished, score.winner
+        net = score.net if finished else 0
+    else:
+        finished = deals_done or ended
+        winner = _leader(totals) if finished else None
+        net = _margin(totals, winner)
+    return Outcome(totals, finished, winner, net, None, score)
+
+
+def _confirmed(game: Game) -> list[Entry]:
+    return list(game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number"))
+
+
+def refresh_game(game: Game) -> Game:
+    """Recompute the game's scores and its players' ``Result`` rows from confirmed entries."""
+    with transaction.atomic():
+        game = Game.objects.select_related("round__event", "table").get(pk=game.pk)
+        result = outcome(game, _confirmed(game))
+        scores = list(result.totals) + [None] * (3 - len(result.totals))
+        game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
+        game.finished = result.finished
+        game.winner_side = result.winner
+        game.save(update_fields=["score_0", "score_1", "score_2", "finished", "winner_side"])
+        _write_results(game, result)
+    return game
+
+
+def _write_results(game: Game, result: Outcome) -> None:
+    rows = []
+    for seat in game.seats.all():
+        side = seat.side
+        if result.winner is None:
+            won, points_for_match = False, 1 if result.finished else 0
+            net = 0 if result.finished else _live_margin(result.totals, side)
+        else:
+            won = side == result.winner
+            points_for_match = 2 if won else 0
+            net = result.net if won else result.totals[side] - result.totals[result.winner]
+        rows.append(
+            Result(
+                round=game.round,
+                player_id=seat.player_id,
+                game=game,
+                points=result.totals[side],
+                net=net,
+                match_points=points_for_match,
+                won=won,
+            )
+        )
+    Result.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["round", "player"],
+        update_fields=["game", "points", "net", "match_points", "won"],
+    )
+    seated = [seat.player_id for seat in game.seats.all()]
+    Result.objects.filter(game=game).exclude(player_id__in=seated).delete()
+
+
+def _live_margin(totals: tuple[int, ...], side: int) -> int:
+    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+
+
+def end_game(game: Game, *, user, reason: str = "") -> Game:
+    """The director ends a timed game (round kind "time") after its last deal."""
+    event = game.round.event
+    if not event.is_directed_by(user):
+        raise ServiceError(_("Only the event's director can end a game."))
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+        if game.finished:
+            raise ServiceError(_("This game is already over."))
+        if event.round_kind != Event.RoundKind.TIME:
+            raise ServiceError(
+                _("Only a timed game is ended by the director; this one ends by itself.")
+            )
+        audit.record(
+            event,
+            AuditEntry.Action.OTHER,
+            game=game,
+            user=user,
+            old={"scores": game.scores, "finished": False},
+            new={ENDED_BY_DIRECTOR: True},
+            reason=reason,
+        )
+        return refresh_game(game)
+
+
+# --- the score pad ----------------------------------------------------------------
+
+
+def game_sheet(game: Game, *, profile=None) -> Sheet:
+    """The score pad of a game: every deal, its status, running totals and what is next."""
+    event = game.round.event
+    profile = profile or event_profile(event)
+    entries = list(
+        game.entries.exclude(status=Entry.Status.SUPERSEDED)
+        .select_related("entered_by_seat__player", "decided_by_seat__player")
+        .order_by("number", "version")
+    )
+    confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
+    result = outcome(game, confirmed, profile=profile)
+    sides = side_count(game)
+    running: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    if result.canasta_sheet is not None:
+        for entry, row in zip(confirmed, result.canasta_sheet.rows, strict=True):
+            running[entry.number] = (row.totals, row.minimums)
+    else:
+        totals = [0] * sides
+        for entry in confirmed:
+            totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
+            running[entry.number] = (tuple(totals), ())
+    rows = []
+    for entry in entries:
+        totals, minimums = running.get(entry.number, (None, ()))
+        if entry.status != Entry.Status.CONFIRMED:
+            totals, minimums = None, ()
+        rows.append(
+            SheetRow(entry.number, tuple(entry.points), totals, entry.status, entry, minimums)
+        )
+    minimums: tuple[int, ...] = ()
+    gin_totals = None
+    if event.game == Event.Game.CANASTA:
+        minimums = canasta.side_minimums(result.totals, profile)
+        points = result.totals
+    else:
+        gin_totals = _gin_totals(result.gin_score, profile)
+        points = tuple(result.gin_score.points)
+    numbers = [entry.number for entry in entries]
+    return Sheet(
+        game=game,
+        is_canasta=event.game == Event.Game.CANASTA,
+        sides=sides,
+        rows=tuple(rows),
+        totals=tuple(points) if event.game == Event.Game.GIN else result.totals,
+        minimums=minimums,
+        gin=gin_totals,
+        finished=result.finished,
+        winner=result.winner,
+        net=result.net,
+        next_number=max(numbers, default=0) + 1,
+        target=_target(game, profile),
+        deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
+    )
+
+
+def _gin_totals(score, profile) -> GinTotals:
+    return GinTotals(
+        points=tuple(score.points),
+        boxes=tuple(score.boxes),
+        box_bonus=tuple(score.box_bonus),
+        game_bonus=tuple(score.game_bonus),
+        shutout_bonus=tuple(score.shutout_bonus),
+        totals=tuple(score.totals),
+        box_value=profile.box_bonus,
+    )

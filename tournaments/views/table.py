@@ -1,0 +1,348 @@
+"""The table's page on the players' phones: who sits here, the score pad, entry and confirmation.
+
+Opened by the table's token (QR code on the table card), no login. The token
+opens whatever the table plays in the event's current round. A phone says which
+seat it is ("I am ...", kept in a signed cookie per table); one side enters a
+deal, a phone of the other side confirms or disputes it. Every page answers a
+normal POST too (redirect back), and htmx requests get the partials.
+"""
+
+import hashlib
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import canasta
+from tournaments.access import table_for_token
+from tournaments.forms.entry import EntryForm, entry_form_for, side_names
+from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.services.deal_data import deal_name
+from tournaments.services.entries import (
+    EntryConflict,
+    auto_confirm_due,
+    confirm_entry,
+    dispute_entry,
+    submit_entry,
+)
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+from tournaments.services.results import Sheet, game_sheet
+
+CALCULATOR_RANKS = [
+    ("2", "2"),
+    ("A", "A"),
+    ("K", "K"),
+    ("Q", "Q"),
+    ("J", "J"),
+    ("T", "10"),
+    ("9", "9"),
+    ("8", "8"),
+    ("7", "7"),
+    ("6", "6"),
+    ("5", "5"),
+    ("4", "4"),
+    ("3", "3♣"),
+]
+SEAT_SALT = "meld.table.seat"
+SEAT_MAX_AGE = 24 * 3600
+
+
+@dataclass
+class At:
+    """Where a request stands: the table, its game in the current round (or None), the seat."""
+
+    table: Table
+    event: Event
+    game: Game | None
+    seat: Seat | None
+
+    @property
+    def token(self) -> str:
+        return self.table.token
+
+
+def _cookie(table: Table) -> str:
+    return f"meld_seat_{table.pk}"
+
+
+def _at(request: HttpRequest, token: str) -> At:
+    table = table_for_token(token)
+    event = table.event
+    game = (
+        Game.objects.filter(table=table, round__event=event, round__status=Round.Status.OPEN)
+        .select_related("round__event", "table")
+        .first()
+    )
+    seat = None
+    if game is not None:
+        seat_id = request.get_signed_cookie(_cookie(table), default=None, salt=SEAT_SALT)
+        if seat_id and str(seat_id).isdigit():
+            seat = game.seats.select_related("player").filter(pk=int(seat_id)).first()
+    return At(table, event, game, seat)
+
+
+def _playing(request: HttpRequest, token: str) -> At:
+    at = _at(request, token)
+    if at.game is None:
+        raise Http404("This table plays no game now.")
+    return at
+
+
+def _entry(at: At, entry_id: int) -> Entry:
+    try:
+        return Entry.objects.select_related("entered_by_seat").get(pk=entry_id, game=at.game)
+    except Entry.DoesNotExist:
+        raise Http404("No such entry at this table.") from None
+
+
+def _stamp(game: Game, seat: Seat | None) -> str:
+    """Changes whenever what the score pad shows changes (entries, their states, the seat)."""
+    states = list(game.entries.order_by("pk").values_list("pk", "status"))
+    game.refresh_from_db(fields=["finished", "score_0", "score_1", "score_2"])
+    text = f"{states}|{game.finished}|{game.scores}|{seat.pk if seat else ''}"
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def _seating(game: Game) -> list[dict]:
+    sides: list[dict] = []
+    for seat in game.seats.select_related("player").order_by("side", "position"):
+        while len(sides) <= seat.side:
+            sides.append(
+                {"index": len(sides), "label": canasta.side_label(len(sides)), "seats": []}
+            )
+        sides[seat.side]["seats"].append(seat)
+    return sides
+
+
+def _heads(game: Game, sheet: Sheet) -> list[dict]:
+    """Each side's column head on the score pad: its letter, the players' numbers, its minimum."""
+    numbers: list[list[str]] = [[] for _ in range(sheet.sides)]
+    for seat in game.seats.select_related("player").order_by("position"):
+        numbers[seat.side].append(str(seat.player.number or seat.player.name))
+    return [
+        {
+            "label": canasta.side_label(index),
+            "numbers": " & ".join(numbers[index]),
+            "minimum": sheet.minimums[index] if sheet.minimums else None,
+        }
+        for index in range(sheet.sides)
+    ]
+
+
+def _sheet_context(at: At) -> dict:
+    sheet: Sheet = game_sheet(at.game)
+    labels = [canasta.side_label(i) for i in range(sheet.sides)]
+    return {
+        "at": at,
+        "sheet": sheet,
+        "heads": _heads(at.game, sheet),
+        "labels": labels,
+        "span": 1 + 2 * sheet.sides,
+        "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
+        "stamp": _stamp(at.game, at.seat),
+        "is_canasta": at.event.is_canasta,
+        "my_label": canasta.side_label(at.seat.side) if at.seat else "",
+        "calculator_ranks": CALCULATOR_RANKS if at.event.is_canasta else (),
+    }
+
+
+def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
+    if at.seat is None or at.game.finished:
+        return {"at": at, "form": None, **extra}
+    if form is None:
+        sheet = extra.get("sheet") or game_sheet(at.game)
+        form = entry_form_for(at.game, number=sheet.next_number)
+    return {
+        "at": at,
+        "form": form,
+        "submit_url": reverse("tournaments-table-submit", args=[at.token]),
+        "preview_url": reverse("tournaments-table-preview", args=[at.token]),
+        "is_canasta": at.event.is_canasta,
+        **extra,
+    }
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    at = _at(request, token)
+    if at.game is None:
+        return render(request, "tournaments/table/waiting.html", {"at": at})
+    auto_confirm_due(at.game)
+    context = _sheet_context(at)
+    context.update(_form_context(at, sheet=context["sheet"]))
+    context["seating"] = _seating(at.game)
+    return render(request, "tournaments/table/page.html", context)
+
+
+@require_POST
+def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
+    at = _playing(request, token)
+    response = redirect("tournaments-table", token=token)
+    seat_id = request.POST.get("seat", "")
+    if not seat_id:
+        response.delete_cookie(_cookie(at.table))
+        return response
+    if not seat_id.isdigit() or not at.game.seats.filter(pk=int(seat_id)).exists():
+        raise Http404("No such seat at this table.")
+    response.set_signed_cookie(
+        _cookie(at.table),
+        seat_id,
+        salt=SEAT_SALT,
+        max_age=SEAT_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+@require_GET
+def sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The polled score pad: 204 while nothing changed, so nothing typed is swapped away."""
+    at = _at(request, token)
+    if at.game is None or request.GET.get("game") != str(at.game.pk):
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
+        return response
+    auto_confirm_due(at.game)
+    context = _sheet_context(at)
+    if request.GET.get("stamp") == context["stamp"]:
+        return HttpResponse(status=204)
+    return render(request, "tournaments/table/partials/sheet.html", context)
+
+
+@require_POST
+def preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The deal's total per side as the fields change, or what is wrong, next to the fields."""
+    at = _playing(request, token)
+    form = entry_form_for(at.game, request.POST)
+    form.is_valid()
+    return render(request, "tournaments/table/partials/preview.html", {"at": at, "form": form})
+
+
+def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra) -> HttpResponse:
+    """htmx: the entry panel and (out of band) the score pad; otherwise back to the page."""
+    if not request.htmx:
+        for text in extra.get("notes", ()):
+            messages.info(request, text)
+        if extra.get("problem"):
+            messages.error(request, extra["problem"])
+        return redirect("tournaments-table", token=at.token)
+    context = _sheet_context(at)
+    context.update(_form_context(at, form, sheet=context["sheet"], **extra))
+    context["oob"] = True
+    return render(request, "tournaments/table/partials/entry_answer.html", context)
+
+
+@require_POST
+def submit(request: HttpRequest, token: str) -> HttpResponse:
+    at = _playing(request, token)
+    if at.seat is None:
+        return _answer(request, at, problem=_("Say who you are first: tap your name."))
+    form = entry_form_for(at.game, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = submit_entry(
+                at.game,
+                data["number"],
+                form.entry_data(),
+                seat=at.seat,
+                idempotency_key=data.get("idempotency_key") or None,
+                expected_version=data.get("expected_version"),
+            )
+        except EntryConflict as error:
+            form.show(error)
+            return _answer(request, at, form, conflict=error.entry)
+        except ServiceError as error:
+            form.show(error)
+            if at.game.finished:  # no form any more: say why
+                return _answer(request, at, problem=error.message)
+        else:
+            note = _("%(deal)s is stored: a player of the other side confirms it.") % {
+                "deal": deal_name(at.game, entry.number, start=True)
+            }
+            at.game.refresh_from_db()
+            return _answer(request, at, notes=[note])
+    if not request.htmx:
+        context = _sheet_context(at)
+        context.update(_form_context(at, form, sheet=context["sheet"]))
+        context["seating"] = _seating(at.game)
+        return render(request, "tournaments/table/page.html", context, status=422)
+    return _answer(request, at, form)
+
+
+@require_GET
+def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+    """The form filled with a pending entry, to change it before it is confirmed."""
+    at = _playing(request, token)
+    entry = _entry(at, entry_id)
+    if entry.status not in (Entry.Status.ENTERED, Entry.Status.DISPUTED):
+        return _answer(request, at, problem=_("This entry can no longer be changed here."))
+    form = entry_form_for(at.game, entry=entry)
+    if not request.htmx:
+        context = _sheet_context(at)
+        context.update(_form_context(at, form, sheet=context["sheet"]))
+        context["seating"] = _seating(at.game)
+        return render(request, "tournaments/table/page.html", context)
+    return render(
+        request,
+        "tournaments/table/partials/entry_panel.html",
+        _form_context(at, form, editing=entry),
+    )
+
+
+@require_POST
+def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+    at = _playing(request, token)
+    entry = _entry(at, entry_id)
+    try:
+        confirm_entry(entry, seat=at.seat)
+    except ServiceError as error:
+        return _answer(request, at, problem=error.message)
+    at.game.refresh_from_db()
+    note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
+    return _answer(request, at, notes=[note])
+
+
+@require_POST
+def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+    at = _playing(request, token)
+    entry = _entry(at, entry_id)
+    if at.seat is None:
+        return _answer(request, at, problem=_("Say who you are first: tap your name."))
+    try:
+        dispute_entry(entry, seat=at.seat, reason=request.POST.get("reason", ""))
+    except ServiceError as error:
+        return _answer(request, at, problem=error.message)
+    note = _("%(deal)s is disputed: enter it again together, or call the director.") % {
+        "deal": deal_name(at.game, entry.number, start=True)
+    }
+    return _answer(request, at, notes=[note])
+
+
+@require_POST
+def calculator(request: HttpRequest, token: str) -> HttpResponse:
+    """The Canasta card calculator: tapped cards → card points and whether they make a meld."""
+    at = _playing(request, token)
+    cards = request.POST.get("cards", "").split()[:40]
+    context: dict = {
+        "at": at,
+        "cards": cards,
+        "points": None,
+        "meld": None,
+        "problems": [],
+        "labels": [canasta.side_label(i) for i in range(len(side_names(at.game)))],
+    }
+    if cards:
+        try:
+            context["points"] = canasta.meld_points(cards)
+            context["meld"] = canasta.check_meld(cards, event_profile(at.event), going_out=True)
+        except canasta.InvalidMeld as error:
+            context["problems"] = [problem.translated(_) for problem in error.problems]
+    return render(request, "tournaments/table/partials/calculator_result.html", context)
