@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.middleware.TokenGuessLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -158,6 +159,13 @@ SECURE_REFERRER_POLICY = "same-origin"
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if redis_url := os.environ.get("REDIS_URL"):
     CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+
+# Token guessing: after this many table/public links not found from one address
+# within the window (seconds), that address gets 429 on those links. Behind a
+# reverse proxy that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
+MELD_TOKEN_MISS_LIMIT = int(os.environ.get("MELD_TOKEN_MISS_LIMIT", "20"))
+MELD_TOKEN_MISS_WINDOW = int(os.environ.get("MELD_TOKEN_MISS_WINDOW", "600"))
+MELD_TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR")
 
 LOGGING = {
     "version": 1,

@@ -62,3 +62,12 @@ def artifacts_dir():
     path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts")
     os.makedirs(path, exist_ok=True)
     return path
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Rate-limit counters live in the cache; no test inherits another's misses."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -1,0 +1,233 @@
+"""A busy club night over HTTP: 50 tables entering and confirming deals while 20 screens poll.
+
+Meld runs under gunicorn (2 sync workers) on a loopback port, first on a fresh
+SQLite file, then on a fresh PostgreSQL database when one answers on
+127.0.0.1:5432. The event (200 players, winner moves up, round 1 open, four
+deals a round) is set up through the services in a subprocess pointed at the
+same database. Each table has two phones with their own cookies: phone A opens
+the table's page, says who it is and sends K deals through the entry form as
+the page does (htmx, CSRF header, the form's idempotency key); phone B finds
+each deal on its page and confirms it. Deal 1 is sent by all
+tables within the first two seconds, the next ones one to three seconds
+apart (a real deal takes minutes: this squeezes a crowded hour). Meanwhile 20 clients poll the director's
+table board and the public standings.
+
+Targets: p95 of submit and confirm <= 150 ms, no errors, no deal lost or doubled;
+the standings page of a 500-player event <= 150 ms with a constant number of queries.
+"""
+
+import os
+import random
+import re
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+
+from benchmarks import loadkit
+
+TABLES = 50
+PLAYERS = 4 * TABLES
+DEALS = 4
+POLLERS = 20
+POLL_SECONDS = 5.0  # the board's own polling interval (the public page polls every 30 s)
+THINK = (
+    1.0,
+    3.0,
+)  # seconds between deals: a real deal takes minutes, this is a crowded hour squeezed
+START = (0.0, 2.0)  # when each table sends deal 1, after the round starts
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+
+    def timed(self, kind: str, send, ok=lambda r: r.status_code < 400) -> httpx.Response | None:
+        started = time.perf_counter()
+        try:
+            answer = send()
+        except httpx.HTTPError as error:
+            with self.lock:
+                self.errors.append(f"{kind}: {type(error).__name__}")
+            return None
+        elapsed = time.perf_counter() - started
+        with self.lock:
+            self.times[kind].append(elapsed)
+            if not ok(answer):
+                self.errors.append(f"{kind}: HTTP {answer.status_code}")
+        return answer
+
+    @property
+    def requests(self) -> int:
+        return sum(len(v) for v in self.times.values())
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))] * 1000
+
+
+def play_table(
+    url: str, table: dict, rec: Recorder, start: threading.Barrier, rng: random.Random
+) -> None:
+    a, b = loadkit.Phone(url, table["token"]), loadkit.Phone(url, table["token"])
+    try:
+        for phone, seat in ((a, table["seat_a"]), (b, table["seat_b"])):
+            rec.timed("table_page", phone.open)
+            rec.timed(
+                "seat",
+                lambda phone=phone, seat=seat: phone.sit(seat),
+                ok=lambda r: r.status_code == 302,
+            )
+        start.wait(60)
+        for number in range(1, DEALS + 1):
+            time.sleep(rng.uniform(*(THINK if number > 1 else START)))
+            if a.form.get("number") != str(number):
+                rec.errors.append(
+                    f"table {table['number']}: form shows deal {a.form.get('number')}, not {number}"
+                )
+                return
+            rec.timed("submit", lambda: a.submit(loadkit.DEAL), ok=lambda r: r.status_code == 200)
+            time.sleep(rng.uniform(0, THINK[0]))
+            pending = []
+            # Phone B's score pad polls the sheet; the new deal shows up there with its confirm button.
+            sheet = f"/t/{b.token}/sheet/?game={table['game']}&stamp=-"
+            page = rec.timed(
+                "sheet", lambda sheet=sheet: b.http.get(sheet, headers={"HX-Request": "true"})
+            )
+            if page is not None:
+                found = re.findall(rf"/t/{table['token']}/entry/(\d+)/confirm/", page.text)
+                pending = sorted({int(n) for n in found})
+            if len(pending) != 1:
+                rec.errors.append(f"table {table['number']}: deal {number} pending {pending}")
+                return
+            rec.timed(
+                "confirm",
+                lambda entry=pending[0]: b.confirm(entry),
+                ok=lambda r: r.status_code == 200,
+            )
+    finally:
+        a.close()
+        b.close()
+
+
+def poll(url: str, built: dict, rec: Recorder, stop: threading.Event, index: int) -> None:
+    if index % 2 == 0:
+        client = loadkit.log_in(url, built["username"])
+        path, kind = f"/events/{built['event']}/rounds/{built['round']}/board/", "board"
+    else:
+        client = httpx.Client(base_url=url, timeout=30)
+        path, kind = f"/p/{built['public_token']}/", "public"
+    try:
+        time.sleep(index * POLL_SECONDS / POLLERS)
+        while not stop.is_set():
+            rec.timed(kind, lambda: client.get(path, headers={"HX-Request": "true"}))
+            stop.wait(POLL_SECONDS)
+    finally:
+        client.close()
+
+
+def run_backend(name: str, env: dict[str, str]) -> None:
+    loadkit.manage(env, "migrate", "--noinput", "-v", "0")
+    built = loadkit.kit(env, "setup", str(PLAYERS), str(DEALS))
+    rec = Recorder()
+    with loadkit.Server(env, workers=2) as server:
+        start = threading.Barrier(TABLES + 1)
+        stop = threading.Event()
+        pollers = [
+            threading.Thread(target=poll, args=(server.url, built, rec, stop, i))
+            for i in range(POLLERS)
+        ]
+        tables = [
+            threading.Thread(
+                target=play_table,
+                args=(server.url, table, rec, start, random.Random(table["number"])),
+            )
+            for table in built["tables"]
+        ]
+        for thread in tables:
+            thread.start()
+        start.wait(120)  # every phone has opened its page and chosen its seat
+        began = time.perf_counter()
+        for thread in pollers:
+            thread.start()
+        for thread in tables:
+            thread.join(150)
+        elapsed = time.perf_counter() - began
+        stop.set()
+        for thread in pollers:
+            thread.join(30)
+    counted = loadkit.kit(env, "count", str(built["event"]))
+    measured = {k: v for k, v in rec.times.items() if k not in ("seat",)}
+    during = (
+        sum(len(v) for v in measured.values()) - TABLES * 2
+    )  # the opening page loads came before
+    print(f"bench: load_{name}_requests_per_s {during / elapsed:.0f} req/s", flush=True)
+    print(f"bench: load_{name}_requests {rec.requests} requests", flush=True)
+    for kind in ("submit", "confirm", "sheet", "table_page", "board", "public"):
+        values = rec.times.get(kind, [])
+        for share in (0.5, 0.95, 0.99):
+            print(
+                f"bench: load_{name}_{kind}_p{int(share * 100)} {percentile(values, share):.1f} ms",
+                flush=True,
+            )
+    print(f"bench: load_{name}_errors {len(rec.errors)} errors", flush=True)
+    for error in rec.errors[:5]:
+        print(f"#   {error}", flush=True)
+    sent = TABLES * DEALS
+    print(f"bench: load_{name}_confirmed_deals {counted['confirmed']} of {sent} deals", flush=True)
+    print(f"bench: load_{name}_lost {sent - counted['confirmed']} deals", flush=True)
+    print(
+        f"bench: load_{name}_duplicated {counted['doubled'] + max(0, counted['entries'] - sent)} deals",
+        flush=True,
+    )
+    print(
+        f"bench: load_{name}_entries_without_audit {counted['without_audit']} entries", flush=True
+    )
+
+
+def run_standings(name: str, env: dict[str, str]) -> None:
+    for players in (100, 500):  # the same number of queries for both: nothing per player
+        loadkit.manage(env, "migrate", "--noinput", "-v", "0")
+        figures = loadkit.kit(env, "standings", str(players), "20")
+        print(
+            f"bench: standings_{name}_{players}_players {figures['median_ms']:.1f} ms", flush=True
+        )
+        print(
+            f"bench: standings_{name}_{players}_players_queries {figures['queries']} queries",
+            flush=True,
+        )
+        print(
+            f"bench: public_{name}_{players}_players {figures['public_median_ms']:.1f} ms",
+            flush=True,
+        )
+        print(
+            f"bench: public_{name}_{players}_players_queries {figures['public_queries']} queries",
+            flush=True,
+        )
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="meld-load-") as folder:
+        env = loadkit.sqlite_env(Path(folder) / "load.sqlite3")
+        run_backend("sqlite", env)
+        env = loadkit.sqlite_env(Path(folder) / "standings.sqlite3")
+        run_standings("sqlite", env)
+    if not loadkit.postgres_answers():
+        print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
+        return
+    with loadkit.postgres_database(f"meld_bench_{os.getpid()}") as url:
+        run_backend("postgres", loadkit.postgres_env(url))
+    with loadkit.postgres_database(f"meld_bench_{os.getpid()}_s") as url:
+        run_standings("postgres", loadkit.postgres_env(url))
+
+
+if __name__ == "__main__":
+    main()
