@@ -1,0 +1,112 @@
+"""Printed documents of an event, as PDF (reportlab): the registry of kinds.
+
+Each kind has a loader (database → plain data, ``printing.data``) and a builder
+(plain data → PDF bytes). ``render(event, kind)`` runs both; the event's page
+and ``manage.py print_event`` both go through it.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.printing import (
+    guides,
+    score_sheets,
+    seating_lists,
+    standings_pdf,
+    table_cards,
+    tallies,
+)
+from tournaments.printing.loaders import PrintError
+
+__all__ = ["DOCUMENTS", "Document", "PrintError", "render"]
+
+
+@dataclass(frozen=True)
+class Document:
+    kind: str
+    label: Promise
+    help: Promise
+    load: Callable[..., Any]
+    build: Callable[[Any], bytes]
+    uses_round: bool = False
+    uses_blank: bool = False
+
+
+DOCUMENTS: dict[str, Document] = {
+    doc.kind: doc
+    for doc in (
+        Document(
+            "tallies",
+            _("Tallies"),
+            _(
+                "One per player, four to a page: player number, every round's table and game, score, name and total. "
+                "Blank tallies carry numbers only, to hand out before the draw; after the event the scores are printed in."
+            ),
+            tallies.load,
+            tallies.build,
+            uses_blank=True,
+        ),
+        Document(
+            "table-cards",
+            _("Table cards"),
+            _(
+                "One page per table: the table number, the QR code of the table's score sheet, its short code and the round's seating."
+            ),
+            table_cards.load,
+            table_cards.build,
+            uses_round=True,
+            uses_blank=True,
+        ),
+        Document(
+            "score-sheets",
+            _("Score sheets"),
+            _(
+                "One per table of a round, with names, to write the deals or hands on; confirmed ones are printed in."
+            ),
+            score_sheets.load,
+            score_sheets.build,
+            uses_round=True,
+            uses_blank=True,
+        ),
+        Document(
+            "guide-cards",
+            _("Guide cards"),
+            _("A small card per player: table and seat in every round."),
+            guides.load,
+            guides.build,
+            uses_blank=True,
+        ),
+        Document(
+            "seating",
+            _("Seating lists"),
+            _("A round's seating in large type for the wall, by name and by table."),
+            seating_lists.load,
+            seating_lists.build,
+            uses_round=True,
+        ),
+        Document(
+            "standings",
+            _("Standings"),
+            _(
+                "Rank, number, name, each round's score and the total; final, or after a chosen round."
+            ),
+            standings_pdf.load,
+            standings_pdf.build,
+            uses_round=True,
+        ),
+    )
+}
+
+
+def render(event, kind: str, *, round_number: int | None = None, blank: bool = False) -> bytes:
+    """The PDF of ``kind`` for ``event``; raises ``PrintError`` with a message for the director."""
+    try:
+        document = DOCUMENTS[kind]
+    except KeyError:
+        raise PrintError(str(_("There is no document “%(kind)s”.") % {"kind": kind})) from None
+    data = document.load(event, round_number=round_number, blank=blank)
+    return document.build(data)

@@ -1,0 +1,218 @@
+"""Plain data the PDF builders draw from, prepared by ``loaders`` from the database.
+
+Builders take only these (no model, no query), so they can be timed and tested
+on data made up in memory.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    name: str
+    date: datetime.date
+    club: str = ""
+    language: str = "en"
+    paper: str = "A4"  # "A4" or "letter"
+    game: str = "canasta"  # "canasta" or "gin"
+    format: str = "progressive"
+    scoring_mode: str = "tally"
+    profile_name: str = ""
+    slug: str = "event"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    position: int  # chair at the table, 1 to 6 clockwise
+    side: int  # 0, 1 (or 2)
+    number: int | None
+    name: str
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    """Who sits where at one table in one round."""
+
+    table: int
+    seats: tuple[SeatInfo, ...] = ()
+
+    def side(self, index: int) -> tuple[SeatInfo, ...]:
+        return tuple(seat for seat in self.seats if seat.side == index)
+
+    @property
+    def sides(self) -> int:
+        return max((seat.side for seat in self.seats), default=1) + 1
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    round: int
+    tables: tuple[TableSeating, ...]
+    sitting_out: tuple[SeatInfo, ...] = ()  # position and side unused
+
+
+# Tallies ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    round: int
+    table: int | None = None  # the player's table; None while unknown or sitting out
+    game: str = ""  # "1-6 vs. 2-5"; empty to be filled in by hand
+    names: tuple[str, ...] = ()  # the same game with names once drawn, a line per side
+    sits_out: bool = False
+    score: int | None = None
+
+
+@dataclass(frozen=True)
+class Tally:
+    number: int | None
+    name: str = ""
+    gender: str = ""  # "f" lady, "m" gentleman (mixed pairs)
+    rows: tuple[TallyRow, ...] = ()
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class TalliesData:
+    event: EventInfo
+    tallies: tuple[Tally, ...]
+    # The whole plan, printed on every tally of a small progressive field:
+    # plan[round index][table index] is "1-6 vs. 2-5"; pauses[round index] who sits out.
+    plan: tuple[tuple[str, ...], ...] = ()
+    pauses: tuple[str, ...] = ()
+    # number → name, printed under the plan once the numbers are drawn.
+    legend: tuple[tuple[int, str], ...] = ()
+    mixed: bool = False
+
+
+# Table cards ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    link: str
+    code: str
+    seating: TableSeating | None = None
+
+
+@dataclass(frozen=True)
+class TableCardsData:
+    event: EventInfo
+    base_url: str
+    round: int | None
+    cards: tuple[TableCard, ...]
+
+
+# Score sheets --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One confirmed deal (Canasta) or hand (Gin) as the score sheet shows it."""
+
+    points: tuple[int, ...]  # per side
+    totals: tuple[int, ...]  # running totals after it
+    minimums: tuple[int, ...] = ()  # Canasta: each side's minimum meld for the next deal
+
+
+@dataclass(frozen=True)
+class GinTotals:
+    """A Gin game's bottom lines as ``scoring.gin.score_game`` counts them."""
+
+    boxes: tuple[int, ...]  # the box bonus in points: hands won × the box value
+    game_bonus: tuple[int, ...]
+    shutout_bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+    finished: bool = False
+    net: int = 0
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    table: int | None
+    seating: TableSeating | None = None
+    sides: int = 2
+    rows: tuple[DealRow, ...] = ()
+    gin: GinTotals | None = None
+
+
+@dataclass(frozen=True)
+class CanastaRules:
+    """What a Canasta score sheet prints from the event's rule profile."""
+
+    target: int
+    # (from running total, minimum meld), ascending; the first band is "below 0" (None).
+    bands: tuple[tuple[int | None, int], ...]
+    start_minimum: int = 50
+
+
+@dataclass(frozen=True)
+class GinRules:
+    target: int
+    box_bonus: int
+    game_bonus: int
+    shutout_bonus: int
+
+
+@dataclass(frozen=True)
+class ScoreSheetsData:
+    event: EventInfo
+    round: int | None
+    sheets: tuple[ScoreSheet, ...]
+    canasta: CanastaRules | None = None
+    gin: GinRules | None = None
+
+
+# Guide cards and seating lists ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GuideRow:
+    round: int
+    table: int | None = None
+    seat: int | None = None
+    sits_out: bool = False
+
+
+@dataclass(frozen=True)
+class GuideCard:
+    number: int | None
+    name: str
+    rows: tuple[GuideRow, ...]
+
+
+@dataclass(frozen=True)
+class GuidesData:
+    event: EventInfo
+    cards: tuple[GuideCard, ...]
+
+
+@dataclass(frozen=True)
+class SeatingData:
+    event: EventInfo
+    seating: RoundSeating
+
+
+# Standings -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    number: int | None
+    name: str
+    per_round: dict[int, int]
+    total: int
+    shared: bool = False  # level on every metric with the row above: printed "3="
+
+
+@dataclass(frozen=True)
+class StandingsData:
+    event: EventInfo
+    rounds: tuple[int, ...]
+    rows: tuple[StandingRow, ...]
+    through_round: int | None = None  # None: final (or as far as played)
+    final: bool = False

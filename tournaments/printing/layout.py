@@ -1,0 +1,195 @@
+"""Drawing helpers shared by every document: paper, text that fits, cut marks, numbers."""
+
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.utils.formats import number_format
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.printing.data import EventInfo
+from tournaments.printing.fonts import fonts
+
+PAPER = {"A4": A4, "letter": LETTER}
+GREY = (0.45, 0.45, 0.45)
+LIGHT = (0.8, 0.8, 0.8)
+SHADE = (0.92, 0.92, 0.92)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+")
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    return PAPER.get(paper, A4)
+
+
+def clean(text: object) -> str:
+    """One line of plain text: control and direction characters become spaces.
+
+    Canvas text is never parsed as markup, so ``<b>`` in a name prints as typed.
+    """
+    return " ".join(_CONTROL.sub(" ", str(text or "")).split())
+
+
+def number(value: int | None) -> str:
+    """A score as the event's language writes it (German ``5.000``, English ``5,000``)."""
+    if value is None:
+        return ""
+    return number_format(value, use_l10n=True, force_grouping=True)
+
+
+def fit(
+    text: str, font: str, size: float, width: float, min_size: float | None = None
+) -> tuple[str, float]:
+    """Shrink ``text`` down to ``min_size`` to fit ``width``; then cut it with an ellipsis."""
+    text = clean(text)
+    if width <= 0:
+        return "", size
+    full = stringWidth(text, font, size)  # widths scale with the size: measure once
+    if full <= width:
+        return text, size
+    floor = min_size if min_size is not None else size
+    scaled = max(floor, size * width / full * 0.995)
+    if full * scaled / size <= width:
+        return text, scaled
+    low, high = 0, len(text)  # the longest start that fits with "…" after it
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, scaled) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return (text[:low].rstrip() + "…") if low else "", scaled
+
+
+def text(
+    c: Canvas,
+    x: float,
+    y: float,
+    value: object,
+    *,
+    size: float = 10,
+    bold: bool = False,
+    width: float | None = None,
+    align: str = "left",
+    min_size: float | None = None,
+    font: str | None = None,
+    color: tuple[float, float, float] | None = None,
+) -> float:
+    """Draw one line; ``x`` is its left, centre or right per ``align``. Returns the size used."""
+    font = font or (fonts().bold if bold else fonts().regular)
+    if width is None:
+        line = clean(value)
+    else:
+        line, size = fit(
+            str(value), font, size, width, min_size if min_size is not None else size * 0.6
+        )
+    if not line:
+        return size
+    if color:
+        c.setFillColorRGB(*color)
+    c.setFont(font, size)
+    if align == "center":
+        c.drawCentredString(x, y, line)
+    elif align == "right":
+        c.drawRightString(x, y, line)
+    else:
+        c.drawString(x, y, line)
+    if color:
+        c.setFillColorRGB(0, 0, 0)
+    return size
+
+
+def new_canvas(event: EventInfo, title: str, landscape: bool = False) -> tuple[Canvas, io.BytesIO]:
+    buffer = io.BytesIO()
+    width, height = page_size(event.paper)
+    size = (height, width) if landscape else (width, height)
+    c = Canvas(buffer, pagesize=size, pageCompression=1)
+    c.setTitle(clean(f"{title} – {event.name}"))
+    c.setAuthor(clean(event.club) or "Meld")
+    c.setCreator("Meld")
+    c.setSubject(clean(event.name))
+    return c, buffer
+
+
+def finish(c: Canvas, buffer: io.BytesIO) -> bytes:
+    c.save()
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float  # bottom
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    def inset(self, by: float) -> "Box":
+        return Box(self.x + by, self.y + by, self.w - 2 * by, self.h - 2 * by)
+
+
+def quarters(page: tuple[float, float]) -> list[Box]:
+    """The four cells of a page cut in four (A4 → four A6), reading order."""
+    w, h = page[0] / 2, page[1] / 2
+    return [Box(0, h, w, h), Box(w, h, w, h), Box(0, 0, w, h), Box(w, 0, w, h)]
+
+
+def cut_marks(c: Canvas, page: tuple[float, float]) -> None:
+    """Short marks on the page edges and a cross in the middle where the page is cut."""
+    w, h = page
+    mark = 6 * mm
+    c.saveState()
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(*GREY)
+    for x in (w / 2,):
+        c.line(x, 0, x, mark)
+        c.line(x, h - mark, x, h)
+    for y in (h / 2,):
+        c.line(0, y, mark, y)
+        c.line(w - mark, y, w, y)
+    c.line(w / 2 - mark / 2, h / 2, w / 2 + mark / 2, h / 2)
+    c.line(w / 2, h / 2 - mark / 2, w / 2, h / 2 + mark / 2)
+    c.restoreState()
+
+
+def in_pages(items: list, per_page: int) -> Iterator[list]:
+    for start in range(0, len(items), per_page):
+        yield items[start : start + per_page]
+
+
+def footer(c: Canvas, page: tuple[float, float], left: str, right: str, margin: float) -> None:
+    width = page[0] - 2 * margin
+    text(c, margin, margin * 0.55, left, size=7.5, width=width * 0.68, color=GREY)
+    text(
+        c,
+        page[0] - margin,
+        margin * 0.55,
+        right,
+        size=7.5,
+        align="right",
+        width=width * 0.3,
+        color=GREY,
+    )
+
+
+def event_line(event: EventInfo) -> str:
+    """``Club · Event · 22.11.2026`` in the event's language (call inside ``override``)."""
+    from django.utils.formats import date_format
+
+    parts = [event.club, event.name, date_format(event.date, "SHORT_DATE_FORMAT")]
+    return " · ".join(clean(p) for p in parts if clean(p))
+
+
+def box_line(c: Canvas, x1: float, y1: float, x2: float, y2: float, width: float = 0.6) -> None:
+    c.setLineWidth(width)
+    c.line(x1, y1, x2, y2)

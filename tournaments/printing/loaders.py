@@ -1,0 +1,272 @@
+"""Read an event from the database into the plain data the builders draw.
+
+Everything here is a query or a call into an engine or service; nothing is
+drawn. Who sits where comes from the seating the round services wrote, and for
+rounds not started yet of a progressive event from the pairing engine's
+schedule, which fixes every round in advance.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Player, Round, Seat, Table
+from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
+from tournaments.services.errors import ServiceError
+
+PROGRESSIVE = (Event.Format.PROGRESSIVE, Event.Format.MIXED)
+
+
+class PrintError(ServiceError):
+    """A document that cannot be printed as asked (bad round, nothing to print yet)."""
+
+
+def event_info(event: Event) -> EventInfo:
+    return EventInfo(
+        name=event.name,
+        date=event.date,
+        club=event.club.name if event.club_id else "",
+        language=event.language,
+        paper=event.paper_size if event.paper_size in ("A4", "letter") else "A4",
+        game=event.game,
+        format=event.format,
+        scoring_mode=event.scoring_mode,
+        profile_name=profile_name(event),
+        slug=slugify(event.name) or "event",
+    )
+
+
+def profile_name(event: Event) -> str:
+    try:
+        from tournaments.services.profiles import event_profile
+
+        return event_profile(event).name
+    except Exception:  # an edited profile that no longer validates still prints its slug
+        return event.profile_slug
+
+
+def entrants(event: Event) -> list[Player]:
+    """The players holding a number (a substitute plays under the number of the one replaced)."""
+    return list(
+        Player.objects.filter(event=event, substitute_for__isnull=True).order_by("number", "name")
+    )
+
+
+def names_by_number(players: Iterable[Player]) -> dict[int, str]:
+    return {p.number: p.name for p in players if p.number is not None}
+
+
+def table_link(token: str) -> str:
+    """The link a table's QR code holds: the players' score sheet for that table."""
+    return settings.MELD_BASE_URL.rstrip("/") + reverse("tournaments-table", args=[token])
+
+
+# Rounds and schedules --------------------------------------------------------------
+
+
+def progressive_rounds(event: Event, size: int) -> list | None:
+    """The schedule's rounds (each ``.tables`` and ``.sitting_out``), cut to the planned rounds."""
+    if event.format not in PROGRESSIVE or size < 4:
+        return None
+    try:
+        schedule = _schedule(size, event.format == Event.Format.MIXED, event.balanced_schedule)
+    except ValueError as error:  # DomainError is a ValueError
+        problems = getattr(error, "problems", None)
+        reason = " ".join(p.translated(_) for p in problems) if problems else str(error)
+        raise PrintError(
+            _("There is no schedule for %(count)s players: %(reason)s")
+            % {"count": size, "reason": reason}
+        ) from error
+    rounds = list(schedule.rounds)
+    if event.planned_rounds:
+        rounds = rounds[: event.planned_rounds]
+    return rounds
+
+
+@lru_cache(maxsize=32)
+def _schedule(size: int, mixed: bool, balanced: bool):
+    """The engine's schedule; the same for every document of an event, so made once."""
+    from pairings.schedules import progressive_schedule
+
+    return progressive_schedule(size, mixed=mixed, balanced=balanced)
+
+
+def planned_round_count(event: Event, schedule: list | None) -> int:
+    """How many rows a tally or guide card needs: the schedule's rounds, else the planned ones."""
+    from tournaments.services.setup import rounds_to_play
+
+    played = (
+        Round.objects.filter(event=event)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+    if schedule is not None:
+        return max(len(schedule), played)
+    return max(rounds_to_play(event) or 0, played, 1)
+
+
+def current_round(event: Event) -> int | None:
+    """The open round, else the last one played, else None."""
+    rounds = Round.objects.filter(event=event)
+    opened = rounds.filter(status=Round.Status.OPEN).values_list("number", flat=True).first()
+    if opened is not None:
+        return opened
+    return rounds.order_by("-number").values_list("number", flat=True).first()
+
+
+def check_round(event: Event, number: int | None, schedule: list | None) -> int | None:
+    """``number`` if the event has (or will have) such a round; else a clear refusal."""
+    if number is None:
+        return None
+    last = planned_round_count(event, schedule)
+    if number < 1 or number > last:
+        raise PrintError(
+            _("Round %(number)s does not exist: this event has rounds 1 to %(last)s.")
+            % {"number": number, "last": last}
+        )
+    return number
+
+
+def seat_for_schedule(game: tuple) -> list[tuple[int, int, int]]:
+    """(position, side, number) for a schedule table ``((a, b), (c, d))``: partners sit opposite."""
+    (a, b), (c, d) = game
+    return [(1, 0, a), (2, 1, c), (3, 0, b), (4, 1, d)]
+
+
+def seating_from_schedule(schedule_round, number: int, names: dict[int, str]) -> RoundSeating:
+    tables = tuple(
+        TableSeating(
+            table=index,
+            seats=tuple(
+                SeatInfo(position, side, player, names.get(player, ""))
+                for position, side, player in seat_for_schedule(game)
+            ),
+        )
+        for index, game in enumerate(schedule_round.tables, start=1)
+    )
+    out = tuple(
+        SeatInfo(0, 0, player, names.get(player, "")) for player in schedule_round.sitting_out
+    )
+    return RoundSeating(round=number, tables=tables, sitting_out=out)
+
+
+def seatings_from_db(event: Event, numbers: Iterable[int] | None = None) -> dict[int, RoundSeating]:
+    """Every stored seating (of the given rounds), by round number, in two queries."""
+    seats = Seat.objects.filter(round__event=event).select_related("player", "game__table", "round")
+    if numbers is not None:
+        seats = seats.filter(round__number__in=list(numbers))
+    by_round: dict[int, dict[int, list[SeatInfo]]] = defaultdict(lambda: defaultdict(list))
+    for seat in seats.order_by("round__number", "game__table__number", "position"):
+        by_round[seat.round.number][seat.game.table.number].append(
+            SeatInfo(seat.position, seat.side, seat.player.number, seat.player.name)
+        )
+    byes: dict[int, list[SeatInfo]] = defaultdict(list)
+    from tournaments.models import Bye
+
+    bye_rows = Bye.objects.filter(round__event=event).select_related("player", "round")
+    if numbers is not None:
+        bye_rows = bye_rows.filter(round__number__in=list(numbers))
+    for bye in bye_rows.order_by("player__number", "player__name"):
+        byes[bye.round.number].append(SeatInfo(0, 0, bye.player.number, bye.player.name))
+    return {
+        number: RoundSeating(
+            round=number,
+            tables=tuple(
+                TableSeating(table, tuple(seats)) for table, seats in sorted(tables.items())
+            ),
+            sitting_out=tuple(byes.get(number, ())),
+        )
+        for number, tables in by_round.items()
+    }
+
+
+def all_seatings(
+    event: Event, players: list[Player], schedule: list | None, rounds: int
+) -> dict[int, RoundSeating]:
+    """Seating of every round 1..rounds known so far: stored, else from the schedule."""
+    stored = seatings_from_db(event)
+    names = names_by_number(players)
+    known: dict[int, RoundSeating] = {}
+    for number in range(1, rounds + 1):
+        if number in stored:
+            known[number] = stored[number]
+        elif schedule is not None and number <= len(schedule):
+            known[number] = seating_from_schedule(schedule[number - 1], number, names)
+    return known
+
+
+def seating(event: Event, number: int | None) -> RoundSeating | None:
+    """One round's seating, stored or from the schedule.
+
+    By default the current round; before the first round of a progressive event,
+    round 1 (the schedule fixes it as soon as the numbers are drawn).
+    """
+    if number is None:
+        number = current_round(event)
+        if number is None:
+            if event.format not in PROGRESSIVE:
+                return None
+            number = 1
+    stored = seatings_from_db(event, [number])
+    if number in stored:
+        return stored[number]
+    players = entrants(event)
+    schedule = progressive_rounds(event, len(players))
+    check_round(event, number, schedule)
+    if schedule is not None and number <= len(schedule):
+        return seating_from_schedule(schedule[number - 1], number, names_by_number(players))
+    return None
+
+
+def tables(event: Event) -> list[Table]:
+    return list(Table.objects.filter(event=event).order_by("number"))
+
+
+# Scores ----------------------------------------------------------------------------
+
+
+def recorded_scores(event: Event) -> dict[int, tuple[dict[int, int], int]]:
+    """Each player's score per round as the tally shows it, and the standings' total.
+
+    Player id → (round → score, total). The standings service decides what counts
+    (points, plus/minus or match points; byes); a team's row counts for both partners.
+    """
+    from tournaments.models import Result
+    from tournaments.services.standings import BYE_IS_A_WIN, BYE_MATCH_POINTS, standings
+
+    rows = standings(event)
+    match_mode = event.scoring_mode == Event.ScoringMode.MATCH
+    match_points: dict[tuple[int, int], int] = {}
+    if match_mode:
+        for player_id, number, value in Result.objects.filter(round__event=event).values_list(
+            "player_id", "round__number", "match_points"
+        ):
+            match_points[(player_id, number)] = value
+    scores: dict[int, tuple[dict[int, int], int]] = {}
+    for row in rows:
+        members = list(row.player.players.all()) if row.is_team else [row.player]
+        for player in members:
+            per_round = dict(row.per_round)
+            if match_mode:
+                bye = BYE_MATCH_POINTS if event.format in BYE_IS_A_WIN else 0
+                per_round = {
+                    number: bye
+                    if number in row.bye_rounds
+                    else match_points.get((player.pk, number), 0)
+                    for number in row.per_round
+                }
+            scores[player.pk] = (per_round, row.total)
+    return scores
+
+
+def standing_rows(event: Event, through_round: int | None = None) -> list:
+    from tournaments.services.standings import standings
+
+    return standings(event, through_round=through_round)

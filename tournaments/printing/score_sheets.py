@@ -1,0 +1,130 @@
+"""Score sheets per table, like a club's Zählblock: Canasta and Gin Rummy.
+
+Canasta: a column group per side with each deal's points, the running total and
+the minimum meld that side needs next (RULES.md 1.5). Gin: each hand's points
+and running totals, then boxes, game and shutout bonus and the total. Sheets
+come pre-filled with event, round, table and names, and with the confirmed
+deals or hands where there are any; the other rows are left for handwriting.
+"""
+
+from tournaments.models import Entry, Event
+from tournaments.printing import loaders
+from tournaments.printing.data import (
+    CanastaRules,
+    DealRow,
+    GinRules,
+    GinTotals,
+    ScoreSheet,
+    ScoreSheetsData,
+    TableSeating,
+)
+from tournaments.printing.sheet_pages import build
+
+
+def minimum_meld(total: int, profile) -> int:
+    from scoring.canasta import minimum_meld as engine_minimum
+
+    return engine_minimum(total, profile)
+
+
+def gin_target(event: Event, profile) -> int:
+    """Partnerships of two play Gin to a higher target (RULES.md 2.2)."""
+    return profile.target_four_players if event.partnership else profile.target
+
+
+def load(event: Event, round_number: int | None = None, blank: bool = False) -> ScoreSheetsData:
+    from tournaments.services.profiles import event_profile
+
+    profile = event_profile(event)
+    seating = loaders.seating(event, round_number)
+    number = seating.round if seating is not None else round_number
+    canasta = gin = None
+    if event.is_canasta:
+        bands = (
+            (None, profile.below_zero_minimum),
+            *((start, least) for start, least in profile.minimum_meld_bands),
+        )
+        canasta = CanastaRules(
+            target=profile.target, bands=bands, start_minimum=minimum_meld(0, profile)
+        )
+    else:
+        gin = GinRules(
+            target=gin_target(event, profile),
+            box_bonus=profile.box_bonus,
+            game_bonus=profile.game_bonus,
+            shutout_bonus=profile.shutout_bonus,
+        )
+    if seating is None or not seating.tables:
+        per_table = 4 if event.partnership else 2
+        count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
+        sheets = tuple(ScoreSheet(table=None if blank else t) for t in range(1, count + 1))
+    else:
+        deals = {} if blank else _confirmed(event, seating.round)
+        sheets = tuple(
+            _sheet(event, profile, table, deals.get(table.table, []), blank)
+            for table in seating.tables
+        )
+    return ScoreSheetsData(
+        event=loaders.event_info(event),
+        round=None if blank else number,
+        sheets=sheets,
+        canasta=canasta,
+        gin=gin,
+    )
+
+
+def _confirmed(event: Event, round_number: int) -> dict[int, list[tuple[int, ...]]]:
+    rows = (
+        Entry.objects.filter(
+            game__round__event=event,
+            game__round__number=round_number,
+            status=Entry.Status.CONFIRMED,
+        )
+        .order_by("game__table__number", "number")
+        .values_list("game__table__number", "points_0", "points_1", "points_2")
+    )
+    deals: dict[int, list[tuple[int, ...]]] = {}
+    for table, *points in rows:
+        deals.setdefault(table, []).append(tuple(p for p in points if p is not None))
+    return deals
+
+
+def _sheet(
+    event: Event, profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
+) -> ScoreSheet:
+    sides = max(2, table.sides)
+    totals = [0] * sides
+    rows = []
+    for points in deals:
+        points = tuple(points[:sides]) + (0,) * (sides - len(points))
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        minimums = tuple(minimum_meld(t, profile) for t in totals) if event.is_canasta else ()
+        rows.append(DealRow(points=points, totals=tuple(totals), minimums=minimums))
+    gin = None
+    if not event.is_canasta and deals and sides == 2:
+        gin = _gin_totals(deals, profile, gin_target(event, profile))
+    return ScoreSheet(
+        table=None if blank else table.table,
+        seating=None if blank else table,
+        sides=sides,
+        rows=tuple(rows),
+        gin=gin,
+    )
+
+
+def _gin_totals(hands: list[tuple[int, ...]], profile, target: int) -> GinTotals:
+    """The engine's count of the game, for the bottom lines."""
+    from scoring.gin import score_game
+
+    game = score_game([tuple(h[:2]) for h in hands], profile, target=target)
+    return GinTotals(
+        boxes=tuple(game.box_bonus),
+        game_bonus=tuple(game.game_bonus),
+        shutout_bonus=tuple(game.shutout_bonus),
+        totals=tuple(game.totals),
+        finished=bool(game.finished),
+        net=game.net,
+    )
+
+
+__all__ = ["build", "load"]

@@ -1,0 +1,230 @@
+"""Standings, final or after a round: rank, number, name, each round's score, total.
+
+The ranking is the standings service's (``services.standings``); this module
+only lays it out, with the club, event and date at the top, "Page 2 of 5" and
+the rule profile in the footer.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.models import Event, Round
+from tournaments.printing import loaders
+from tournaments.printing.data import StandingRow, StandingsData
+from tournaments.printing.fonts import fonts
+from tournaments.printing.layout import (
+    GREY,
+    SHADE,
+    Box,
+    clean,
+    event_line,
+    finish,
+    footer,
+    new_canvas,
+    number,
+    text,
+)
+
+
+def load(event: Event, round_number: int | None = None, blank: bool = False) -> StandingsData:
+    if round_number is not None:
+        schedule = loaders.progressive_rounds(event, len(loaders.entrants(event)))
+        loaders.check_round(event, round_number, schedule)
+    rows = loaders.standing_rows(event, through_round=round_number)
+    played = sorted(Round.objects.filter(event=event).values_list("number", flat=True))
+    rounds = sorted({n for row in rows for n in row.per_round} | set(played))
+    if round_number is not None:
+        rounds = [n for n in rounds if n <= round_number]
+    plain = tuple(
+        StandingRow(
+            rank=row.rank,
+            number=row.number,
+            name=row.name,
+            per_round=dict(row.per_round),
+            total=row.total,
+            shared=bool(getattr(row, "shared", False)),
+        )
+        for row in rows
+    )
+    final = round_number is None and event.status == Event.Status.FINISHED
+    return StandingsData(
+        event=loaders.event_info(event),
+        rounds=tuple(rounds),
+        rows=plain,
+        through_round=round_number
+        if round_number is not None
+        else (rounds[-1] if rounds else None),
+        final=final,
+    )
+
+
+MARGIN = 14 * mm
+ROW_H = 6.6 * mm
+
+
+def title(data: StandingsData) -> str:
+    if data.final:
+        return _("Final standings")
+    if data.through_round:
+        return _("Standings after round %(number)s") % {"number": data.through_round}
+    return _("Standings")
+
+
+def build(data: StandingsData) -> bytes:
+    with override(data.event.language):
+        landscape = len(data.rounds) > 10
+        c, buffer = new_canvas(data.event, title(data), landscape=landscape)
+        width, height = c._pagesize
+        box = Box(0, 0, width, height).inset(MARGIN)
+        first_top = box.top - 24 * mm
+        later_top = box.top - 12 * mm
+        first = int((first_top - box.y) / ROW_H) - 1
+        later = int((later_top - box.y) / ROW_H) - 1
+        rows = list(data.rows)
+        chunks = [rows[:first]]
+        rest = rows[first:]
+        while rest:
+            chunks.append(rest[:later])
+            rest = rest[later:]
+        pages = len(chunks)
+        columns = _columns(data, box.w)
+        profile = _("Rule profile: %(name)s") % {"name": clean(data.event.profile_name)}
+        for page, chunk in enumerate(chunks, start=1):
+            top = _heading(c, data, box) if page == 1 else _running_head(c, data, box)
+            _table(c, data, chunk, columns, box.x, top)
+            footer(
+                c,
+                (width, height),
+                f"{event_line(data.event)} · {profile}",
+                _("Page %(page)s of %(pages)s") % {"page": page, "pages": pages},
+                MARGIN,
+            )
+            c.showPage()
+        return finish(c, buffer)
+
+
+def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
+    if data.event.club:
+        text(c, box.x, box.top - 4 * mm, data.event.club, size=10, width=box.w, color=GREY)
+    text(c, box.x, box.top - 12 * mm, data.event.name, size=18, bold=True, width=box.w * 0.7)
+    from django.utils.formats import date_format
+
+    text(
+        c,
+        box.right,
+        box.top - 12 * mm,
+        date_format(data.event.date, "DATE_FORMAT"),
+        size=11,
+        align="right",
+        width=box.w * 0.28,
+    )
+    text(c, box.x, box.top - 19.5 * mm, title(data), size=13, bold=True, width=box.w)
+    return box.top - 24 * mm
+
+
+def _running_head(c: Canvas, data: StandingsData, box: Box) -> float:
+    text(
+        c,
+        box.x,
+        box.top - 6 * mm,
+        f"{clean(data.event.name)} · {title(data)}",
+        size=10,
+        bold=True,
+        width=box.w,
+        color=GREY,
+    )
+    return box.top - 12 * mm
+
+
+def _columns(data: StandingsData, width: float) -> list[tuple[str, float, str]]:
+    """(label, width, align) per column; the name takes what the rounds leave."""
+    rank_w, number_w, total_w = 12 * mm, 11 * mm, 20 * mm
+    round_w = 14 * mm if len(data.rounds) <= 16 else 11 * mm
+    name_w = width - rank_w - number_w - total_w - round_w * len(data.rounds)
+    if name_w < 45 * mm and data.rounds:
+        round_w = max(8 * mm, (width - rank_w - number_w - total_w - 45 * mm) / len(data.rounds))
+        name_w = width - rank_w - number_w - total_w - round_w * len(data.rounds)
+    columns = [
+        (_("Rank"), rank_w, "right"),
+        (_("No."), number_w, "right"),
+        (_("Name"), name_w, "left"),
+    ]
+    columns += [(_("R%(number)s") % {"number": n}, round_w, "right") for n in data.rounds]
+    return [*columns, (_("Total"), total_w, "right")]
+
+
+def _table(
+    c: Canvas, data: StandingsData, rows: list[StandingRow], columns, x: float, top: float
+) -> None:
+    width = sum(w for _, w, _a in columns)
+    c.setFillColorRGB(*SHADE)
+    c.rect(x, top - ROW_H, width, ROW_H, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    _cells(c, x, top, columns, [label for label, _w, _a in columns], bold=True, size=8.5)
+    y = top - ROW_H
+    size = _value_size(data, columns)
+    for index, row in enumerate(rows):
+        if index % 2:
+            c.setFillColorRGB(0.965, 0.965, 0.965)
+            c.rect(x, y - ROW_H, width, ROW_H, stroke=0, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+        rank = f"{row.rank}=" if row.shared else str(row.rank)
+        values = [rank, "" if row.number is None else str(row.number), row.name]
+        values += [number(row.per_round[n]) if n in row.per_round else "–" for n in data.rounds]
+        values.append(number(row.total))
+        _cells(c, x, y, columns, values, size=size, bold_last=True)
+        y -= ROW_H
+    c.setLineWidth(0.8)
+    c.line(x, top - ROW_H, x + width, top - ROW_H)
+    c.line(x, y, x + width, y)
+
+
+def _value_size(data: StandingsData, columns) -> float:
+    """One type size for every row: the widest round score must fit its column."""
+    if not data.rounds:
+        return 10.0
+    widest = max(
+        (
+            stringWidth(number(v), fonts().regular, 1)
+            for row in data.rows
+            for v in row.per_round.values()
+        ),
+        default=1,
+    )
+    round_w = columns[3][1]
+    return max(6.0, min(10.0, (round_w - 2.5 * mm) / max(widest, 1)))
+
+
+def _cells(
+    c: Canvas,
+    x: float,
+    y: float,
+    columns,
+    values: list[str],
+    *,
+    size: float,
+    bold: bool = False,
+    bold_last: bool = False,
+) -> None:
+    base = y - ROW_H / 2 - size * 0.35
+    last = len(columns) - 1
+    for index, ((_label, w, align), value) in enumerate(zip(columns, values, strict=True)):
+        strong = bold or (bold_last and index == last)
+        if align == "right":
+            text(
+                c,
+                x + w - 1.5 * mm,
+                base,
+                value,
+                size=size,
+                bold=strong,
+                align="right",
+                width=w - 2 * mm,
+                min_size=5,
+            )
+        else:
+            text(c, x + 1.5 * mm, base, value, size=size, bold=strong, width=w - 3 * mm, min_size=6)
+        x += w
