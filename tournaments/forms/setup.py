@@ -1,0 +1,397 @@
+"""Forms of the set-up wizard: the event, its rules, what a round is, the format, the scoring."""
+
+from django import forms
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.messages import DomainError, Problem
+from scoring.profiles import profile_fields, profile_from_dict
+from tournaments.models import Club, Event
+from tournaments.services.profiles import presets
+
+NUMBER = {"inputmode": "numeric"}
+
+
+def preset_value(game: str, slug: str) -> str:
+    return f"{game}:{slug}"
+
+
+def preset_choices() -> list:
+    """The presets grouped by game, each as "game:slug"."""
+    return [
+        (
+            label,
+            [(preset_value(game, slug), profile.name) for slug, profile in presets(game).items()],
+        )
+        for game, label in Event.Game.choices
+    ]
+
+
+class PresetField(forms.ChoiceField):
+    """One list of every preset, grouped by game; cleans to ``(game, slug)``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Game and rules"))
+        kwargs.setdefault(
+            "help_text",
+            _("Start from the rules your club plays. Every rule can be changed on the next page."),
+        )
+        super().__init__(choices=preset_choices, **kwargs)
+
+    def clean(self, value):
+        game, _sep, slug = super().clean(value).partition(":")
+        return game, slug
+
+
+class NewEventForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the event"),
+        max_length=120,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. Club evening in November")}),
+    )
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    preset = PresetField()
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = user.clubs.all()
+        if not self.fields["club"].queryset.exists():
+            del self.fields["club"]
+        self.fields["preset"].initial = preset_value(Event.Game.CANASTA, "wiener")
+        self.fields["date"].initial = timezone.localdate
+
+
+class EventDetailsForm(forms.Form):
+    name = forms.CharField(label=_("Name of the event"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
+    )
+    language = forms.ChoiceField(
+        label=_("Language of printouts and public pages"),
+        choices=settings.LANGUAGES,
+    )
+    paper_size = forms.ChoiceField(
+        label=_("Paper size"), choices=Event._meta.get_field("paper_size").choices
+    )
+    public = forms.BooleanField(
+        label=_("Public page with standings and seating"),
+        required=False,
+        help_text=_(
+            "Anyone with the link can see it, e.g. on a projector. Nobody can change anything there."
+        ),
+    )
+    quick_entry = forms.BooleanField(
+        label=_("Quick entry: players type only each side's total"),
+        required=False,
+        help_text=_("Faster, but Meld cannot check the details of a deal."),
+    )
+    auto_confirm_minutes = forms.IntegerField(
+        label=_("Confirm entries automatically after … minutes"),
+        required=False,
+        min_value=1,
+        max_value=120,
+        widget=forms.NumberInput(attrs=NUMBER),
+        help_text=_("Empty: the other side must always confirm."),
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.filter(directors=event.owner)
+        if not self.fields["club"].queryset.exists():
+            del self.fields["club"]
+
+
+# --- the rule profile ---------------------------------------------------------------
+
+CHOICE_LABELS = {
+    ("red_threes_plus_with", "canasta"): _("a canasta"),
+    ("red_threes_plus_with", "meld"): _("any meld"),
+    ("red_threes_otherwise", "minus"): _("minus"),
+    ("red_threes_otherwise", "zero"): _("zero"),
+    ("red_threes_otherwise", "plus"): _("plus anyway"),
+    ("red_three_in_hand_rule", "went_out"): _("only when someone went out"),
+    ("red_three_in_hand_rule", "any"): _("in every deal"),
+    ("red_three_in_hand_rule", None): _("never"),
+    ("wild_limit", "wiener"): _("Wiener rules"),
+    ("wild_limit", "classic"): _("classic rules"),
+    ("wild_limit", "003"): _("source 003"),
+    ("wild_limit", "house"): _("house rule"),
+    ("target_rule", "reached"): _("reached"),
+    ("target_rule", "exceeded"): _("exceeded"),
+    ("tie_rule", "higher_total"): _("the higher total wins"),
+    ("tie_rule", "went_out"): _("the side that went out wins"),
+}
+EXTRA_BANDS = 2
+TEXT_KIND = "text"
+
+
+def problem_text(problem: Problem) -> str:
+    """An engine problem in the user's language, its field label translated too."""
+    params = dict(problem.params)
+    if isinstance(params.get("label"), str):
+        params["label"] = gettext(params["label"])
+    return gettext(problem.template) % params
+
+
+def _choice_value(value) -> str:
+    return "" if value is None else str(value)
+
+
+class ProfileForm(forms.Form):
+    """Every parameter of the event's rule profile; validated by the profile itself."""
+
+    def __init__(self, *args, game: str, profile, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.specs = profile_fields(profile)
+        self.profile = None
+        for spec in self.specs:
+            label, help_text = gettext(spec.label), gettext(spec.help)
+            if spec.kind == "bands":
+                self._band_fields(spec)
+                continue
+            if spec.kind == TEXT_KIND:
+                field = forms.CharField(max_length=200, initial=spec.value)
+            elif spec.kind == "flag":
+                field = forms.BooleanField(required=False, initial=spec.value)
+            elif spec.kind == "choice":
+                choices = [
+                    (_choice_value(c), CHOICE_LABELS.get((spec.name, c), c or "—"))
+                    for c in spec.choices
+                ]
+                field = forms.ChoiceField(
+                    choices=choices,
+                    initial=_choice_value(spec.value),
+                    required=None not in spec.choices,  # "" stands for None: "not in these rules"
+                )
+            else:
+                field = forms.IntegerField(
+                    required=spec.kind != "optional_points",
+                    initial=spec.value,
+                    widget=forms.NumberInput(attrs={**NUMBER, "min": 0}),
+                )
+            field.label, field.help_text = label, help_text
+            self.fields[spec.name] = field
+
+    def _band_fields(self, spec) -> None:
+        bands = list(spec.value or ())
+        self.band_count = len(bands) + EXTRA_BANDS
+        for i in range(self.band_count):
+            start, minimum = bands[i] if i < len(bands) else (None, None)
+            attrs = {**NUMBER, "min": 0}
+            self.fields[f"band_from_{i}"] = forms.IntegerField(
+                required=False,
+                initial=start,
+                label=_("From a total of"),
+                widget=forms.NumberInput(attrs=attrs),
+            )
+            self.fields[f"band_min_{i}"] = forms.IntegerField(
+                required=False,
+                initial=minimum,
+                label=_("the first meld needs"),
+                widget=forms.NumberInput(attrs=attrs),
+            )
+        if bands:
+            self.fields["band_from_0"].disabled = True
+        # Carries the bands' own messages; the inputs are the band_* fields.
+        self.fields[spec.name] = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def rows(self) -> list[dict]:
+        """The fields in the engine's order, the bands as one table, the names last."""
+        rows, names = [], []
+        for spec in self.specs:
+            if spec.kind == "bands":
+                rows.append(
+                    {
+                        "kind": "bands",
+                        "label": gettext(spec.label),
+                        "help": gettext(spec.help),
+                        "errors": self[spec.name].errors,
+                        "bands": [
+                            (self[f"band_from_{i}"], self[f"band_min_{i}"])
+                            for i in range(self.band_count)
+                        ],
+                    }
+                )
+            elif spec.kind == TEXT_KIND:
+                names.append({"kind": spec.kind, "field": self[spec.name]})
+            else:
+                rows.append({"kind": spec.kind, "field": self[spec.name]})
+        heading = [{"kind": "heading", "label": _("Name of these rules")}] if names else []
+        return rows + heading + names
+
+    def _bands(self) -> list[list[int]]:
+        bands = []
+        for i in range(self.band_count):
+            start = 0 if i == 0 else self.cleaned_data.get(f"band_from_{i}")
+            minimum = self.cleaned_data.get(f"band_min_{i}")
+            if start is None and minimum is None:
+                continue
+            if start is None or minimum is None:
+                self.add_error(
+                    f"band_min_{i}" if minimum is None else f"band_from_{i}",
+                    _("Fill in both numbers of this line, or neither."),
+                )
+                continue
+            bands.append([start, minimum])
+        # A band typed into an empty line at the bottom goes where its total belongs.
+        return sorted(bands, key=lambda band: band[0])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        values = {}
+        for spec in self.specs:
+            if spec.kind == "bands":
+                values[spec.name] = self._bands()
+            elif spec.kind == "choice":
+                values[spec.name] = data.get(spec.name) or None
+            elif spec.kind == TEXT_KIND:
+                values[spec.name] = data.get(spec.name, "").strip()
+            else:
+                values[spec.name] = data.get(spec.name)
+        if self.errors:
+            return data
+        try:
+            self.profile = profile_from_dict(self.game, values)
+        except DomainError as error:
+            for problem in error.problems:
+                self.add_error(
+                    problem.field if problem.field in self.fields else None, problem_text(problem)
+                )
+        return data
+
+
+class PresetForm(forms.Form):
+    preset = PresetField(
+        label=_("Start again from a preset"),
+        help_text=_("This replaces every rule below with the preset's values."),
+    )
+
+
+# --- what a round is, the format, the scoring ---------------------------------------
+
+
+class RoundForm(forms.Form):
+    round_kind = forms.ChoiceField(
+        label=_("A round is"), choices=Event.RoundKind.choices, widget=forms.RadioSelect
+    )
+    round_deals = forms.IntegerField(
+        required=False, min_value=1, max_value=99, widget=forms.NumberInput(attrs=NUMBER)
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"),
+        required=False,
+        min_value=1,
+        max_value=600,
+        widget=forms.NumberInput(attrs=NUMBER),
+        help_text=_("When the time is up, the deal being played is finished."),
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["round_deals"]
+        if event.is_canasta:
+            field.label, field.help_text = (
+                _("Deals per round"),
+                _("Only used when a round is a number of deals."),
+            )
+        else:
+            field.label, field.help_text = (
+                _("Hands per round"),
+                _("Only used when a round is a number of hands."),
+            )
+        if not event.is_canasta:
+            self.fields["round_kind"].choices = [
+                (Event.RoundKind.GAME, _("A full game to the target")),
+                (Event.RoundKind.DEALS, _("A fixed number of hands")),
+                (Event.RoundKind.TIME, _("A time limit, then the current hand is finished")),
+            ]
+
+
+FORMAT_HELP = {
+    Event.Format.PROGRESSIVE: _(
+        "Partners change every round by a fixed plan (tables of four, 4 to 48 players)."
+    ),
+    Event.Format.MIXED: _(
+        "Like progressive, but every pair is a lady and a gentleman: ladies draw even numbers."
+    ),
+    Event.Format.SWISS: _(
+        "After each round, players (or teams) with similar scores meet; nobody meets twice."
+    ),
+    Event.Format.MOVEUP: _("Winners move one table up, losers stay (tables of four, 4 rounds)."),
+    Event.Format.ROUNDROBIN: _("Everyone plays everyone once."),
+}
+
+
+class FormatForm(forms.Form):
+    format = forms.ChoiceField(
+        label=_("Format"), choices=Event.Format.choices, widget=forms.RadioSelect
+    )
+    balanced_schedule = forms.TypedChoiceField(
+        label=_("Schedule for 12 players"),
+        choices=[
+            ("0", _("The published schedule (as on the printed tallies)")),
+            ("1", _("The balanced schedule (every pair meets as opponents exactly twice)")),
+        ],
+        coerce=lambda value: value == "1",
+        widget=forms.RadioSelect,
+        required=False,
+        empty_value=False,
+        help_text=_("Only for progressive play with exactly 12 players."),
+    )
+    fixed_partners = forms.BooleanField(
+        label=_("Fixed partners: players play in teams of two"),
+        required=False,
+        help_text=_(
+            "Swiss system, round robin and winner moves up only. You form the teams after entering the players."
+        ),
+    )
+    planned_rounds = forms.IntegerField(
+        label=_("Rounds to play"),
+        required=False,
+        min_value=1,
+        max_value=99,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+
+    def format_options(self):
+        return [(radio, FORMAT_HELP.get(radio.data["value"], "")) for radio in self["format"]]
+
+
+class ScoringForm(forms.Form):
+    scoring_mode = forms.ChoiceField(
+        label=_("What counts in the standings"),
+        choices=Event.ScoringMode.choices,
+        widget=forms.RadioSelect,
+    )
+    bye_score = forms.IntegerField(
+        label=_("Points for a bye"),
+        min_value=-100000,
+        max_value=100000,
+        initial=0,
+        widget=forms.NumberInput(attrs=NUMBER),
+        help_text=_(
+            "Swiss system with an odd number of players: what the player without an opponent gets."
+        ),
+    )
+
+
+class CoDirectorForm(forms.Form):
+    username = forms.CharField(
+        label=_("User name of the co-director"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+        help_text=_("They can then run this event with you: rounds, scores, corrections."),
+    )

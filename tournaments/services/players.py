@@ -1,0 +1,496 @@
+"""Players: entering them (one by one, a pasted list, a CSV file), teams, the draw of numbers.
+
+A list or file (read by ``player_lists``) is added completely or not at all.
+Equal names (ignoring case) are flagged as warnings, since two people may share
+a name.
+
+After round 1 has started: late entries (Swiss, winner moves up) join from the
+next round, withdrawals leave from the next round, and a substitute takes over
+a player's number and seat from the next round.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from pairings.draw import draw_order, new_seed
+from tournaments.models import AuditEntry, Event, Player, Table, Team
+from tournaments.services.audit import record
+from tournaments.services.errors import ServiceError
+from tournaments.services.player_lists import (
+    CLUB_MAX,
+    Row,
+    clean_text,
+    name_problem,
+    parse_list,
+    read_csv,
+)
+from tournaments.services.setup import (
+    ensure_not_finished,
+    ensure_unlocked,
+    setup_locked,
+    tables_needed,
+    teams_problem,
+    uses_teams,
+)
+
+MAX_PROBLEMS_SHOWN = 30
+
+
+@dataclass
+class Added:
+    """What was added, with a warning for every name that is now in the list more than once."""
+
+    players: list[Player] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+# --- adding and changing players -----------------------------------------------
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+def duplicate_keys(event: Event) -> set[str]:
+    """Names (case-folded) that more than one player of the event has."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for name in event.players.values_list("name", flat=True):
+        key = _key(name)
+        (twice if key in seen else seen).add(key)
+    return twice
+
+
+def _warnings(event: Event, names: list[str]) -> list[str]:
+    twice = duplicate_keys(event)
+    shown: set[str] = set()
+    warnings = []
+    for name in names:
+        key = _key(name)
+        if key in twice and key not in shown:
+            shown.add(key)
+            warnings.append(
+                _(
+                    "“%(name)s” is in the list more than once. Keep it if they are different people, "
+                    "otherwise remove one."
+                )
+                % {"name": name}
+            )
+    return warnings
+
+
+def _problems_error(problems: list[str], field_name: str) -> ServiceError:
+    shown = problems[:MAX_PROBLEMS_SHOWN]
+    more = len(problems) - len(shown)
+    if more:
+        shown.append(
+            ngettext("… and %(count)d more problem.", "… and %(count)d more problems.", more)
+            % {"count": more}
+        )
+    message = ngettext(
+        "Nothing was added: %(count)d problem needs fixing first.",
+        "Nothing was added: %(count)d problems need fixing first.",
+        len(problems),
+    ) % {"count": len(problems)}
+    return ServiceError(message, {field_name: shown})
+
+
+@transaction.atomic
+def add_players(event: Event, rows: list[Row], field_name: str = "text") -> Added:
+    """Add all ``rows`` at once (bulk), before round 1."""
+    ensure_unlocked(event)
+    problems = []
+    for row in rows:
+        row.name, row.club = clean_text(row.name), clean_text(row.club)
+        if problem := name_problem(row.name):
+            problems.append(problem)
+    if problems:
+        raise _problems_error(problems, field_name)
+    if not rows:
+        raise ServiceError(
+            _("There were no names to add."), {field_name: [_("Enter at least one name.")]}
+        )
+    players = Player.objects.bulk_create(
+        [Player(event=event, name=row.name, gender=row.gender, club=row.club) for row in rows],
+        batch_size=1000,
+    )
+    return Added(players, _warnings(event, [row.name for row in rows]))
+
+
+def add_player(event: Event, *, name: str, gender: str = "", club: str = "") -> Added:
+    """One player typed in; the name's problem is shown next to the name field."""
+    cleaned = clean_text(name)
+    if problem := name_problem(cleaned):
+        raise ServiceError(problem, {"name": [problem]})
+    return add_players(event, [Row(cleaned, gender, club)], field_name="name")
+
+
+def paste_players(event: Event, text: str) -> Added:
+    parsed = parse_list(text)
+    if parsed.problems:
+        raise _problems_error(parsed.problems, "text")
+    return add_players(event, parsed.rows, field_name="text")
+
+
+def import_csv(event: Event, data: bytes) -> Added:
+    ensure_unlocked(event)
+    parsed = read_csv(data)
+    if parsed.problems:
+        raise _problems_error(parsed.problems, "file")
+    return add_players(event, parsed.rows, field_name="file")
+
+
+@transaction.atomic
+def update_player(event: Event, player: Player, *, name: str, gender: str, club: str) -> Added:
+    """Correct a name, gender or club (allowed during the event too: numbers stay)."""
+    ensure_not_finished(event)
+    _own(event, player)
+    cleaned = clean_text(name)
+    if problem := name_problem(cleaned):
+        raise ServiceError(problem, {"name": [problem]})
+    if gender != player.gender and setup_locked(event) and event.format == Event.Format.MIXED:
+        raise ServiceError(
+            _("In a mixed-pairs event the gender cannot change once round 1 has started."),
+            {"gender": [_("Round 1 has started.")]},
+        )
+    player.name, player.gender, player.club = cleaned, gender, clean_text(club)[:CLUB_MAX]
+    player.save(update_fields=["name", "gender", "club"])
+    return Added([player], _warnings(event, [cleaned]))
+
+
+def _own(event: Event, player: Player) -> None:
+    if player.event_id != event.pk:
+        raise ValueError("the player belongs to another event")
+
+
+@transaction.atomic
+def remove_player(event: Event, player: Player) -> None:
+    """Take a player off the list before round 1 (their number is then missing: draw again)."""
+    ensure_unlocked(event)
+    _own(event, player)
+    player.delete()
+
+
+# --- teams (fixed partners) --------------------------------------------------------
+
+
+@transaction.atomic
+def form_teams(event: Event, pairs: list[tuple[Player, Player]]) -> list[Team]:
+    """Replace the event's teams by ``pairs``; every player must be in exactly one."""
+    ensure_unlocked(event)
+    if not uses_teams(event):
+        raise ServiceError(_("This event has no fixed partners, so there are no teams."))
+    players = list(event.players.all())
+    chosen = [p.pk for pair in pairs for p in pair]
+    errors = {}
+    if len(chosen) != len(set(chosen)):
+        errors["__all__"] = [_("A player is in two teams. Every player plays in exactly one team.")]
+    elif sorted(chosen) != sorted(p.pk for p in players):
+        errors["__all__"] = [_("Every player must be in a team.")]
+    if errors:
+        raise ServiceError(errors["__all__"][0], errors)
+    event.teams.all().delete()
+    teams = []
+    for first, second in pairs:
+        _own(event, first)
+        _own(event, second)
+        team = Team.objects.create(event=event, name=f"{first.name} & {second.name}"[:120])
+        team.players.set([first, second])
+        teams.append(team)
+    event.players.update(number=None)
+    return teams
+
+
+def teams_in_list_order(event: Event) -> list[tuple[Player, Player]]:
+    """The current teams, else the players paired in the order they were entered."""
+    teams = [list(t.players.order_by("pk")) for t in event.teams.prefetch_related("players")]
+    if teams and all(len(t) == 2 for t in teams):
+        return [(a, b) for a, b in teams]
+    players = list(event.players.order_by("pk"))
+    return list(zip(players[::2], players[1::2], strict=False))
+
+
+# --- the draw ------------------------------------------------------------------------
+
+
+def _mixed_groups(players: list[Player]) -> tuple[list[Player], list[Player]]:
+    ladies = [p for p in players if p.gender == "f"]
+    gentlemen = [p for p in players if p.gender == "m"]
+    if len(ladies) + len(gentlemen) != len(players):
+        unknown = ", ".join(p.name for p in players if p.gender not in ("f", "m"))
+        raise ServiceError(
+            _(
+                "Mixed pairs: ladies draw the even numbers and gentlemen the odd ones, so every player "
+                "needs a gender. Missing for: %(names)s."
+            )
+            % {"names": unknown}
+        )
+    if len(ladies) != len(gentlemen):
+        raise ServiceError(
+            _(
+                "Mixed pairs need as many ladies as gentlemen, but there are %(ladies)d ladies and "
+                "%(gentlemen)d gentlemen. Add or remove players, or choose the format “Progressive”."
+            )
+            % {"ladies": len(ladies), "gentlemen": len(gentlemen)}
+        )
+    return ladies, gentlemen
+
+
+def _assign(
+    event: Event, numbers: dict[int, int], team_numbers: dict[int, int] | None = None
+) -> None:
+    # Clear first: swapping numbers in one statement would clash with the unique constraint.
+    event.players.update(number=None)
+    players = list(event.players.filter(pk__in=numbers))
+    for player in players:
+        player.number = numbers[player.pk]
+    Player.objects.bulk_update(players, ["number"], batch_size=1000)
+    if team_numbers is not None:
+        event.teams.update(number=None)
+        teams = list(event.teams.filter(pk__in=team_numbers))
+        for team in teams:
+            team.number = team_numbers[team.pk]
+        Team.objects.bulk_update(teams, ["number"])
+
+
+def _team_player_numbers(event: Event, team_numbers: dict[int, int]) -> dict[int, int]:
+    """Team k's players get the numbers 2k-1 and 2k (in the order they were entered)."""
+    numbers = {}
+    for team in event.teams.prefetch_related("players"):
+        first, second = sorted(team.players.all(), key=lambda p: p.pk)
+        numbers[first.pk] = 2 * team_numbers[team.pk] - 1
+        numbers[second.pk] = 2 * team_numbers[team.pk]
+    return numbers
+
+
+@transaction.atomic
+def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
+    """Draw every player's number by lot and set up the tables; returns the seed.
+
+    The same seed with the same players (taken in the order they were entered)
+    gives the same numbers, so the seed stored in ``event.draw_seed`` records
+    the draw. Mixed pairs: ladies get the even numbers, gentlemen the odd ones.
+    Fixed partners: the teams draw 1, 2, 3 …, and team k's players are 2k-1 and 2k.
+    """
+    ensure_unlocked(event)
+    seed = seed or new_seed()
+    players = list(event.players.order_by("pk"))
+    if not players:
+        raise ServiceError(_("Enter the players first, then draw their numbers."))
+    team_numbers = None
+    if uses_teams(event):
+        if problem := teams_problem(event):
+            raise ServiceError(problem)
+        teams = list(event.teams.order_by("pk"))
+        team_numbers = {team.pk: i for i, team in enumerate(draw_order(teams, seed), start=1)}
+        numbers = _team_player_numbers(event, team_numbers)
+    elif event.format == Event.Format.MIXED:
+        ladies, gentlemen = _mixed_groups(players)
+        numbers = {p.pk: 2 * i for i, p in enumerate(draw_order(ladies, f"{seed}:f"), start=1)}
+        numbers |= {
+            p.pk: 2 * i - 1 for i, p in enumerate(draw_order(gentlemen, f"{seed}:m"), start=1)
+        }
+    else:
+        numbers = {p.pk: i for i, p in enumerate(draw_order(players, seed), start=1)}
+    _assign(event, numbers, team_numbers)
+    event.draw_seed = seed
+    event.save(update_fields=["draw_seed"])
+    ensure_tables(event)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"draw_seed": seed, "numbers": len(numbers)},
+        reason=_("Player numbers drawn"),
+    )
+    return seed
+
+
+def numbering_units(event: Event) -> list:
+    """What gets a number: the teams of a fixed-partner event, else the players."""
+    if uses_teams(event):
+        return list(event.teams.order_by("number", "pk"))
+    return list(event.players.filter(substitute_for__isnull=True).order_by("number", "pk"))
+
+
+@transaction.atomic
+def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
+    """Numbers typed in by the director: ``numbers`` maps each player's (or team's) id to its number.
+
+    Problems go next to the field ``number_<id>``.
+    """
+    ensure_unlocked(event)
+    units = numbering_units(event)
+    n = len(units)
+    errors: dict[str, list[str]] = {}
+    seen: dict[int, int] = {}
+    for unit in units:
+        number = numbers.get(unit.pk)
+        key = f"number_{unit.pk}"
+        if number is None:
+            errors[key] = [_("Enter a number.")]
+        elif not 1 <= number <= n:
+            errors[key] = [_("Use a number from 1 to %(count)d.") % {"count": n}]
+        elif number in seen:
+            errors[key] = [_("Number %(number)d is given twice.") % {"number": number}]
+            errors.setdefault(
+                f"number_{seen[number]}",
+                [_("Number %(number)d is given twice.") % {"number": number}],
+            )
+        elif (
+            event.format == Event.Format.MIXED
+            and getattr(unit, "gender", "") in ("f", "m")
+            and ((number % 2 == 0) != (unit.gender == "f"))
+        ):
+            errors[key] = [_("Ladies take even numbers, gentlemen odd ones.")]
+        if number is not None:
+            seen.setdefault(number, unit.pk)
+    if event.format == Event.Format.MIXED and not uses_teams(event):
+        try:
+            _mixed_groups(units)
+        except ServiceError as error:
+            errors.setdefault("__all__", []).append(error.message)
+    if errors:
+        raise ServiceError(_("Please correct the marked numbers."), errors)
+    if uses_teams(event):
+        team_numbers = {unit.pk: numbers[unit.pk] for unit in units}
+        _assign(event, _team_player_numbers(event, team_numbers), team_numbers)
+    else:
+        _assign(event, {unit.pk: numbers[unit.pk] for unit in units})
+    event.draw_seed = ""
+    event.save(update_fields=["draw_seed"])
+    ensure_tables(event)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"numbers": "typed", "count": n},
+        reason=_("Player numbers typed in"),
+    )
+
+
+@transaction.atomic
+def ensure_tables(event: Event) -> int:
+    """Create the tables the players need (table 1, 2, …); before round 1 also drop the extra ones."""
+    needed = tables_needed(event)
+    have = set(event.tables.values_list("number", flat=True))
+    Table.objects.bulk_create(
+        [Table(event=event, number=k) for k in range(1, needed + 1) if k not in have]
+    )
+    if not setup_locked(event):
+        event.tables.filter(number__gt=needed, games__isnull=True).delete()
+    return needed
+
+
+# --- during the event ------------------------------------------------------------------
+
+
+def next_round(event: Event) -> int:
+    """The round a late entry, withdrawal or substitute takes effect in."""
+    return (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+
+
+def _started(event: Event) -> None:
+    ensure_not_finished(event)
+    if not setup_locked(event):
+        raise ServiceError(_("Round 1 has not started yet: change the player list directly."))
+
+
+@transaction.atomic
+def late_entry(event: Event, *, name: str, gender: str = "", club: str = "", user=None) -> Player:
+    """A player who arrives after round 1 started plays from the next round (Swiss, winner moves up)."""
+    _started(event)
+    if event.format not in (Event.Format.SWISS, Event.Format.MOVEUP) or uses_teams(event):
+        raise ServiceError(
+            _(
+                "Late entries can only join a Swiss or winner-moves-up event of single players. "
+                "To replace a player, enter a substitute."
+            )
+        )
+    cleaned = clean_text(name)
+    if problem := name_problem(cleaned):
+        raise ServiceError(problem, {"name": [problem]})
+    number = (event.players.aggregate(top=Max("number"))["top"] or 0) + 1
+    joined = next_round(event)
+    player = Player.objects.create(
+        event=event,
+        name=cleaned,
+        gender=gender,
+        club=clean_text(club)[:CLUB_MAX],
+        number=number,
+        joined_round=joined,
+    )
+    ensure_tables(event)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"player": cleaned, "number": number, "round": joined},
+        reason=_("Late entry"),
+    )
+    return player
+
+
+@transaction.atomic
+def withdraw(event: Event, player: Player, user=None) -> int:
+    """The player leaves; from the next round on they are not paired (Swiss, winner moves up)."""
+    _started(event)
+    _own(event, player)
+    if event.format not in (Event.Format.SWISS, Event.Format.MOVEUP):
+        raise ServiceError(
+            _(
+                "In this format every seat is planned ahead: enter a substitute instead of a withdrawal."
+            )
+        )
+    if player.withdrawn_from_round:
+        raise ServiceError(_("%(name)s has already withdrawn.") % {"name": player.name})
+    player.withdrawn_from_round = next_round(event)
+    player.save(update_fields=["withdrawn_from_round"])
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"player": player.name, "withdrawn_from_round": player.withdrawn_from_round},
+        reason=_("Withdrawal"),
+    )
+    return player.withdrawn_from_round
+
+
+@transaction.atomic
+def substitute(
+    event: Event, player: Player, *, name: str, gender: str = "", club: str = "", user=None
+) -> Player:
+    """Someone takes over ``player``'s number (and team) from the next round on."""
+    _started(event)
+    _own(event, player)
+    if player.withdrawn_from_round:
+        raise ServiceError(_("%(name)s has already left the event.") % {"name": player.name})
+    cleaned = clean_text(name)
+    if problem := name_problem(cleaned):
+        raise ServiceError(problem, {"name": [problem]})
+    joined = next_round(event)
+    new = Player.objects.create(
+        event=event,
+        name=cleaned,
+        gender=gender,
+        club=clean_text(club)[:CLUB_MAX],
+        number=player.number,
+        substitute_for=player,
+        joined_round=joined,
+    )
+    player.withdrawn_from_round = joined
+    player.save(update_fields=["withdrawn_from_round"])
+    for team in player.teams.all():
+        team.players.add(new)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"player": cleaned, "replaces": player.name, "number": player.number, "round": joined},
+        reason=_("Substitute"),
+    )
+    return new

@@ -1,0 +1,333 @@
+"""Setting up an event: creating it and the wizard's steps, each in one transaction.
+
+The set-up can be changed until round 1 starts; from then on ``ensure_unlocked``
+refuses (the event's details, such as its name or whether it is public, stay
+editable). The read-only helpers (what is still missing, what a format gives)
+live in ``setup_checks`` and are importable from here too.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import AuditEntry, Club, Event
+from tournaments.services.audit import record
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import presets, profile_as_json
+from tournaments.services.setup_checks import (
+    MOVEUP_ROUNDS,
+    TEAM_FORMATS,
+    Check,
+    SchedulePreview,
+    active_count,
+    automatic_rounds,
+    checklist,
+    default_rounds,
+    format_problems,
+    most_rounds,
+    numbers_problem,
+    round_summary,
+    rounds_to_play,
+    schedule_preview,
+    tables_needed,
+    teams_problem,
+    uses_teams,
+)
+
+__all__ = [
+    "MOVEUP_ROUNDS",
+    "Check",
+    "SchedulePreview",
+    "active_count",
+    "add_co_director",
+    "automatic_rounds",
+    "checklist",
+    "choose_preset",
+    "create_event",
+    "default_rounds",
+    "ensure_not_finished",
+    "ensure_unlocked",
+    "finish_event",
+    "format_problems",
+    "most_rounds",
+    "numbers_problem",
+    "remove_co_director",
+    "round_summary",
+    "rounds_to_play",
+    "save_profile",
+    "schedule_preview",
+    "set_format",
+    "set_round",
+    "set_scoring",
+    "setup_locked",
+    "tables_needed",
+    "teams_problem",
+    "update_details",
+    "uses_teams",
+]
+
+
+# --- the lock ---------------------------------------------------------------
+
+
+def setup_locked(event: Event) -> bool:
+    """Whether round 1 has started (or the event is over): then the set-up stays as it is."""
+    return event.status != Event.Status.SETUP or event.rounds.exists()
+
+
+def ensure_unlocked(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event is finished: nothing can be changed any more."))
+    if setup_locked(event):
+        raise ServiceError(_("Round 1 has started, so the set-up can no longer be changed."))
+
+
+def ensure_not_finished(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event is finished: nothing can be changed any more."))
+
+
+# --- creating the event and its steps ---------------------------------------
+
+
+def _preset(game: str, profile_slug: str):
+    try:
+        return presets(game)[profile_slug]
+    except KeyError:
+        raise ServiceError(
+            _("There is no rule profile “%(slug)s” for this game.") % {"slug": profile_slug},
+            {"preset": [_("Choose one of the rule profiles in the list.")]},
+        ) from None
+
+
+def _check_club(owner, club: Club | None) -> None:
+    if club is not None and not club.directors.filter(pk=owner.pk).exists():
+        raise ServiceError(
+            _("You are not a director of this club."),
+            {"club": [_("Choose one of your clubs.")]},
+        )
+
+
+def default_scoring_mode(game: str) -> str:
+    return Event.ScoringMode.NET if game == Event.Game.GIN else Event.ScoringMode.TALLY
+
+
+@transaction.atomic
+def create_event(
+    owner, *, name: str, date, game: str, profile_slug: str, club: Club | None = None
+) -> Event:
+    """A new event in set-up, playing by a copy of the chosen preset."""
+    preset = _preset(game, profile_slug)
+    _check_club(owner, club)
+    return Event.objects.create(
+        owner=owner,
+        club=club,
+        name=name.strip(),
+        date=date,
+        game=game,
+        profile_slug=profile_slug,
+        profile=profile_as_json(preset),
+        scoring_mode=default_scoring_mode(game),
+    )
+
+
+@transaction.atomic
+def update_details(event: Event, **details) -> Event:
+    """Name, date, club, language, paper, public page and score-entry options.
+
+    These change nothing about the play, so they stay editable during the event.
+    """
+    ensure_not_finished(event)
+    allowed = {
+        "name",
+        "date",
+        "club",
+        "language",
+        "paper_size",
+        "public",
+        "quick_entry",
+        "auto_confirm_minutes",
+    }
+    unknown = set(details) - allowed
+    if unknown:
+        raise ValueError(f"not event details: {sorted(unknown)}")
+    if "club" in details:
+        _check_club(event.owner, details["club"])
+    for name, value in details.items():
+        setattr(event, name, value.strip() if isinstance(value, str) else value)
+    event.save(update_fields=[*details])
+    return event
+
+
+@transaction.atomic
+def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
+    """Start the rules over from a preset (this also sets the game)."""
+    ensure_unlocked(event)
+    preset = _preset(game, profile_slug)
+    if game != event.game:
+        event.scoring_mode = default_scoring_mode(game)
+    event.game = game
+    event.profile_slug = profile_slug
+    event.profile = profile_as_json(preset)
+    event.save(update_fields=["game", "profile_slug", "profile", "scoring_mode"])
+    return event
+
+
+@transaction.atomic
+def save_profile(event: Event, profile) -> Event:
+    """Store the director's edited rule parameters (a validated profile dataclass)."""
+    ensure_unlocked(event)
+    preset = presets(event.game)[event.profile_slug]
+    if type(profile) is not type(preset):
+        raise ValueError("the profile is not one of this event's game")
+    event.profile = profile_as_json(profile)
+    event.save(update_fields=["profile"])
+    return event
+
+
+@transaction.atomic
+def set_round(
+    event: Event, *, round_kind: str, round_deals: int | None, round_minutes: int | None
+) -> Event:
+    """What a round is: a full game, a number of deals (hands), or a time limit."""
+    ensure_unlocked(event)
+    errors: dict[str, list[str]] = {}
+    if round_kind == Event.RoundKind.DEALS and not round_deals:
+        errors["round_deals"] = [_("Enter how many deals a round has.")]
+    if round_kind == Event.RoundKind.TIME and not round_minutes:
+        errors["round_minutes"] = [_("Enter how many minutes a round lasts.")]
+    if errors:
+        raise ServiceError(_("Please correct the marked fields."), errors)
+    event.round_kind = round_kind
+    event.round_deals = round_deals
+    event.round_minutes = round_minutes
+    event.save(update_fields=["round_kind", "round_deals", "round_minutes"])
+    return event
+
+
+@transaction.atomic
+def set_format(
+    event: Event,
+    *,
+    format: str,
+    balanced_schedule: bool,
+    fixed_partners: bool,
+    planned_rounds: int | None,
+) -> Event:
+    """The format; ``planned_rounds`` None means "as many as the format gives"."""
+    ensure_unlocked(event)
+    fixed_partners = fixed_partners and format in TEAM_FORMATS
+    balanced_schedule = balanced_schedule and format == Event.Format.PROGRESSIVE
+    if planned_rounds is not None:
+        most = most_rounds(
+            format,
+            fixed_partners,
+            active_count(event),
+            mixed=format == Event.Format.MIXED,
+            balanced=balanced_schedule,
+        )
+        if most is not None and planned_rounds > most:
+            raise ServiceError(
+                _("Please correct the marked fields."),
+                {
+                    "planned_rounds": [
+                        ngettext(
+                            "With the players entered now there can be at most %(count)d round.",
+                            "With the players entered now there can be at most %(count)d rounds.",
+                            most,
+                        )
+                        % {"count": most}
+                    ]
+                },
+            )
+    event.format = format
+    event.balanced_schedule = balanced_schedule
+    event.fixed_partners = fixed_partners
+    event.planned_rounds = planned_rounds
+    event.save(update_fields=["format", "balanced_schedule", "fixed_partners", "planned_rounds"])
+    if not uses_teams(event):
+        event.teams.all().delete()
+    return event
+
+
+@transaction.atomic
+def set_scoring(event: Event, *, scoring_mode: str, bye_score: int) -> Event:
+    ensure_unlocked(event)
+    event.scoring_mode = scoring_mode
+    event.bye_score = bye_score
+    event.save(update_fields=["scoring_mode", "bye_score"])
+    return event
+
+
+@transaction.atomic
+def finish_event(event: Event, user) -> Event:
+    """The evening is over: the event becomes read-only but stays readable."""
+    ensure_not_finished(event)
+    open_round = event.rounds.filter(status="open").first()
+    if open_round is not None:
+        raise ServiceError(
+            _("Round %(number)d is still being played. Close it first, then finish the event.")
+            % {"number": open_round.number}
+        )
+    old = event.status
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        old={"status": old},
+        new={"status": event.status},
+        reason=_("Event finished"),
+    )
+    return event
+
+
+@transaction.atomic
+def add_co_director(event: Event, user, username: str):
+    """Let another director help run the event (only the owner may)."""
+    if event.owner_id != user.pk:
+        raise ServiceError(_("Only the director who created the event can add co-directors."))
+    username = username.strip()
+    other = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+    if other is None:
+        raise ServiceError(
+            _("Please correct the marked fields."),
+            {"username": [_("Nobody has the user name “%(name)s”.") % {"name": username[:150]}]},
+        )
+    if other.pk == event.owner_id or event.co_directors.filter(pk=other.pk).exists():
+        raise ServiceError(
+            _("Please correct the marked fields."),
+            {
+                "username": [
+                    _("%(name)s already directs this event.") % {"name": other.get_username()}
+                ]
+            },
+        )
+    event.co_directors.add(other)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        new={"co_director": other.get_username()},
+        reason=_("Co-director added"),
+    )
+    return other
+
+
+@transaction.atomic
+def remove_co_director(event: Event, user, co_director_id: int) -> None:
+    if event.owner_id != user.pk:
+        raise ServiceError(_("Only the director who created the event can remove co-directors."))
+    other = event.co_directors.filter(pk=co_director_id).first()
+    if other is None:
+        raise ServiceError(_("This person is not a co-director of the event."))
+    event.co_directors.remove(other)
+    record(
+        event,
+        AuditEntry.Action.OTHER,
+        user=user,
+        old={"co_director": other.get_username()},
+        reason=_("Co-director removed"),
+    )

@@ -1,0 +1,313 @@
+"""Director: the player list (typed, pasted, imported), teams, the draw and typed numbers.
+
+After round 1 has started the list page offers late entries, withdrawals and
+substitutes instead of adding and removing.
+"""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments.access import director_required
+from tournaments.forms import show_service_error
+from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
+from tournaments.models import Event, Player
+from tournaments.services import players as service
+from tournaments.services import setup
+from tournaments.services.errors import ServiceError
+from tournaments.views.director_setup import step_url, wizard
+
+LIST_LIMIT = 1000
+
+
+def _player(event: Event, player_id: int) -> Player:
+    return get_object_or_404(event.players, pk=player_id)
+
+
+def _report(request: HttpRequest, added: service.Added, one: bool = False) -> None:
+    count = len(added.players)
+    if one:
+        messages.success(request, _("%(name)s added.") % {"name": added.players[0].name})
+    else:
+        messages.success(
+            request,
+            ngettext("%(count)d player added.", "%(count)d players added.", count)
+            % {"count": count},
+        )
+    for warning in added.warnings:
+        messages.warning(request, warning)
+
+
+def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
+    players = list(
+        event.players.select_related("substitute_for").order_by("number", "pk")[:LIST_LIMIT]
+    )
+    twice = service.duplicate_keys(event)
+    for player in players:
+        player.duplicate = player.name.casefold() in twice
+    started = setup.setup_locked(event)
+    form = forms.get("form") or PlayerForm()
+    if request.GET.get("more") or form.errors:
+        form.fields["name"].widget.attrs["autofocus"] = True
+    context = {
+        **wizard(event, "players"),
+        "players": players,
+        "total": event.players.count(),
+        "list_limit": LIST_LIMIT,
+        "count": setup.active_count(event),
+        "duplicates": bool(twice),
+        "problems": setup.format_problems(event),
+        "started": started,
+        "next_round": service.next_round(event) if started else 1,
+        "can_withdraw": event.format in (Event.Format.SWISS, Event.Format.MOVEUP),
+        "can_late_enter": event.format in (Event.Format.SWISS, Event.Format.MOVEUP)
+        and not setup.uses_teams(event),
+        "form": form,
+        "paste_form": forms.get("paste_form") or PasteForm(),
+        "csv_form": forms.get("csv_form") or CsvForm(),
+        "open_panel": forms.get("open_panel", ""),
+    }
+    return render(request, "tournaments/setup/players.html", context)
+
+
+@director_required
+def players(request: HttpRequest, event: Event) -> HttpResponse:
+    """The list; POST adds one typed player."""
+    if request.method != "POST":
+        return _players_page(request, event)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            added = service.add_player(event, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            _report(request, added, one=True)
+            # Back with the cursor in the name field, ready for the next name.
+            return redirect(reverse("tournaments-director-players", args=[event.pk]) + "?more=1")
+    return _players_page(request, event, form=form)
+
+
+@director_required
+@require_POST
+def paste(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PasteForm(request.POST)
+    if form.is_valid():
+        try:
+            added = service.paste_players(event, form.cleaned_data["text"])
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            _report(request, added)
+            return redirect("tournaments-director-players", event.pk)
+    return _players_page(request, event, paste_form=form, open_panel="paste")
+
+
+@director_required
+@require_POST
+def csv_import(request: HttpRequest, event: Event) -> HttpResponse:
+    form = CsvForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            added = service.import_csv(event, form.cleaned_data["file"].read())
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            _report(request, added)
+            return redirect("tournaments-director-players", event.pk)
+    return _players_page(request, event, csv_form=form, open_panel="csv")
+
+
+@director_required
+def edit(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    player = _player(event, player_id)
+    initial = {"name": player.name, "gender": player.gender, "club": player.club}
+    form = PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = service.update_player(event, player, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            for warning in added.warnings:
+                messages.warning(request, warning)
+            return redirect("tournaments-director-players", event.pk)
+    context = {**wizard(event, "players"), "form": form, "player": player}
+    return render(request, "tournaments/setup/player_edit.html", context)
+
+
+@director_required
+@require_POST
+def remove(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    player = _player(event, player_id)
+    try:
+        service.remove_player(event, player)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s removed.") % {"name": player.name})
+    return redirect("tournaments-director-players", event.pk)
+
+
+@director_required
+@require_POST
+def late_entry(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = service.late_entry(event, user=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s plays from round %(round)d with number %(number)d.")
+                % {"name": player.name, "round": player.joined_round, "number": player.number},
+            )
+            return redirect("tournaments-director-players", event.pk)
+    return _players_page(request, event, form=form)
+
+
+@director_required
+@require_POST
+def withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    player = _player(event, player_id)
+    try:
+        from_round = service.withdraw(event, player, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s is no longer paired from round %(round)d on.")
+            % {"name": player.name, "round": from_round},
+        )
+    return redirect("tournaments-director-players", event.pk)
+
+
+@director_required
+def substitute(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    player = _player(event, player_id)
+    form = PlayerForm(request.POST or None, initial={"gender": player.gender})
+    if request.method == "POST" and form.is_valid():
+        try:
+            new = service.substitute(event, player, user=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(new)s takes number %(number)d from round %(round)d.")
+                % {"new": new.name, "number": new.number or 0, "round": new.joined_round},
+            )
+            return redirect("tournaments-director-players", event.pk)
+    context = {
+        **wizard(event, "players"),
+        "form": form,
+        "player": player,
+        "next_round": service.next_round(event),
+    }
+    return render(request, "tournaments/setup/substitute.html", context)
+
+
+# --- teams, the draw, typed numbers ----------------------------------------------------
+
+
+@director_required
+def teams(request: HttpRequest, event: Event) -> HttpResponse:
+    if not setup.uses_teams(event):
+        messages.info(
+            request, _("This event has no fixed partners, so there are no teams to form.")
+        )
+        return redirect(step_url(event, "format"))
+    players = list(event.players.order_by("pk"))
+    form = TeamsForm(
+        request.POST or None, players=players, pairs=service.teams_in_list_order(event)
+    )
+    locked = setup.setup_locked(event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.form_teams(event, form.pairs)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("The teams are saved. Next: draw the numbers."))
+            return redirect(step_url(event, "draw"))
+    if locked:
+        for field in form.fields.values():
+            field.disabled = True
+    context = {
+        **wizard(event, "teams"),
+        "form": form,
+        "editable": not locked,
+        "odd": len(players) % 2,
+        "teams": list(event.teams.order_by("number", "pk")),
+    }
+    return render(request, "tournaments/setup/teams.html", context)
+
+
+@director_required
+def draw(request: HttpRequest, event: Event) -> HttpResponse:
+    """The draw: a button, then the numbers as a list to read out (by number and by name)."""
+    if request.method == "POST":
+        try:
+            service.draw_numbers(event, user=request.user)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("The numbers are drawn."))
+        return redirect("tournaments-director-draw", event.pk)
+    numbered = list(
+        event.players.filter(number__isnull=False, substitute_for__isnull=True).order_by("number")
+    )
+    teams = (
+        list(event.teams.prefetch_related("players").order_by("number"))
+        if setup.uses_teams(event)
+        else []
+    )
+    context = {
+        **wizard(event, "draw"),
+        "numbered": numbered,
+        "by_name": sorted(numbered, key=lambda p: (p.name.casefold(), p.number)),
+        "teams": teams,
+        "count": setup.active_count(event),
+        "problem": setup.numbers_problem(event),
+        "format_problems": setup.format_problems(event),
+        "tables": event.tables.count(),
+        "mixed": event.format == Event.Format.MIXED,
+    }
+    return render(request, "tournaments/setup/draw.html", context)
+
+
+@director_required
+def numbers(request: HttpRequest, event: Event) -> HttpResponse:
+    """The director types each number, e.g. from cards the players drew at the club."""
+    units = service.numbering_units(event)
+    units.sort(key=lambda unit: unit.name.casefold())
+    form = NumbersForm(request.POST or None, units=units)
+    locked = setup.setup_locked(event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.set_numbers(event, form.numbers(), user=request.user)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("The numbers are saved."))
+            return redirect("tournaments-director-draw", event.pk)
+    if locked:
+        for field in form.fields.values():
+            field.disabled = True
+    context = {
+        **wizard(event, "draw"),
+        "form": form,
+        "editable": not locked,
+        "count": len(units),
+        "mixed": event.format == Event.Format.MIXED,
+        "teams": setup.uses_teams(event),
+    }
+    return render(request, "tournaments/setup/numbers.html", context)

@@ -1,0 +1,406 @@
+"""Director: the event page (the hub of the evening) and the set-up wizard's steps.
+
+Steps: event, rules, round, format, scoring, then players, teams (fixed
+partners only) and the draw (``director_players``). Every step can be revisited
+until round 1 starts; then the pages show the set-up read-only.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.access import director_required
+from tournaments.forms import show_service_error
+from tournaments.forms.setup import (
+    CoDirectorForm,
+    EventDetailsForm,
+    FormatForm,
+    NewEventForm,
+    PresetForm,
+    ProfileForm,
+    RoundForm,
+    ScoringForm,
+    preset_value,
+)
+from tournaments.models import Event
+from tournaments.services import setup
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+STEPS = [
+    ("event", gettext_lazy("Event")),
+    ("rules", gettext_lazy("Rules")),
+    ("round", gettext_lazy("Round")),
+    ("format", gettext_lazy("Format")),
+    ("scoring", gettext_lazy("Scoring")),
+    ("players", gettext_lazy("Players")),
+    ("teams", gettext_lazy("Teams")),
+    ("draw", gettext_lazy("Draw")),
+]
+OWN_PAGES = {
+    "players": "tournaments-director-players",
+    "teams": "tournaments-director-teams",
+    "draw": "tournaments-director-draw",
+}
+
+
+def step_url(event: Event, step: str) -> str:
+    if step in OWN_PAGES:
+        return reverse(OWN_PAGES[step], args=[event.pk])
+    return reverse("tournaments-director-setup", args=[event.pk, step])
+
+
+def event_steps(event: Event) -> list[str]:
+    return [slug for slug, _label in STEPS if slug != "teams" or setup.uses_teams(event)]
+
+
+def next_step_url(event: Event, step: str) -> str:
+    steps = event_steps(event)
+    if step in steps and steps.index(step) + 1 < len(steps):
+        return step_url(event, steps[steps.index(step) + 1])
+    return event.get_absolute_url()
+
+
+def wizard(event: Event, current: str) -> dict:
+    """What every step page shows: the step bar, the lock, where "continue" goes."""
+    done: dict[str, bool] = {}
+    for check in setup.checklist(event):
+        if check.step in ("players", "teams", "draw"):
+            done[check.step] = done.get(check.step, True) and check.done
+    labels = dict(STEPS)
+    steps = [
+        {
+            "slug": slug,
+            "label": labels[slug],
+            "url": step_url(event, slug),
+            "number": index,
+            "current": slug == current,
+            "done": done.get(slug, True),
+        }
+        for index, slug in enumerate(event_steps(event), start=1)
+    ]
+    return {
+        "event": event,
+        "steps": steps,
+        "step": current,
+        "locked": setup.setup_locked(event),
+        "finished": event.status == Event.Status.FINISHED,
+        "next_url": next_step_url(event, current),
+    }
+
+
+def _lock(form) -> None:
+    for field in form.fields.values():
+        field.disabled = True
+
+
+# --- the event page ---------------------------------------------------------------------
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = NewEventForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game, slug = data["preset"]
+        try:
+            event = setup.create_event(
+                request.user,
+                name=data["name"],
+                date=data["date"],
+                game=game,
+                profile_slug=slug,
+                club=data.get("club"),
+            )
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("The event is created. Next: check the rules."))
+            return redirect(step_url(event, "rules"))
+    return render(request, "tournaments/setup/new.html", {"form": form})
+
+
+def _event_page(
+    request: HttpRequest, event: Event, co_form: CoDirectorForm | None = None
+) -> HttpResponse:
+    checks = setup.checklist(event)
+    for check in checks:
+        check.url = step_url(event, check.step)
+    rounds = list(event.rounds.order_by("number"))
+    context = {
+        **wizard(event, ""),
+        "checks": checks,
+        "ready": all(check.done for check in checks),
+        "first_missing": next((check for check in checks if not check.done), None),
+        "players": event.players.count(),
+        "active": setup.active_count(event),
+        "tables": event.tables.count(),
+        "rounds": rounds,
+        "open_round": next((r for r in rounds if r.status == "open"), None),
+        "rounds_to_play": setup.rounds_to_play(event),
+        "round_summary": setup.round_summary(event),
+        "profile_name": (event.profile or {}).get("name") or event.profile_slug,
+        "is_owner": event.owner_id == request.user.pk,
+        "co_directors": list(event.co_directors.order_by("username")),
+        "co_form": co_form or CoDirectorForm(),
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@director_required
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    return _event_page(request, event)
+
+
+@director_required
+@require_POST
+def finish(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        setup.finish_event(event, request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("The event is finished. Standings and printouts stay available.")
+        )
+    return redirect(event)
+
+
+@director_required
+@require_POST
+def co_director_add(request: HttpRequest, event: Event) -> HttpResponse:
+    form = CoDirectorForm(request.POST)
+    if form.is_valid():
+        try:
+            other = setup.add_co_director(event, request.user, form.cleaned_data["username"])
+        except ServiceError as error:
+            if not error.field_errors:
+                messages.error(request, error.message)
+                return redirect(event)
+            show_service_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s can now direct this event with you.") % {"name": other.get_username()},
+            )
+            return redirect(event)
+    return _event_page(request, event, co_form=form)
+
+
+@director_required
+@require_POST
+def co_director_remove(request: HttpRequest, event: Event, user_id: int) -> HttpResponse:
+    try:
+        setup.remove_co_director(event, request.user, user_id)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The co-director was removed."))
+    return redirect(event)
+
+
+# --- the steps ----------------------------------------------------------------------
+
+
+def _save_step(
+    request, event, step, form, save, template, context=None, lockable=True
+) -> HttpResponse:
+    """Bind, validate, call the service, go on to the next step; read-only once locked."""
+    locked = setup.setup_locked(event) if lockable else event.status == Event.Status.FINISHED
+    if request.method == "POST" and form.is_valid():
+        try:
+            save(form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(next_step_url(event, step))
+    if locked:
+        _lock(form)
+    return render(
+        request,
+        template,
+        {**wizard(event, step), "form": form, "editable": not locked, **(context or {})},
+    )
+
+
+def _event_step(request: HttpRequest, event: Event) -> HttpResponse:
+    initial = {
+        name: getattr(event, name)
+        for name in (
+            "name",
+            "date",
+            "club",
+            "language",
+            "paper_size",
+            "public",
+            "quick_entry",
+            "auto_confirm_minutes",
+        )
+    }
+    form = EventDetailsForm(request.POST or None, initial=initial, event=event)
+
+    def save(data):
+        setup.update_details(event, **{name: data[name] for name in form.fields})
+
+    return _save_step(
+        request, event, "event", form, save, "tournaments/setup/event.html", lockable=False
+    )
+
+
+def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
+    locked = setup.setup_locked(event)
+    preset_form = PresetForm(
+        initial={"preset": preset_value(event.game, event.profile_slug)}, prefix="preset"
+    )
+    if request.method == "POST" and request.POST.get("action") == "preset":
+        preset_form = PresetForm(request.POST, prefix="preset")
+        if preset_form.is_valid():
+            game, slug = preset_form.cleaned_data["preset"]
+            try:
+                setup.choose_preset(event, game=game, profile_slug=slug)
+            except ServiceError as error:
+                show_service_error(preset_form, error)
+            else:
+                messages.success(
+                    request, _("The rules now are the preset's. Change any of them below.")
+                )
+                return redirect(step_url(event, "rules"))
+    bound = request.method == "POST" and request.POST.get("action") == "rules"
+    form = ProfileForm(
+        request.POST if bound else None, game=event.game, profile=event_profile(event)
+    )
+    if bound and form.is_valid():
+        try:
+            setup.save_profile(event, form.profile)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(next_step_url(event, "rules"))
+    if locked:
+        _lock(form)
+        _lock(preset_form)
+    context = {
+        **wizard(event, "rules"),
+        "form": form,
+        "preset_form": preset_form,
+        "editable": not locked,
+    }
+    return render(request, "tournaments/setup/rules.html", context)
+
+
+def _round_step(request: HttpRequest, event: Event) -> HttpResponse:
+    initial = {
+        "round_kind": event.round_kind,
+        "round_deals": event.round_deals,
+        "round_minutes": event.round_minutes,
+    }
+    form = RoundForm(request.POST or None, initial=initial, event=event)
+
+    def save(data):
+        setup.set_round(
+            event,
+            round_kind=data["round_kind"],
+            round_deals=data["round_deals"],
+            round_minutes=data["round_minutes"],
+        )
+
+    return _save_step(
+        request,
+        event,
+        "round",
+        form,
+        save,
+        "tournaments/setup/round.html",
+        {"target": (event.profile or {}).get("target")},
+    )
+
+
+def _preview_players(request: HttpRequest, event: Event) -> int:
+    try:
+        wanted = int(request.GET.get("players", ""))
+    except ValueError:
+        return setup.active_count(event)
+    return max(0, min(wanted, 200))
+
+
+def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
+    initial = {
+        "format": event.format,
+        "balanced_schedule": "1" if event.balanced_schedule else "0",
+        "fixed_partners": event.fixed_partners,
+        "planned_rounds": event.planned_rounds,
+    }
+    form = FormatForm(request.POST or None, initial=initial)
+    automatic = setup.automatic_rounds(event)
+    if automatic:
+        form.fields["planned_rounds"].widget.attrs["placeholder"] = automatic
+    n = _preview_players(request, event)
+    previews = []
+    if n >= 4:
+        previews.append((_("Progressive"), setup.schedule_preview(n)))
+        if n == 12:
+            previews.append(
+                (_("Progressive, balanced schedule"), setup.schedule_preview(n, balanced=True))
+            )
+        if n % 2 == 0:
+            previews.append((_("Progressive, mixed pairs"), setup.schedule_preview(n, mixed=True)))
+    context = {
+        "players": n,
+        "entered": setup.active_count(event),
+        "previews": [(label, preview) for label, preview in previews if preview is not None],
+        "engine_missing": n >= 4 and not any(preview for _label, preview in previews),
+        "swiss_rounds": setup.default_rounds(Event.Format.SWISS, False, n),
+        "swiss_team_rounds": setup.default_rounds(Event.Format.SWISS, True, n),
+        "moveup_rounds": setup.MOVEUP_ROUNDS,
+        "roundrobin_rounds": setup.most_rounds(Event.Format.ROUNDROBIN, False, n),
+        "automatic_rounds": automatic,
+    }
+
+    def save(data):
+        setup.set_format(
+            event,
+            format=data["format"],
+            balanced_schedule=bool(data["balanced_schedule"]),
+            fixed_partners=data["fixed_partners"],
+            planned_rounds=data["planned_rounds"],
+        )
+
+    return _save_step(
+        request, event, "format", form, save, "tournaments/setup/format.html", context
+    )
+
+
+def _scoring_step(request: HttpRequest, event: Event) -> HttpResponse:
+    form = ScoringForm(
+        request.POST or None,
+        initial={"scoring_mode": event.scoring_mode, "bye_score": event.bye_score},
+    )
+
+    def save(data):
+        setup.set_scoring(event, scoring_mode=data["scoring_mode"], bye_score=data["bye_score"])
+
+    return _save_step(request, event, "scoring", form, save, "tournaments/setup/scoring.html")
+
+
+STEP_PAGES = {
+    "event": _event_step,
+    "rules": _rules_step,
+    "round": _round_step,
+    "format": _format_step,
+    "scoring": _scoring_step,
+}
+
+
+@director_required
+def setup_step(request: HttpRequest, event: Event, step: str) -> HttpResponse:
+    page = STEP_PAGES.get(step)
+    if page is None:
+        raise Http404("No such set-up step.")
+    return page(request, event)
