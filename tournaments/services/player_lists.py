@@ -202,10 +202,18 @@ def read_csv(data: bytes) -> Parsed:
     text = decode(data)
     parsed = Parsed()
     first = next((line for line in text.splitlines() if line.strip()), "")
-    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(first))
+    # newline="" lets the csv module read every line ending, old Macs' lone \r too.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first))
     columns: dict[str, int] | None = None
     where = _("Row %(line)d:")
-    for line, cells in enumerate(reader, start=1):
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise ServiceError(
+            _("The file could not be read as a list of players (%(error)s).") % {"error": error},
+            {"file": [_("Save it as CSV (comma or semicolon separated) and try again.")]},
+        ) from None
+    for line, cells in enumerate(rows, start=1):
         if not any(clean_text(cell) for cell in cells):
             continue
         if columns is None:
