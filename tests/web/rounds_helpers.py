@@ -1,0 +1,75 @@
+"""Test data for running rounds: tables, finished games and results, read-back of a seating."""
+
+import pytest
+from django.utils import translation
+
+from tournaments.models import Event, Game, Result, Round, Seat, Table
+
+
+def make_tables(event: Event, count: int) -> list[Table]:
+    return Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, count + 1))
+
+
+def seating(rnd: Round) -> list[tuple[tuple[int, ...], ...]]:
+    """Per table (in table order) each side's player numbers in seat order."""
+    tables: dict[int, dict[int, list[int]]] = {}
+    for seat in (
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "game__table")
+        .order_by("game__table__number", "position")
+    ):
+        tables.setdefault(seat.game.table.number, {}).setdefault(seat.side, []).append(
+            seat.player.number
+        )
+    return [tuple(tuple(sides[s]) for s in sorted(sides)) for _, sides in sorted(tables.items())]
+
+
+def positions(rnd: Round) -> dict[int, tuple[int, int, int]]:
+    """Player number → (table, side, position)."""
+    return {
+        seat.player.number: (seat.game.table.number, seat.side, seat.position)
+        for seat in Seat.objects.filter(round=rnd).select_related("player", "game__table")
+    }
+
+
+def finish(rnd: Round, points_of=None, *, winner_side: int | None = 0) -> None:
+    """Every game finished; side ``winner_side`` wins; each player's Result written.
+
+    ``points_of(game, side) -> (points_0, points_1)`` gives the sides' scores
+    (default: the winners 1000, the losers 500).
+    """
+    for game in Game.objects.filter(round=rnd).prefetch_related("seats"):
+        scores = (
+            points_of(game) if points_of else ((1000, 500) if winner_side == 0 else (500, 1000))
+        )
+        winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
+        game.score_0, game.score_1 = scores
+        game.finished = True
+        game.winner_side = winner
+        game.save()
+        margin = abs(scores[0] - scores[1])
+        Result.objects.bulk_create(
+            Result(
+                round=rnd,
+                player_id=seat.player_id,
+                game=game,
+                points=scores[seat.side],
+                net=(margin if seat.side == winner else -margin) if winner is not None else 0,
+                match_points=2 if seat.side == winner else 1 if winner is None else 0,
+                won=seat.side == winner,
+            )
+            for seat in game.seats.all()
+        )
+
+
+def close(rnd: Round) -> None:
+    rnd.status = Round.Status.CLOSED
+    rnd.save(update_fields=["status"])
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """These tests read English words; the site's default language is German."""
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield

@@ -1,0 +1,124 @@
+"""Round control pages: who may see them, starting and closing a round, the seating page."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_event
+from tests.web.rounds_helpers import (
+    english,  # noqa: F401  (autouse: English pages)
+    finish,
+    make_tables,
+)
+from tournaments.models import Round
+from tournaments.services.rounds import start_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(director):
+    event = make_event(director, players=16, fmt="moveup", name="Friday evening")
+    make_tables(event, 4)
+    return event
+
+
+def url(name, event, *args):
+    return reverse(name, args=[event.pk, *args])
+
+
+def test_the_rounds_page_offers_round_1(director_client, event):
+    response = director_client.get(url("tournaments-director-rounds", event))
+    assert response.status_code == 200
+    assert "Start round 1" in response.content.decode()
+
+
+def test_starting_a_round_shows_how_it_was_seated(director_client, event):
+    response = director_client.post(url("tournaments-director-round-start", event), follow=True)
+    page = response.content.decode()
+    assert event.rounds.get().number == 1
+    assert "Round 1 is being played" in page
+    assert "How round 1 was seated" in page and "Round 1 by number" in page
+
+
+def test_a_refused_start_shows_the_reason(director_client, director):
+    event = make_event(director, players=16, fmt="moveup")
+    response = director_client.post(url("tournaments-director-round-start", event), follow=True)
+    assert "Create the tables first" in response.content.decode()
+    assert not event.rounds.exists()
+
+
+def test_starting_needs_a_post(director_client, event):
+    assert director_client.get(url("tournaments-director-round-start", event)).status_code == 405
+
+
+def test_another_director_sees_none_of_these_pages(client, other_director, event, director):
+    start_round(event, user=director)
+    game = event.rounds.get().games.first()
+    client.force_login(other_director)
+    for name, args in [
+        ("tournaments-director-rounds", []),
+        ("tournaments-director-seating", [1]),
+        ("tournaments-director-board", [1]),
+        ("tournaments-director-game", [game.pk]),
+        ("tournaments-director-standings", []),
+        ("tournaments-director-player", [event.players.first().pk]),
+        ("tournaments-director-audit", []),
+    ]:
+        assert client.get(url(name, event, *args)).status_code == 404, name
+    assert client.post(url("tournaments-director-round-start", event)).status_code == 404
+    assert client.post(url("tournaments-director-round-close", event, 1)).status_code == 404
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, event):
+    response = client.get(url("tournaments-director-rounds", event))
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+    response = client.post(url("tournaments-director-round-start", event))
+    assert response.status_code == 302 and not event.rounds.exists()
+
+
+def test_a_co_director_runs_the_rounds_too(client, other_director, event):
+    event.co_directors.add(other_director)
+    client.force_login(other_director)
+    client.post(url("tournaments-director-round-start", event))
+    assert event.rounds.count() == 1
+
+
+def test_the_seating_lists_every_table_and_every_name(director_client, event, director):
+    start_round(event, user=director)
+    page = director_client.get(url("tournaments-director-seating", event, 1)).content.decode()
+    for n in range(1, 5):
+        assert f"Table {n}" in page
+    for n in range(1, 17):
+        assert f"Player {n}<" in page or f"Player {n} " in page
+    assert page.index("Player 1 ") < page.index("Player 10 ") < page.index("Player 2 ")
+
+
+def test_closing_a_round_that_is_not_finished_says_which_tables(director_client, event, director):
+    start_round(event, user=director)
+    response = director_client.post(url("tournaments-director-round-close", event, 1), follow=True)
+    assert "1, 2, 3, 4" in response.content.decode()
+    assert event.rounds.get().status == Round.Status.OPEN
+
+
+def test_closing_a_finished_round(director_client, event, director):
+    rnd = start_round(event, user=director)
+    finish(rnd)
+    response = director_client.post(url("tournaments-director-round-close", event, 1), follow=True)
+    assert "Round 1 is closed" in response.content.decode()
+    assert "Start round 2" in response.content.decode()
+
+
+def test_closing_early_needs_a_reason_on_the_page(director_client, event, director):
+    start_round(event, user=director)
+    director_client.post(
+        url("tournaments-director-round-close", event, 1), {"force": "1", "reason": ""}
+    )
+    assert event.rounds.get().status == Round.Status.OPEN
+    director_client.post(
+        url("tournaments-director-round-close", event, 1), {"force": "1", "reason": "Late"}
+    )
+    assert event.rounds.get().status == Round.Status.CLOSED
+
+
+def test_an_unknown_round_is_404(director_client, event):
+    assert director_client.get(url("tournaments-director-seating", event, 9)).status_code == 404

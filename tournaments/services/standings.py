@@ -1,0 +1,188 @@
+"""The standings: every entrant's score, ranked, from ``Result`` and ``Bye`` rows (RULES.md 3.5).
+
+The ranking reads three tables in three queries (results, byes, players; two more
+for teams), whatever the size of the field. What counts is a small registry of
+metrics: the event's scoring mode lists their precedence, and a final recorded
+draw (seeded with ``event.draw_seed``) orders whoever is still level.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from pairings.draw import draw_order
+from tournaments.models import Bye, Event, Player, Result, Team
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One figure the standings can rank by."""
+
+    key: str
+    label: Promise
+    descending: bool = True
+
+
+METRICS: dict[str, Metric] = {
+    metric.key: metric
+    for metric in (
+        Metric("points", _("Points")),
+        Metric("net", _("Plus/minus")),
+        Metric("match_points", _("Match points")),
+        Metric("wins", _("Games won")),
+    )
+}
+
+# The event's scoring mode decides what ranks first; the second metric, where there
+# is one, is the chosen tie-break.
+PRECEDENCE: dict[str, tuple[str, ...]] = {
+    Event.ScoringMode.TALLY: ("points",),
+    Event.ScoringMode.NET: ("net",),
+    Event.ScoringMode.MATCH: ("match_points", "points"),
+}
+
+# A Swiss or round-robin bye counts as a game won in match points; a progressive
+# sitter-out scores nothing but the bye's points.
+BYE_MATCH_POINTS = 2
+BYE_IS_A_WIN = (Event.Format.SWISS, Event.Format.ROUNDROBIN)
+
+
+def precedence(event: Event) -> list[Metric]:
+    return [METRICS[key] for key in PRECEDENCE.get(event.scoring_mode, ("points",))]
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    player: Player | Team
+    number: int | None
+    name: str
+    per_round: dict[int, int] = field(default_factory=dict)
+    total: int = 0
+    tiebreak: int | None = None
+    match_points: int = 0
+    net: int = 0
+    points: int = 0
+    wins: int = 0
+    bye_rounds: set[int] = field(default_factory=set)
+    # Level with a neighbour on every metric (the draw or a shared rank decided).
+    tied: bool = False
+    # Shown as "3=": level on every metric and the event ranks by a tie-break.
+    shared: bool = False
+
+    @property
+    def is_team(self) -> bool:
+        return isinstance(self.player, Team)
+
+    def value(self, key: str) -> int:
+        return getattr(self, key)
+
+
+def draw_seed(event: Event) -> str:
+    """The seed of the event's recorded draw (stable even before one was stored)."""
+    return event.draw_seed or f"event-{event.pk}"
+
+
+def standings(
+    event: Event, *, through_round: int | None = None, closed_only: bool = False
+) -> list[StandingRow]:
+    """The ranking after ``through_round`` (all rounds when None), best first."""
+    results = Result.objects.filter(round__event=event)
+    byes = Bye.objects.filter(round__event=event)
+    if through_round is not None:
+        results = results.filter(round__number__lte=through_round)
+        byes = byes.filter(round__number__lte=through_round)
+    if closed_only:
+        results = results.filter(round__status="closed")
+        byes = byes.filter(round__status="closed")
+    result_rows = results.values_list(
+        "player_id", "round__number", "points", "net", "match_points", "won"
+    )
+    bye_rows = byes.values_list("player_id", "round__number", "points")
+
+    entrants, key_of = _entrants(event)
+    rows = {
+        key: StandingRow(rank=0, player=entrant, number=entrant.number, name=_name(entrant))
+        for key, entrant in entrants.items()
+    }
+    # A team's round counts once, whichever partner's result carries it.
+    counted: set[tuple[Any, int]] = set()
+    bye_win = event.format in BYE_IS_A_WIN
+    net_mode = event.scoring_mode == Event.ScoringMode.NET
+    for player_id, number, points, net, match_points, won in result_rows:
+        key = key_of.get(player_id)
+        if key is None or (key, number) in counted:
+            continue
+        counted.add((key, number))
+        row = rows[key]
+        row.points += points
+        row.net += net
+        row.match_points += match_points
+        row.wins += int(won)
+        row.per_round[number] = net if net_mode else points
+    for player_id, number, points in bye_rows:
+        key = key_of.get(player_id)
+        if key is None or (key, number) in counted:
+            continue
+        counted.add((key, number))
+        row = rows[key]
+        row.points += points
+        row.net += points
+        row.bye_rounds.add(number)
+        row.per_round[number] = points
+        if bye_win:
+            row.match_points += BYE_MATCH_POINTS
+            row.wins += 1
+    return rank(event, list(rows.values()))
+
+
+def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
+    """Order ``rows`` by the event's metrics, then by the recorded draw; set ranks."""
+    metrics = precedence(event)
+    for row in rows:
+        row.total = row.value(metrics[0].key)
+        row.tiebreak = row.value(metrics[1].key) if len(metrics) > 1 else None
+    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.name))
+    # The recorded draw: entrants listed by number, shuffled by the event's seed.
+    order = draw_order(range(len(by_number)), draw_seed(event))
+    position = {id(by_number[index]): place for place, index in enumerate(order)}
+
+    def values(row: StandingRow) -> tuple[int, ...]:
+        return tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
+
+    ranked = sorted(rows, key=lambda row: tuple(-v for v in values(row)) + (position[id(row)],))
+    tie_break_chosen = len(metrics) > 1
+    for i, row in enumerate(ranked):
+        level_before = i > 0 and values(ranked[i - 1]) == values(row)
+        level_after = i + 1 < len(ranked) and values(ranked[i + 1]) == values(row)
+        row.tied = level_before or level_after
+        if level_before and tie_break_chosen:
+            row.rank = ranked[i - 1].rank
+            row.shared = ranked[i - 1].shared = True
+        else:
+            row.rank = i + 1
+    return ranked
+
+
+def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
+    """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
+    if event.fixed_partners and event.format in BYE_IS_A_WIN:
+        teams = list(Team.objects.filter(event=event).prefetch_related("players"))
+        if teams:
+            key_of = {
+                player.pk: ("team", team.pk) for team in teams for player in team.players.all()
+            }
+            return {("team", team.pk): team for team in teams}, key_of
+    players = list(Player.objects.filter(event=event).only("pk", "name", "number", "event_id"))
+    return {player.pk: player for player in players}, {player.pk: player.pk for player in players}
+
+
+def _name(entrant: Player | Team) -> str:
+    return entrant.name
+
+
+def rounds_in(rows: list[StandingRow]) -> list[int]:
+    """The round numbers that appear in any row, in order (the standings' round columns)."""
+    return sorted({number for row in rows for number in row.per_round})

@@ -1,0 +1,133 @@
+"""django-tables2 tables: the standings, sortable and paginated, with a safe CSV/XLSX export."""
+
+import django_tables2 as tables
+import tablib
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Event
+from tournaments.services.standings import StandingRow, precedence, rounds_in
+
+# A spreadsheet runs a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """Text cells that a spreadsheet would read as a formula get a leading quote."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class NumberColumn(tables.Column):
+    """Right-aligned figures, formatted per locale on the page, plain numbers in exports."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return number_format(value, force_grouping=True)
+
+    def value(self, value):
+        return "" if value is None else value
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    number = tables.Column(
+        verbose_name=_("No."), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+
+    class Meta:
+        template_name = "tournaments/standings/partials/table.html"
+        orderable = True
+        order_by = ("rank",)
+        empty_text = _("No players yet.")
+        attrs = {"class": "standings"}
+        per_page = 50
+
+    def __init__(self, data, *, event: Event, rounds: list[int], links: bool = True, **kwargs):
+        self.event = event
+        self.links = links
+        metrics = precedence(event)
+        extra = [
+            (
+                f"r{number}",
+                NumberColumn(
+                    verbose_name=gettext("R%(number)d") % {"number": number},
+                    default="–",
+                    empty_values=(None,),
+                ),
+            )
+            for number in rounds
+        ]
+        extra.append(("total", NumberColumn(verbose_name=metrics[0].label)))
+        if len(metrics) > 1:
+            extra.append(("tiebreak", NumberColumn(verbose_name=metrics[1].label)))
+        super().__init__(data, extra_columns=extra, **kwargs)
+
+    def render_rank(self, record):
+        rank = str(record["rank"])
+        return f"{rank}=" if record["shared"] else rank
+
+    def value_rank(self, record):
+        return self.render_rank(record)
+
+    def render_name(self, record, value):
+        if not self.links or record["player_pk"] is None:
+            return value
+        url = reverse("tournaments-director-player", args=[self.event.pk, record["player_pk"]])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_name(self, value):
+        return value
+
+    def value_number(self, value):
+        return value
+
+
+def standings_records(rows: list[StandingRow]) -> list[dict]:
+    """Plain dicts for the table (round columns ``r1``, ``r2``, …)."""
+    records = []
+    for row in rows:
+        record = {
+            "rank": row.rank,
+            "shared": row.shared,
+            "tied": row.tied,
+            "number": row.number,
+            "name": row.name,
+            "player_pk": None if row.is_team else row.player.pk,
+            "total": row.total,
+            "tiebreak": row.tiebreak,
+        }
+        for number, points in row.per_round.items():
+            record[f"r{number}"] = points
+        records.append(record)
+    return records
+
+
+def standings_table(event: Event, rows: list[StandingRow], **kwargs) -> StandingsTable:
+    return StandingsTable(standings_records(rows), event=event, rounds=rounds_in(rows), **kwargs)
+
+
+EXPORT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+def export_dataset(table: tables.Table, title: str) -> tablib.Dataset:
+    """Every row of ``table`` (not only the page shown), formula-safe."""
+    values = list(table.as_values())
+    dataset = tablib.Dataset(title=title[:31] or "Standings")
+    dataset.headers = [spreadsheet_safe(str(header)) for header in values[0]]
+    for row in values[1:]:
+        dataset.append([spreadsheet_safe("" if value is None else value) for value in row])
+    return dataset

@@ -1,0 +1,236 @@
+"""Director: round control, the seating of a round and the live table board."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.access import director_required
+from tournaments.models import Bye, Entry, Event, Player, Round, Seat
+from tournaments.services.errors import ServiceError
+from tournaments.services.rounds import (
+    TableProgress,
+    blocking,
+    close_round,
+    force_close_round,
+    incomplete,
+    progress,
+    start_round,
+)
+
+BOARD_POLL_SECONDS = 5
+
+
+def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
+    """What the director's sub-navigation needs: the event, the page, the round to link to."""
+    if rnd is None:
+        rnd = event.rounds.order_by("-number").first()
+    return {"event": event, "area": area, "nav_round": rnd}
+
+
+def rounds_to_play(event: Event) -> int | None:
+    try:
+        from tournaments.services.setup import rounds_to_play as planned
+    except ImportError:  # pragma: no cover - the set-up helpers land separately
+        return event.planned_rounds
+    return planned(event)
+
+
+@director_required
+def rounds(request: HttpRequest, event: Event) -> HttpResponse:
+    all_rounds = list(event.rounds.annotate(tables=Count("games")).order_by("number"))
+    latest = all_rounds[-1] if all_rounds else None
+    current = latest if latest is not None and latest.status == Round.Status.OPEN else None
+    planned = rounds_to_play(event)
+    next_number = (latest.number if latest else 0) + 1
+    context = {
+        **nav(event, "rounds", latest),
+        "rounds": all_rounds,
+        "latest": latest,
+        "current": current,
+        "waiting": incomplete(current) if current else [],
+        "next_number": next_number,
+        "planned": planned,
+        "all_played": planned is not None and next_number > planned,
+        "finished": event.status == Event.Status.FINISHED,
+        "extra_allowed": event.planned_rounds is None
+        and event.format in (Event.Format.SWISS, Event.Format.MOVEUP),
+    }
+    return render(request, "tournaments/rounds/rounds.html", context)
+
+
+@director_required
+@require_POST
+def start(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        rnd = start_round(event, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("tournaments-director-rounds", event_id=event.pk)
+    messages.success(
+        request,
+        _("Round %(number)d has started: the seating is ready.") % {"number": rnd.number},
+    )
+    return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+@director_required
+@require_POST
+def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = get_object_or_404(event.rounds, number=number)
+    force = request.POST.get("force") == "1"
+    try:
+        if force:
+            force_close_round(rnd, user=request.user, reason=request.POST.get("reason", ""))
+        else:
+            close_round(rnd, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("tournaments-director-rounds", event_id=event.pk)
+    messages.success(request, _("Round %(number)d is closed.") % {"number": rnd.number})
+    return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+# ---------------------------------------------------------------- seating
+
+
+@dataclass
+class SeatedTable:
+    number: int
+    game_id: int
+    sides: list[list[Player]]
+
+
+@dataclass
+class NameLine:
+    player: Player
+    table: int | None
+    position: int | None
+    partner: list[Player]
+
+
+def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]]:
+    """The round's tables with their sides, everyone by name, and who sits out (3 queries)."""
+    seats = list(
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "game__table")
+        .order_by("game__table__number", "position")
+    )
+    tables: dict[int, SeatedTable] = {}
+    for seat in seats:
+        table = tables.setdefault(
+            seat.game.table.number, SeatedTable(seat.game.table.number, seat.game_id, [])
+        )
+        while len(table.sides) <= seat.side:
+            table.sides.append([])
+        table.sides[seat.side].append(seat.player)
+    byes = list(Bye.objects.filter(round=rnd).select_related("player").order_by("player__number"))
+    names = []
+    for seat in seats:
+        side = tables[seat.game.table.number].sides[seat.side]
+        names.append(
+            NameLine(
+                seat.player,
+                seat.game.table.number,
+                seat.position,
+                [p for p in side if p.pk != seat.player.pk],
+            )
+        )
+    names += [NameLine(bye.player, None, None, []) for bye in byes]
+    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
+    return list(tables.values()), names, byes
+
+
+@director_required
+def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = get_object_or_404(event.rounds, number=number)
+    tables, names, byes = seating_of(rnd)
+    context = {
+        **nav(event, "seating", rnd),
+        "round": rnd,
+        "tables": tables,
+        "names": names,
+        "byes": byes,
+    }
+    return render(request, "tournaments/rounds/seating.html", context)
+
+
+# ---------------------------------------------------------------- board
+
+
+@dataclass
+class BoardTile:
+    progress: TableProgress
+    sides: list[list[Player]]
+
+    @property
+    def game(self):
+        return self.progress.game
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores[: max(2, len(self.sides))]
+
+    @property
+    def side_scores(self) -> list[tuple[list[Player], int]]:
+        return list(zip(self.sides, self.scores, strict=False))
+
+
+def board_tiles(rnd: Round) -> list[BoardTile]:
+    """Every table of the round with its state, sides and scores (2 queries)."""
+    sides: dict[int, dict[int, list[Player]]] = defaultdict(lambda: defaultdict(list))
+    for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
+        sides[seat.game_id][seat.side].append(seat.player)
+    return [
+        BoardTile(table, [sides[table.game.pk][side] for side in sorted(sides[table.game.pk])])
+        for table in progress(rnd)
+    ]
+
+
+def confirm_due(event: Event, rnd: Round) -> None:
+    """Entries left unanswered for the event's auto-confirm minutes count now (one query if none)."""
+    if not event.auto_confirm_minutes:
+        return
+    from tournaments.services.entries import auto_confirm_due
+
+    cutoff = timezone.now() - timedelta(minutes=event.auto_confirm_minutes)
+    due = (
+        Entry.objects.filter(game__round=rnd, status=Entry.Status.ENTERED, created_at__lte=cutoff)
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    for game in rnd.games.filter(pk__in=list(due)).select_related("round__event"):
+        auto_confirm_due(game)
+
+
+@director_required
+def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = get_object_or_404(event.rounds, number=number)
+    if rnd.status == Round.Status.OPEN:
+        confirm_due(event, rnd)
+    tiles = board_tiles(rnd)
+    counts: dict[str, int] = defaultdict(int)
+    for tile in tiles:
+        counts[tile.progress.state] += 1
+    context = {
+        **nav(event, "board", rnd),
+        "round": rnd,
+        "tiles": tiles,
+        "counts": dict(counts),
+        "done": counts["finished"],
+        "total": len(tiles),
+        "closable": rnd.status == Round.Status.OPEN
+        and not blocking(event, [t.progress for t in tiles]),
+        "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
+    }
+    template = "tournaments/rounds/board.html"
+    if request.htmx:
+        template += "#board"
+    return render(request, template, context)

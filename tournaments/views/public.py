@@ -1,0 +1,97 @@
+"""Public (no login): an event's standings and current seating, and the projector mode.
+
+Only events the director made public, found by their public token. Nothing here
+shows a table's token or code, or the audit trail.
+"""
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from tournaments.access import public_event
+from tournaments.models import Event, Round
+from tournaments.services.standings import precedence, standings
+from tournaments.views.director_rounds import seating_of
+
+PUBLIC_POLL_SECONDS = 30
+PROJECTOR_SECONDS = 12
+PROJECTOR_STANDINGS = 10  # rows per standings panel
+PROJECTOR_TABLES = 6  # tables per seating panel
+PROJECTOR_NAMES = 20  # names per "find your table" panel
+
+
+def shown_round(event: Event) -> Round | None:
+    """The round being played, else the last one played."""
+    return (
+        event.rounds.filter(status=Round.Status.OPEN).first()
+        or event.rounds.order_by("-number").first()
+    )
+
+
+def _context(event: Event) -> dict:
+    rnd = shown_round(event)
+    tables, names, byes = seating_of(rnd) if rnd else ([], [], [])
+    rows = standings(event)
+    rounds = sorted({n for row in rows for n in row.per_round})
+    for row in rows:
+        row.cells = [row.per_round.get(number) for number in rounds]
+    return {
+        "event": event,
+        "round": rnd,
+        "tables": tables,
+        "names": names,
+        "byes": byes,
+        "rows": rows,
+        "metrics": precedence(event),
+        "rounds": rounds,
+    }
+
+
+@never_cache
+def event(request: HttpRequest, public_token: str) -> HttpResponse:
+    found = public_event(public_token)
+    context = {**_context(found), "poll": PUBLIC_POLL_SECONDS}
+    template = "tournaments/public/event.html"
+    if request.htmx:
+        template += "#live"
+    return render(request, template, context)
+
+
+@dataclass
+class Panel:
+    kind: str  # "names", "tables" or "standings"
+    items: list
+    page: int
+    pages: int
+
+
+def _pages(kind: str, items: list, size: int) -> list[Panel]:
+    chunks = [items[i : i + size] for i in range(0, len(items), size)]
+    return [Panel(kind, chunk, page, len(chunks)) for page, chunk in enumerate(chunks, start=1)]
+
+
+@never_cache
+def projector(request: HttpRequest, public_token: str) -> HttpResponse:
+    """Readable from the back of the room: cycles through seating and standings, refreshing itself."""
+    found = public_event(public_token)
+    context = _context(found)
+    panels: list[Panel] = []
+    if context["round"] is not None and context["round"].status == Round.Status.OPEN:
+        panels += _pages("names", context["names"], PROJECTOR_NAMES)
+        panels += _pages("tables", context["tables"], PROJECTOR_TABLES)
+    panels += _pages("standings", context["rows"], PROJECTOR_STANDINGS)
+    if not panels:
+        panels = [Panel("standings", [], 1, 1)]
+    try:
+        index = int(request.GET.get("panel", "0")) % len(panels)
+    except ValueError:
+        index = 0
+    context.update(
+        panel=panels[index], next_panel=(index + 1) % len(panels), seconds=PROJECTOR_SECONDS
+    )
+    template = "tournaments/public/projector.html"
+    if request.htmx:
+        template += "#panel"
+    return render(request, template, context)
