@@ -351,6 +351,17 @@ class FormatForm(forms.Form):
         empty_value=False,
         help_text=_("Only for progressive play with exactly 12 players."),
     )
+    odd_tables = forms.ChoiceField(
+        label=_("When the players do not make full tables of four"),
+        choices=Event.OddTables.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Progressive play only. Nobody has to go home: the players left over can sit "
+            "out in turn or play at a table of five, six or three (which one fits depends "
+            "on how many are left over)."
+        ),
+    )
     fixed_partners = forms.BooleanField(
         label=_("Fixed partners: players play in teams of two"),
         required=False,

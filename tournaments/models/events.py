@@ -48,6 +48,14 @@ class Event(models.Model):
         DEALS = "deals", _("A fixed number of deals or hands")
         TIME = "time", _("A time limit, then the current deal is finished")
 
+    class OddTables(models.TextChoices):
+        # Values are pairings.schedule_model.TableKind's.
+        SIT_OUT = "", _("Players left over sit out in turn (a bye)")
+        FIVE = "five", _("A table of five: 2 against 3, the three rotate one sitter per deal")
+        SIX_TWO_SIDES = "six-two-sides", _("A table of six: 3 against 3")
+        SIX_THREE_TEAMS = "six-three-teams", _("A table of six: three teams of two (3 packs)")
+        THREE = "three", _("A table of three: each for himself")
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Being set up")
         RUNNING = "running", _("Running")
@@ -75,6 +83,9 @@ class Event(models.Model):
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.PROGRESSIVE)
     balanced_schedule = models.BooleanField(_("balanced schedule"), default=False)
     fixed_partners = models.BooleanField(_("fixed partners"), default=False)
+    odd_tables = models.CharField(
+        _("players left over"), max_length=16, choices=OddTables.choices, blank=True, default=""
+    )
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY
     )

@@ -155,6 +155,17 @@ def _plan_progressive(event: Event, number: int, lineup: Lineup) -> Plan:
         raise ServiceError(
             _("There is no schedule for this evening: %(problem)s") % {"problem": error}
         ) from error
+    if event.odd_tables:
+        from pairings.odd_tables import seat_everyone
+        from pairings.schedule_model import TableKind
+
+        try:
+            schedule = seat_everyone(schedule, TableKind(event.odd_tables))
+        except ValueError:
+            raise ServiceError(
+                _("The odd table chosen under Format does not fit %(count)d players. Choose another.")
+                % {"count": count}
+            ) from None
     if number > len(schedule.rounds):
         raise ServiceError(
             _("The schedule for %(players)d players has %(rounds)d rounds; all have been played.")

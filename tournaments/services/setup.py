@@ -206,6 +206,35 @@ def set_round(
     return event
 
 
+PROGRESSIVE_FORMATS = (Event.Format.PROGRESSIVE, Event.Format.MIXED)
+
+
+def _check_odd_tables(odd_tables: str, players: int) -> None:
+    """An odd table must fit the number of players a full table of four leaves over."""
+    from pairings.odd_tables import odd_table_kinds
+
+    if not odd_tables:
+        return
+    fitting = [kind.value for kind in odd_table_kinds(players)]
+    if odd_tables not in fitting:
+        labels = dict(Event.OddTables.choices)
+        raise ServiceError(
+            _("Please correct the marked fields."),
+            {
+                "odd_tables": [
+                    _("With %(players)d players, %(left)d are left over each round; that does not "
+                      "make this table. Possible: %(possible)s.")
+                    % {
+                        "players": players,
+                        "left": players % 4,
+                        "possible": "; ".join(str(labels[kind]) for kind in fitting)
+                        or _("none (everyone has a place at a table of four)"),
+                    }
+                ]
+            },
+        )
+
+
 @transaction.atomic
 def set_format(
     event: Event,
@@ -214,11 +243,14 @@ def set_format(
     balanced_schedule: bool,
     fixed_partners: bool,
     planned_rounds: int | None,
+    odd_tables: str = "",
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives"."""
     ensure_unlocked(event)
     fixed_partners = fixed_partners and format in TEAM_FORMATS
     balanced_schedule = balanced_schedule and format == Event.Format.PROGRESSIVE
+    odd_tables = odd_tables if format in PROGRESSIVE_FORMATS else ""
+    _check_odd_tables(odd_tables, active_count(event))
     if planned_rounds is not None:
         most = most_rounds(
             format,
@@ -245,7 +277,10 @@ def set_format(
     event.balanced_schedule = balanced_schedule
     event.fixed_partners = fixed_partners
     event.planned_rounds = planned_rounds
-    event.save(update_fields=["format", "balanced_schedule", "fixed_partners", "planned_rounds"])
+    event.odd_tables = odd_tables
+    event.save(
+        update_fields=["format", "balanced_schedule", "fixed_partners", "planned_rounds", "odd_tables"]
+    )
     if not uses_teams(event):
         event.teams.all().delete()
     return event

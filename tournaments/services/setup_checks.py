@@ -40,9 +40,11 @@ def tables_needed(event: Event, players: int | None = None) -> int:
         preview = schedule_preview(
             n, mixed=event.format == Event.Format.MIXED, balanced=event.balanced_schedule
         )
+        # A table of three is one more table; five and six grow a table of four.
+        extra = 1 if event.odd_tables == Event.OddTables.THREE else 0
         if preview is not None and preview.tables:
-            return preview.tables
-        return math.ceil(n / 4)
+            return preview.tables + extra
+        return math.ceil(n / 4) + extra
     if event.format == Event.Format.MOVEUP:
         return math.ceil(n / 4)
     return math.ceil(n / 2)

@@ -335,6 +335,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "format": event.format,
         "balanced_schedule": "1" if event.balanced_schedule else "0",
         "fixed_partners": event.fixed_partners,
+        "odd_tables": event.odd_tables,
         "planned_rounds": event.planned_rounds,
     }
     form = FormatForm(request.POST or None, initial=initial)
@@ -370,6 +371,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
             balanced_schedule=bool(data["balanced_schedule"]),
             fixed_partners=data["fixed_partners"],
             planned_rounds=data["planned_rounds"],
+            odd_tables=data["odd_tables"] or "",
         )
 
     return _save_step(
