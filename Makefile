@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2
 
 .PHONY: run test bench lint messages install browser migrate demo clean
 
