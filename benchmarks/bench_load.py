@@ -118,13 +118,17 @@ def play_table(
         b.close()
 
 
-def poll(url: str, built: dict, rec: Recorder, stop: threading.Event, index: int) -> None:
+def poller_client(url: str, built: dict, index: int) -> tuple[httpx.Client, str, str]:
+    """Even pollers are the director's board (logged in), odd ones the public page."""
     if index % 2 == 0:
         client = loadkit.log_in(url, built["username"])
-        path, kind = f"/events/{built['event']}/rounds/{built['round']}/board/", "board"
-    else:
-        client = httpx.Client(base_url=url, timeout=30)
-        path, kind = f"/p/{built['public_token']}/", "public"
+        return client, f"/events/{built['event']}/rounds/{built['round']}/board/", "board"
+    return httpx.Client(base_url=url, timeout=30), f"/p/{built['public_token']}/", "public"
+
+
+def poll(
+    client: httpx.Client, path: str, kind: str, rec: Recorder, stop: threading.Event, index: int
+) -> None:
     try:
         time.sleep(index * POLL_SECONDS / POLLERS)
         while not stop.is_set():
@@ -141,8 +145,11 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     with loadkit.Server(env, workers=2) as server:
         start = threading.Barrier(TABLES + 1)
         stop = threading.Event()
+        # The director logs in before the round, not during it: a log-in hashes the
+        # password (PBKDF2, about a second of a worker's time), and ten of them at
+        # once used to stall both workers in the first seconds of the measurement.
         pollers = [
-            threading.Thread(target=poll, args=(server.url, built, rec, stop, i))
+            threading.Thread(target=poll, args=(*poller_client(server.url, built, i), rec, stop, i))
             for i in range(POLLERS)
         ]
         tables = [

@@ -163,6 +163,8 @@ class Server:
                 "60",
                 "--log-level",
                 "warning",
+                # The workers' heartbeat file is touched on every request: memory, not disk.
+                *(["--worker-tmp-dir", "/dev/shm"] if Path("/dev/shm").is_dir() else []),
             ],
             cwd=ROOT,
             env=self.env,

@@ -1,7 +1,18 @@
 from django.contrib import admin
 
 from tournaments.models import (
-    AuditEntry, Bye, Club, Entry, Event, Game, Player, Result, Round, Seat, Table, Team,
+    AuditEntry,
+    Bye,
+    Club,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Result,
+    Round,
+    Seat,
+    Table,
+    Team,
 )
 
 

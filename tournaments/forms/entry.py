@@ -9,16 +9,19 @@ next to the field it concerns. Hidden fields carry the deal number, the
 version being edited and an idempotency key made when the form is drawn.
 """
 
+import functools
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.canasta import side_label
 from tournaments.models import Entry, Event, Game
-from tournaments.services.deal_data import Scored, evaluate, side_count
+from tournaments.services.deal_data import Scored, evaluate, seats_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 
@@ -29,13 +32,67 @@ MAX_POINTS = 9995
 
 def side_names(game: Game) -> list[str]:
     """Each side as the players' numbers and names: ``"1 Anna & 6 Bert"``."""
-    names: list[list[str]] = [[] for _ in range(side_count(game))]
-    for seat in game.seats.select_related("player").order_by("position"):
+    seats = seats_of(game)
+    names: list[list[str]] = [[] for _ in range(max(2, len({seat.side for seat in seats})))]
+    for seat in seats:
         names[seat.side].append(str(seat.player))
     return [" & ".join(players) or "?" for players in names]
 
 
-class NumberPad(forms.TextInput):
+def _attr(value: Any) -> str:
+    """A value as Django's widget templates write it: ``{{ value|stringformat:'s' }}``, escaped."""
+    return value if isinstance(value, SafeData) else escape(str(value))
+
+
+def input_html(widget: dict[str, Any]) -> SafeString:
+    """Django's ``django/forms/widgets/input.html`` (with ``attrs.html``), written directly.
+
+    Every answer at the table draws the entry form again (25 to 35 inputs); the
+    template engine spent more time on these one-line tags than on the rest of
+    the page. The output is the same, character for character (a test compares).
+    """
+    html = [f'<input type="{_attr(widget["type"])}" name="{_attr(widget["name"])}"']
+    if widget["value"] is not None:
+        html.append(f' value="{_attr(widget["value"])}"')
+    for name, value in widget["attrs"].items():
+        if value is True:
+            html.append(f" {_attr(name)}")
+        elif value is not False:
+            html.append(f' {_attr(name)}="{_attr(value)}"')
+    html.append(">")
+    return mark_safe("".join(html))
+
+
+class DirectInput:
+    """A widget mixin: single inputs drawn by ``input_html`` instead of the template engine."""
+
+    direct_templates = frozenset(
+        {
+            "django/forms/widgets/input.html",
+            "django/forms/widgets/text.html",
+            "django/forms/widgets/hidden.html",
+        }
+    )
+
+    def _render(self, template_name, context, renderer=None):
+        widget = context["widget"]
+        if template_name in self.direct_templates or (
+            template_name == getattr(self, "option_template_name", None)
+            and not widget.get("wrap_label")  # a radio's tag alone, as field_radio.html draws it
+        ):
+            return input_html(widget)
+        return super()._render(template_name, context, renderer)
+
+
+class Hidden(DirectInput, forms.HiddenInput):
+    pass
+
+
+class Radios(DirectInput, forms.RadioSelect):
+    pass
+
+
+class NumberPad(DirectInput, forms.TextInput):
     """A number typed on the phone's number pad (no free text keyboard)."""
 
     def __init__(self, *, step: int = 1, signed: bool = False, kind: str = "points") -> None:
@@ -87,9 +144,9 @@ class SideFields:
 
 class EntryForm(forms.Form):
     entry_kind = ""
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = forms.IntegerField(widget=Hidden, min_value=1)
+    idempotency_key = forms.CharField(widget=Hidden, max_length=64, required=False)
+    expected_version = forms.IntegerField(widget=Hidden, required=False)
 
     def __init__(
         self,
@@ -113,6 +170,7 @@ class EntryForm(forms.Form):
         self.event = game.round.event
         self.profile = profile or event_profile(self.event)
         self.names = side_names(game)
+        self.side_count = len(self.names)  # asked for by every method below: read once
         self.scored: Scored | None = None
         self.build()
 
@@ -175,7 +233,7 @@ class EntryForm(forms.Form):
                 "total": scored.points[index] if scored else None,
                 "parts": self.parts(index) if scored else [],
             }
-            for index in range(side_count(self.game))
+            for index in range(self.side_count)
         ]
 
     def parts(self, index: int) -> list[tuple[str, int]]:
@@ -247,14 +305,14 @@ class CanastaDealForm(EntryForm):
 
     def build(self) -> None:
         self.counts, going_out = canasta_items(self.profile)
-        for index in range(side_count(self.game)):
+        for index in range(self.side_count):
             for name in self.counts:
                 self.fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
             self.fields[f"s{index}_going_out"] = forms.ChoiceField(
                 label=_("Going out"),
                 choices=[(choice, GOING_OUT_LABELS[choice]) for choice in going_out],
                 initial="none",
-                widget=forms.RadioSelect(attrs={"data-kind": "radio"}),
+                widget=Radios(attrs={"data-kind": "radio"}),
             )
             for name, label in POINT_LABELS.items():
                 self.fields[f"s{index}_{name}"] = points_field(label)
@@ -268,7 +326,7 @@ class CanastaDealForm(EntryForm):
 
     def entry_data(self) -> dict[str, Any]:
         sides = []
-        for index in range(side_count(self.game)):
+        for index in range(self.side_count):
             side: dict[str, Any] = {
                 name: self._value(f"s{index}_{name}") for name in [*self.counts, *POINT_LABELS]
             }
@@ -295,7 +353,7 @@ class CanastaDealForm(EntryForm):
                 going_out=self[f"s{index}_going_out"],
                 points=[self[f"s{index}_{name}"] for name in POINT_LABELS],
             )
-            for index in range(side_count(self.game))
+            for index in range(self.side_count)
         ]
 
 
@@ -305,7 +363,7 @@ class QuickTotalsForm(EntryForm):
     entry_kind = "totals"
 
     def build(self) -> None:
-        for index in range(side_count(self.game)):
+        for index in range(self.side_count):
             self.fields[f"s{index}_total"] = forms.IntegerField(
                 label=_("Score of the deal"), widget=NumberPad(step=5, signed=True)
             )
@@ -314,7 +372,7 @@ class QuickTotalsForm(EntryForm):
         return {f"s{index}_total": value for index, value in enumerate(details.get("totals") or ())}
 
     def entry_data(self) -> dict[str, Any]:
-        return {"totals": [self.cleaned_data[f"s{i}_total"] for i in range(side_count(self.game))]}
+        return {"totals": [self.cleaned_data[f"s{i}_total"] for i in range(self.side_count)]}
 
     def sides(self) -> list[SideFields]:
         return [
@@ -327,7 +385,7 @@ class QuickTotalsForm(EntryForm):
                 points=[],
                 total=self[f"s{i}_total"],
             )
-            for i in range(side_count(self.game))
+            for i in range(self.side_count)
         ]
 
 
@@ -350,13 +408,13 @@ class GinHandForm(EntryForm):
             choices=[("hand", _("Deadwood")), ("cards", _("Cards"))],
             initial="hand",
             required=False,
-            widget=forms.RadioSelect(attrs={"data-kind": "radio"}),
+            widget=Radios(attrs={"data-kind": "radio"}),
         )
         self.fields["kind"] = forms.ChoiceField(
             label=_("How did the hand end?"),
             choices=HAND_KINDS,
             initial="knock",
-            widget=forms.RadioSelect(attrs={"data-kind": "radio"}),
+            widget=Radios(attrs={"data-kind": "radio"}),
         )
         self.fields["knocker"] = forms.TypedChoiceField(
             label=_("Who knocked or went gin?"),
@@ -364,7 +422,7 @@ class GinHandForm(EntryForm):
             required=False,
             empty_value=None,
             choices=[(i, name) for i, name in enumerate(self.names[:2])],
-            widget=forms.RadioSelect(attrs={"data-kind": "radio"}),
+            widget=Radios(attrs={"data-kind": "radio"}),
         )
         self.fields["knocker_deadwood"] = forms.IntegerField(
             label=_("Knocker's deadwood"),
@@ -381,10 +439,10 @@ class GinHandForm(EntryForm):
             widget=NumberPad(),
         )
         self.fields["knocker_cards"] = forms.CharField(
-            required=False, widget=forms.HiddenInput(attrs={"data-hand": "knocker"})
+            required=False, widget=Hidden(attrs={"data-hand": "knocker"})
         )
         self.fields["defender_cards"] = forms.CharField(
-            required=False, widget=forms.HiddenInput(attrs={"data-hand": "defender"})
+            required=False, widget=Hidden(attrs={"data-hand": "defender"})
         )
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
@@ -402,6 +460,9 @@ class GinHandForm(EntryForm):
 
     def deck(self) -> list[list[dict[str, Any]]]:
         return deck_rows()
+
+    def deck_buttons(self) -> SafeString:
+        return deck_buttons()
 
     def arrangement(self) -> dict[str, Any]:
         """Card mode: both hands laid out as Meld found them, with suit signs."""
@@ -458,6 +519,23 @@ def deck_rows() -> list[list[dict[str, Any]]]:
         ]
         for rank in "A23456789TJQK"
     ]
+
+
+@functools.cache
+def deck_buttons() -> SafeString:
+    """The picker's 52 buttons: the same for every hand, so drawn once per process."""
+    return mark_safe(
+        "".join(
+            format_html(
+                '<button type="button" class="playing-card{}" data-card="{}" aria-pressed="false">{}</button>',
+                " red" if card["red"] else "",
+                card["code"],
+                card["label"],
+            )
+            for row in deck_rows()
+            for card in row
+        )
+    )
 
 
 def entry_form_for(game: Game, data=None, **kwargs) -> EntryForm:

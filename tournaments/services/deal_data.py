@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring import canasta
 from scoring.messages import DomainError, Problem
-from tournaments.models import Event, Game
+from tournaments.models import Event, Game, Seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 
@@ -46,6 +47,19 @@ def deal_name(game: Game, number: Any, *, start: bool = False) -> str:
     else:
         name = _("deal %(number)s") % {"number": number}
     return capfirst(name) if start else name
+
+
+def seats_prefetch() -> Prefetch:
+    """Load a game's seats with their players once (``prefetch_related``): every helper
+    here, the entry forms and the score pad then read them without another query."""
+    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats by position with their players: the prefetched ones if loaded."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return sorted(game.seats.all(), key=lambda seat: seat.position)
+    return list(game.seats.select_related("player").order_by("position"))
 
 
 def side_count(game: Game) -> int:

@@ -115,7 +115,9 @@ def _check_seat(game: Game, seat: Seat | None, user) -> None:
 def _check_playable(game: Game) -> None:
     """Entries only for the event's current, open round and an unfinished game."""
     rnd = game.round
-    current = current_round(rnd.event)
+    # An open round is the event's only open one, so it is the current round:
+    # only a closed round needs the look-up.
+    current = rnd if rnd.status == Round.Status.OPEN else current_round(rnd.event)
     if current is not None and current.pk != rnd.pk:
         raise ServiceError(
             _("%(round)s is over; the current round is %(current)s. Open the table's page again.")
@@ -158,7 +160,8 @@ def _reason(reason: str) -> str:
 
 def _create(**fields) -> Entry:
     try:
-        with transaction.atomic():
+        # No savepoint of its own: the refusal below ends the caller's transaction anyway.
+        with transaction.atomic(savepoint=False):
             return Entry.objects.create(**fields)
     except IntegrityError:
         # Only reachable when the lock was bypassed; the constraint still holds.
@@ -210,7 +213,7 @@ def submit_entry(
         _check_seat(game, seat, user)
         _check_playable(game)
         number = _check_number(game, number)
-        entries = game.entries.filter(number=number).select_related("entered_by_seat")
+        entries = list(game.entries.filter(number=number).select_related("entered_by_seat"))
         if any(entry.status == Status.CONFIRMED for entry in entries):
             raise ServiceError(
                 _("%(deal)s is confirmed; only the director can change it now.")
@@ -231,7 +234,7 @@ def submit_entry(
         entry = _create(
             game=game,
             number=number,
-            version=_next_version(game, number),
+            version=max((previous.version for previous in entries), default=0) + 1,
             status=Status.ENTERED,
             details=scored.details,
             entered_by_seat=seat,
@@ -284,7 +287,7 @@ def confirm_entry(entry: Entry, *, seat: Seat | None = None, user=None) -> Entry
             seat=seat,
             new=snapshot(entry),
         )
-        refresh_game(game)
+        refresh_game(game, loaded=True)
     return entry
 
 
@@ -333,6 +336,13 @@ def _decide(entry: Entry, status: str, *, seat=None, user=None, reason: str | No
     entry.save(update_fields=fields)
 
 
+def auto_confirm_cutoff(event: Event):
+    """Entries entered before this moment are due for automatic confirmation (None: never)."""
+    if not event.auto_confirm_minutes:
+        return None
+    return timezone.now() - timedelta(minutes=event.auto_confirm_minutes)
+
+
 @serialised
 def auto_confirm_due(game: Game) -> list[Entry]:
     """Confirm the entries left unanswered for the event's auto-confirm minutes.
@@ -341,9 +351,9 @@ def auto_confirm_due(game: Game) -> list[Entry]:
     first, so a poll only writes when something is due.
     """
     event = game.round.event
-    if not event.auto_confirm_minutes:
+    cutoff = auto_confirm_cutoff(event)
+    if cutoff is None:
         return []
-    cutoff = timezone.now() - timedelta(minutes=event.auto_confirm_minutes)
     due = game.entries.filter(status=Status.ENTERED, created_at__lte=cutoff)
     if not due.exists():
         return []
@@ -357,7 +367,7 @@ def auto_confirm_due(game: Game) -> list[Entry]:
         for entry in confirmed:
             _decide(entry, Status.CONFIRMED)
             audit.record(event, Action.AUTO_CONFIRM, game=game, entry=entry, new=snapshot(entry))
-        refresh_game(game)
+        refresh_game(game, loaded=True)
     return confirmed
 
 
@@ -408,7 +418,7 @@ def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason
             new=snapshot(entry),
             reason=reason,
         )
-        refresh_game(game)
+        refresh_game(game, loaded=True)
     return entry
 
 
@@ -468,5 +478,5 @@ def settle_dispute(
             new=snapshot(result),
             reason=reason,
         )
-        refresh_game(game)
+        refresh_game(game, loaded=True)
     return result

@@ -1,7 +1,12 @@
 """An event's rule profile: the preset it started from, with the director's edits."""
 
+import copy
+
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
+
+# Where event_profile keeps the parsed profile on the Event instance it was asked about.
+_CACHE_ATTR = "_meld_profile"
 
 
 def presets(game: str) -> dict:
@@ -9,10 +14,21 @@ def presets(game: str) -> dict:
 
 
 def event_profile(event: Event):
-    """The profile the event plays by: its stored parameters, or its preset if none are stored."""
-    if event.profile:
-        return profile_from_dict(event.game, event.profile)
-    return presets(event.game)[event.profile_slug]
+    """The profile the event plays by: its stored parameters, or its preset if none are stored.
+
+    One request asks for it from the form, the engine checks and the score pad
+    alike; the parsed profile (a frozen dataclass, safe to share) is kept on the
+    instance and reused while the event's game and stored parameters are unchanged.
+    """
+    if not event.profile:
+        return presets(event.game)[event.profile_slug]
+    cached = event.__dict__.get(_CACHE_ATTR)
+    if cached is not None and cached[0] == event.game and cached[1] == event.profile:
+        return cached[2]
+    profile = profile_from_dict(event.game, event.profile)
+    # A copy: the JSON dict may be edited in place before the event is saved.
+    event.__dict__[_CACHE_ATTR] = (event.game, copy.deepcopy(event.profile), profile)
+    return profile
 
 
 def profile_as_json(profile) -> dict:

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce
+from django.db.models.query import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from scoring import canasta
-from tournaments.models import AuditEntry, Entry, Event, Game, Result
+from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services import audit
 from tournaments.services.deal_data import side_count, side_sizes, went_out
 from tournaments.services.errors import ServiceError
@@ -187,10 +190,23 @@ def _confirmed(game: Game) -> list[Entry]:
     return list(game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number"))
 
 
-def refresh_game(game: Game) -> Game:
-    """Recompute the game's scores and its players' ``Result`` rows from confirmed entries."""
-    with transaction.atomic():
-        game = Game.objects.select_related("round__event", "table").get(pk=game.pk)
+def refresh_game(game: Game, *, loaded: bool = False) -> Game:
+    """Recompute the game's scores and its players' ``Result`` rows from confirmed entries.
+
+    ``loaded``: ``game`` was just read (and locked) in the caller's transaction,
+    with its round and event, so it is updated in place instead of read again.
+    """
+    # Loaded: inside the caller's transaction, which a failure here rolls back anyway.
+    with transaction.atomic(savepoint=not loaded):
+        if loaded:
+            if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+                prefetch_related_objects([game], "seats")
+        else:
+            game = (
+                Game.objects.select_related("round__event", "table")
+                .prefetch_related("seats")
+                .get(pk=game.pk)
+            )
         result = outcome(game, _confirmed(game))
         scores = list(result.totals) + [None] * (3 - len(result.totals))
         game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
@@ -265,15 +281,90 @@ def end_game(game: Game, *, user, reason: str = "") -> Game:
 # --- the score pad ----------------------------------------------------------------
 
 
-def game_sheet(game: Game, *, profile=None) -> Sheet:
-    """The score pad of a game: every deal, its status, running totals and what is next."""
+# A number that grows with every change of a game's entries: a new entry adds its
+# id, and every status only ever moves up this scale (entered → disputed →
+# confirmed → superseded, skipping steps at most), so the weighted sum of ids
+# never returns to an earlier value. The score pad's polls compare it in one query.
+STATUS_WEIGHT = {
+    Entry.Status.ENTERED: 1,
+    Entry.Status.DISPUTED: 2,
+    Entry.Status.CONFIRMED: 3,
+    Entry.Status.SUPERSEDED: 4,
+}
+
+
+def entries_mark(entries: list[Entry]) -> int:
+    """The change mark of a game whose entries (every version) are ``entries``."""
+    return sum(entry.pk * STATUS_WEIGHT.get(entry.status, 0) for entry in entries)
+
+
+def _weighted_ids() -> Sum:
+    weight = Case(
+        *(When(status=status, then=Value(w)) for status, w in STATUS_WEIGHT.items()),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return Sum(F("pk") * weight)
+
+
+def entries_mark_subquery(game_ref: str = "pk") -> Coalesce:
+    """``entries_mark`` in SQL, to annotate a ``Game`` query with (``game_ref``: the game's id)."""
+    marks = (
+        Entry.objects.filter(game=OuterRef(game_ref))
+        .order_by()
+        .values("game")
+        .annotate(mark=_weighted_ids())
+        .values("mark")
+    )
+    return Coalesce(Subquery(marks, output_field=IntegerField()), Value(0))
+
+
+def entries_mark_of(entries: QuerySet[Entry]) -> int:
+    """``entries_mark`` over any set of entries in one query (a round's, for its board)."""
+    return int(entries.order_by().aggregate(mark=_weighted_ids())["mark"] or 0)
+
+
+def sheet_entries(game: Game) -> list[Entry]:
+    """Every version of the game's entries in deal order, with who entered and decided them.
+
+    When the game's seats and their players are loaded already (the table's
+    pages), the entries get those instead of joining four more tables.
+    """
+    seats = {}
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        player = Seat._meta.get_field("player")
+        seats = {seat.pk: seat for seat in game.seats.all() if player.is_cached(seat)}
+    if seats:
+        entries = list(game.entries.order_by("number", "version"))
+        known = {None, *seats}
+        if all({e.entered_by_seat_id, e.decided_by_seat_id} <= known for e in entries):
+            for entry in entries:
+                entry.entered_by_seat = seats.get(entry.entered_by_seat_id)
+                entry.decided_by_seat = seats.get(entry.decided_by_seat_id)
+            return entries
+    return list(
+        game.entries.select_related("entered_by_seat__player", "decided_by_seat__player").order_by(
+            "number", "version"
+        )
+    )
+
+
+def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) -> Sheet:
+    """The score pad of a game: every deal, its status, running totals and what is next.
+
+    ``entries``: the game's entries as ``sheet_entries`` reads them, when the
+    caller needs them too (the table's change mark).
+    """
     event = game.round.event
     profile = profile or event_profile(event)
-    entries = list(
-        game.entries.exclude(status=Entry.Status.SUPERSEDED)
-        .select_related("entered_by_seat__player", "decided_by_seat__player")
-        .order_by("number", "version")
-    )
+    if entries is None:
+        entries = list(
+            game.entries.exclude(status=Entry.Status.SUPERSEDED)
+            .select_related("entered_by_seat__player", "decided_by_seat__player")
+            .order_by("number", "version")
+        )
+    else:
+        entries = [entry for entry in entries if entry.status != Entry.Status.SUPERSEDED]
     confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
     result = outcome(game, confirmed, profile=profile)
     sides = side_count(game)

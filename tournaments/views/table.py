@@ -9,8 +9,11 @@ normal POST too (redirect back), and htmx requests get the partials.
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib import messages
+from django.db.models import F, OuterRef, Subquery
+from django.db.models.query import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,9 +24,10 @@ from scoring import canasta
 from tournaments.access import table_for_token
 from tournaments.forms.entry import EntryForm, entry_form_for, side_names
 from tournaments.models import Entry, Event, Game, Round, Seat, Table
-from tournaments.services.deal_data import deal_name
+from tournaments.services.deal_data import deal_name, seats_of, seats_prefetch
 from tournaments.services.entries import (
     EntryConflict,
+    auto_confirm_cutoff,
     auto_confirm_due,
     confirm_entry,
     dispute_entry,
@@ -31,7 +35,13 @@ from tournaments.services.entries import (
 )
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
-from tournaments.services.results import Sheet, game_sheet
+from tournaments.services.results import (
+    Sheet,
+    entries_mark,
+    entries_mark_subquery,
+    game_sheet,
+    sheet_entries,
+)
 
 CALCULATOR_RANKS = [
     ("2", "2"),
@@ -50,40 +60,86 @@ CALCULATOR_RANKS = [
 ]
 SEAT_SALT = "meld.table.seat"
 SEAT_MAX_AGE = 24 * 3600
+# The game's own columns a confirmation can change; read again after one (its
+# seats, round and event stay loaded).
+GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
 
 
 @dataclass
 class At:
-    """Where a request stands: the table, its game in the current round (or None), the seat."""
+    """Where a request stands: the table, its game in the current round (or None), the seat.
+
+    Loaded once per request (``_at``): the game with its round, event and table
+    in one query, its seats with their players in a second; everything below
+    reads them from here.
+    """
 
     table: Table
     event: Event
     game: Game | None
     seat: Seat | None
+    seat_cookie: str = ""  # the seat id the phone's cookie names (part of the change stamp)
 
     @property
     def token(self) -> str:
         return self.table.token
+
+    @cached_property
+    def profile(self):
+        return event_profile(self.event)
 
 
 def _cookie(table: Table) -> str:
     return f"meld_seat_{table.pk}"
 
 
-def _at(request: HttpRequest, token: str) -> At:
-    table = table_for_token(token)
-    event = table.event
-    game = (
-        Game.objects.filter(table=table, round__event=event, round__status=Round.Status.OPEN)
-        .select_related("round__event", "table")
-        .first()
-    )
-    seat = None
-    if game is not None:
-        seat_id = request.get_signed_cookie(_cookie(table), default=None, salt=SEAT_SALT)
-        if seat_id and str(seat_id).isdigit():
-            seat = game.seats.select_related("player").filter(pk=int(seat_id)).first()
-    return At(table, event, game, seat)
+def _open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
+    """The game the token's table plays in its event's open round, in one query.
+
+    ``seats``: with its seats and their players (one more query). ``mark``: with
+    the entries' change mark (``results.entries_mark``) and the oldest entry
+    waiting for confirmation, so an unchanged poll needs nothing else.
+    """
+    games = Game.objects.filter(
+        table__token=token,
+        round__status=Round.Status.OPEN,
+        round__event_id=F("table__event_id"),
+    ).select_related("round__event", "table")
+    if mark:
+        oldest_entered = (
+            Entry.objects.filter(game=OuterRef("pk"), status=Entry.Status.ENTERED)
+            .order_by("created_at")
+            .values("created_at")[:1]
+        )
+        games = games.annotate(
+            mark=entries_mark_subquery(), oldest_entered=Subquery(oldest_entered)
+        )
+    if seats:
+        games = games.prefetch_related(seats_prefetch())
+    return games.first()
+
+
+def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = False) -> At:
+    game = _open_game(token, seats=seats, mark=mark)
+    if game is None:
+        table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
+        return At(table, table.event, None, None)
+    table, event = game.table, game.round.event
+    table.event = event  # the same event: no look-up for it
+    seat_id = request.get_signed_cookie(_cookie(table), default=None, salt=SEAT_SALT)
+    at = At(table, event, game, None, str(seat_id) if seat_id and str(seat_id).isdigit() else "")
+    if seats:
+        _find_seat(at)
+    return at
+
+
+def _find_seat(at: At) -> None:
+    """Load the game's seats if not yet loaded, and find the one the phone's cookie names
+    (none if it is not at this game: the cookie may be from an earlier round)."""
+    if "seats" not in getattr(at.game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([at.game], seats_prefetch())
+    if at.seat_cookie:
+        at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)
 
 
 def _playing(request: HttpRequest, token: str) -> At:
@@ -100,17 +156,35 @@ def _entry(at: At, entry_id: int) -> Entry:
         raise Http404("No such entry at this table.") from None
 
 
-def _stamp(game: Game, seat: Seat | None) -> str:
-    """Changes whenever what the score pad shows changes (entries, their states, the seat)."""
-    states = list(game.entries.order_by("pk").values_list("pk", "status"))
-    game.refresh_from_db(fields=["finished", "score_0", "score_1", "score_2"])
-    text = f"{states}|{game.finished}|{game.scores}|{seat.pk if seat else ''}"
+def _confirm_due(at: At) -> bool:
+    """Auto-confirm what is due (True if anything was); a poll's game row tells whether
+    anything can be, other requests let the service look."""
+    cutoff = auto_confirm_cutoff(at.event)
+    if cutoff is None:
+        return False
+    if hasattr(at.game, "oldest_entered") and (
+        at.game.oldest_entered is None or at.game.oldest_entered > cutoff
+    ):
+        return False
+    if not auto_confirm_due(at.game):
+        return False
+    at.game.refresh_from_db(fields=GAME_ROW)
+    return True
+
+
+def _stamp(game: Game, mark: int, seat_cookie: str) -> str:
+    """Changes whenever what the score pad shows changes (entries, their states, the seat).
+
+    Computed from the entries a page was drawn from, and from one query's
+    change mark when the pad polls, so an unchanged pad costs no rendering.
+    """
+    text = f"{mark}|{game.finished}|{game.scores}|{seat_cookie}"
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 def _seating(game: Game) -> list[dict]:
     sides: list[dict] = []
-    for seat in game.seats.select_related("player").order_by("side", "position"):
+    for seat in sorted(seats_of(game), key=lambda seat: (seat.side, seat.position)):
         while len(sides) <= seat.side:
             sides.append(
                 {"index": len(sides), "label": canasta.side_label(len(sides)), "seats": []}
@@ -122,7 +196,7 @@ def _seating(game: Game) -> list[dict]:
 def _heads(game: Game, sheet: Sheet) -> list[dict]:
     """Each side's column head on the score pad: its letter, the players' numbers, its minimum."""
     numbers: list[list[str]] = [[] for _ in range(sheet.sides)]
-    for seat in game.seats.select_related("player").order_by("position"):
+    for seat in seats_of(game):
         numbers[seat.side].append(str(seat.player.number or seat.player.name))
     return [
         {
@@ -135,7 +209,8 @@ def _heads(game: Game, sheet: Sheet) -> list[dict]:
 
 
 def _sheet_context(at: At) -> dict:
-    sheet: Sheet = game_sheet(at.game)
+    entries = sheet_entries(at.game)
+    sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=entries)
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
     return {
         "at": at,
@@ -144,7 +219,7 @@ def _sheet_context(at: At) -> dict:
         "labels": labels,
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
-        "stamp": _stamp(at.game, at.seat),
+        "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
         "is_canasta": at.event.is_canasta,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
         "calculator_ranks": CALCULATOR_RANKS if at.event.is_canasta else (),
@@ -155,8 +230,8 @@ def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
     if at.seat is None or at.game.finished:
         return {"at": at, "form": None, **extra}
     if form is None:
-        sheet = extra.get("sheet") or game_sheet(at.game)
-        form = entry_form_for(at.game, number=sheet.next_number)
+        sheet = extra.get("sheet") or game_sheet(at.game, profile=at.profile)
+        form = entry_form_for(at.game, number=sheet.next_number, profile=at.profile)
     return {
         "at": at,
         "form": form,
@@ -172,7 +247,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     at = _at(request, token)
     if at.game is None:
         return render(request, "tournaments/table/waiting.html", {"at": at})
-    auto_confirm_due(at.game)
+    _confirm_due(at)
     context = _sheet_context(at)
     context.update(_form_context(at, sheet=context["sheet"]))
     context["seating"] = _seating(at.game)
@@ -187,7 +262,7 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     if not seat_id:
         response.delete_cookie(_cookie(at.table))
         return response
-    if not seat_id.isdigit() or not at.game.seats.filter(pk=int(seat_id)).exists():
+    if not seat_id.isdigit() or not any(seat.pk == int(seat_id) for seat in seats_of(at.game)):
         raise Http404("No such seat at this table.")
     response.set_signed_cookie(
         _cookie(at.table),
@@ -203,15 +278,22 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The polled score pad: 204 while nothing changed, so nothing typed is swapped away."""
-    at = _at(request, token)
+    """The polled score pad: 204 while nothing changed, so nothing typed is swapped away.
+
+    Two hundred phones poll every few seconds: an unchanged pad is answered from
+    one query (the game with its entries' change mark) without rendering.
+    """
+    at = _at(request, token, seats=False, mark=True)
     if at.game is None or request.GET.get("game") != str(at.game.pk):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
         return response
-    auto_confirm_due(at.game)
+    stamp = request.GET.get("stamp")
+    if not _confirm_due(at) and stamp == _stamp(at.game, int(at.game.mark), at.seat_cookie):
+        return HttpResponse(status=204)
+    _find_seat(at)
     context = _sheet_context(at)
-    if request.GET.get("stamp") == context["stamp"]:
+    if stamp == context["stamp"]:
         return HttpResponse(status=204)
     return render(request, "tournaments/table/partials/sheet.html", context)
 
@@ -220,7 +302,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """The deal's total per side as the fields change, or what is wrong, next to the fields."""
     at = _playing(request, token)
-    form = entry_form_for(at.game, request.POST)
+    form = entry_form_for(at.game, request.POST, profile=at.profile)
     form.is_valid()
     return render(request, "tournaments/table/partials/preview.html", {"at": at, "form": form})
 
@@ -244,7 +326,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
     at = _playing(request, token)
     if at.seat is None:
         return _answer(request, at, problem=_("Say who you are first: tap your name."))
-    form = entry_form_for(at.game, request.POST)
+    form = entry_form_for(at.game, request.POST, profile=at.profile)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -267,7 +349,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
             note = _("%(deal)s is stored: a player of the other side confirms it.") % {
                 "deal": deal_name(at.game, entry.number, start=True)
             }
-            at.game.refresh_from_db()
+            at.game.refresh_from_db(fields=GAME_ROW)
             return _answer(request, at, notes=[note])
     if not request.htmx:
         context = _sheet_context(at)
@@ -284,7 +366,7 @@ def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     entry = _entry(at, entry_id)
     if entry.status not in (Entry.Status.ENTERED, Entry.Status.DISPUTED):
         return _answer(request, at, problem=_("This entry can no longer be changed here."))
-    form = entry_form_for(at.game, entry=entry)
+    form = entry_form_for(at.game, entry=entry, profile=at.profile)
     if not request.htmx:
         context = _sheet_context(at)
         context.update(_form_context(at, form, sheet=context["sheet"]))
@@ -305,7 +387,7 @@ def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
         confirm_entry(entry, seat=at.seat)
     except ServiceError as error:
         return _answer(request, at, problem=error.message)
-    at.game.refresh_from_db()
+    at.game.refresh_from_db(fields=GAME_ROW)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
     return _answer(request, at, notes=[note])
 
@@ -342,7 +424,7 @@ def calculator(request: HttpRequest, token: str) -> HttpResponse:
     if cards:
         try:
             context["points"] = canasta.meld_points(cards)
-            context["meld"] = canasta.check_meld(cards, event_profile(at.event), going_out=True)
+            context["meld"] = canasta.check_meld(cards, at.profile, going_out=True)
         except canasta.InvalidMeld as error:
             context["problems"] = [problem.translated(_) for problem in error.problems]
     return render(request, "tournaments/table/partials/calculator_result.html", context)

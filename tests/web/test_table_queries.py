@@ -1,0 +1,257 @@
+"""The table's phone paths read the database a constant few times, however many deals are in.
+
+Two hundred phones poll the score pad and every deal is sent and confirmed on a
+phone, so each request type has a bound here, the same with one deal entered as
+with twelve. The bounds leave a little room (SQLite counts BEGIN and COMMIT); a
+query per deal or per seat would break them at twelve deals.
+"""
+
+import datetime
+import re
+
+import pytest
+from django.template import Context as TemplateContext
+from django.template import Template
+from django.template.loader import render_to_string
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tests.web.table_helpers import canasta_game, gin_game, seat_of, totals
+from tournaments.forms import entry as entry_forms
+from tournaments.forms.entry import entry_form_for
+from tournaments.models import Entry, Game
+from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.results import (
+    entries_mark,
+    entries_mark_of,
+    entries_mark_subquery,
+    sheet_entries,
+)
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+QUICK = {"s0_total": "100", "s1_total": "50"}
+DEAL = {
+    "s0_natural_canastas": "1",
+    "s0_red_threes": "1",
+    "s0_going_out": "out",
+    "s0_melded_points": "120",
+    "s1_going_out": "none",
+    "s1_melded_points": "60",
+    "s1_hand_points": "35",
+}
+GIN = {"kind": "knock", "knocker": "0", "knocker_deadwood": "1", "defender_deadwood": "3"}
+
+# Queries per request, whatever the number of deals already entered.
+PAGE = 3  # the game with round, event and table; its seats with players; its entries
+POLL_UNCHANGED = 1  # the game with its entries' change mark
+POLL_CHANGED = 3
+PREVIEW = 2
+SUBMIT = 12  # 2 to load, 8 in the locked transaction (SQLite: with BEGIN, COMMIT), 2 to answer
+CONFIRM = 16  # 3 to load, 10 in the transaction (scores and Result rows), 2 to answer
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
+def url(name: str, game: Game, *args) -> str:
+    return reverse(name, args=[game.table.token, *args])
+
+
+def phone(game: Game, number: int) -> Client:
+    client = Client()
+    client.post(url("tournaments-table-seat", game), {"seat": seat_of(game, number).pk})
+    return client
+
+
+def played(game: Game, deals: int, data) -> Game:
+    a, b = game.seats.filter(side=0).first(), game.seats.filter(side=1).first()
+    for number in range(1, deals + 1):
+        confirm_entry(submit_entry(game, number, data, seat=a), seat=b)
+    return game
+
+
+def pending_entry(game: Game, number: int, data) -> Entry:
+    return submit_entry(game, number, data, seat=game.seats.filter(side=0).first())
+
+
+def stamp_of(html: str) -> str:
+    return re.search(r"stamp=([0-9a-f]+)", html).group(1)
+
+
+GAMES = {
+    "quick": (lambda owner: canasta_game(owner, quick_entry=True), totals(100, 50), QUICK),
+    "canasta": (
+        canasta_game,
+        {"sides": [{"melded_points": 60}, {"melded_points": 30}]},
+        DEAL,
+    ),
+    "gin": (
+        gin_game,
+        {"kind": "knock", "knocker": 0, "knocker_deadwood": 1, "defender_deadwood": 3},
+        GIN,
+    ),
+}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def kind(request):
+    return request.param
+
+
+@pytest.mark.parametrize("deals", [1, 12])
+def test_the_table_page_takes_a_constant_few_queries(
+    director, kind, deals, django_assert_max_num_queries
+):
+    make, data, _form = GAMES[kind]
+    game = played(make(director), deals, data)
+    pending_entry(game, deals + 1, data)
+    other = phone(game, 2)
+    with django_assert_max_num_queries(PAGE):
+        page = other.get(url("tournaments-table", game))
+    assert page.status_code == 200 and "Confirm" in page.content.decode()
+
+
+@pytest.mark.parametrize("deals", [1, 12])
+def test_an_unchanged_score_pad_is_answered_from_one_query_without_rendering(
+    director, kind, deals, django_assert_max_num_queries
+):
+    make, data, _form = GAMES[kind]
+    game = played(make(director), deals, data)
+    me = phone(game, 2)
+    sheet = url("tournaments-table-sheet", game)
+    stamp = stamp_of(me.get(url("tournaments-table", game)).content.decode())
+    with django_assert_max_num_queries(POLL_UNCHANGED):
+        answer = me.get(sheet, {"game": game.pk, "stamp": stamp}, **HTMX)
+    assert answer.status_code == 204 and not answer.content
+    pending_entry(game, deals + 1, data)
+    with django_assert_max_num_queries(POLL_CHANGED):
+        changed = me.get(sheet, {"game": game.pk, "stamp": stamp}, **HTMX)
+    assert changed.status_code == 200 and stamp_of(changed.content.decode()) != stamp
+
+
+@pytest.mark.parametrize("deals", [1, 12])
+def test_preview_submit_and_confirm_take_a_constant_few_queries(
+    director, kind, deals, django_assert_max_num_queries
+):
+    make, data, form = GAMES[kind]
+    game = played(make(director), deals, data)
+    entering, confirming = phone(game, 1), phone(game, 2)
+    post = {"number": deals + 1, "idempotency_key": f"key-{deals}", **form}
+    with django_assert_max_num_queries(PREVIEW):
+        preview = entering.post(url("tournaments-table-preview", game), post, **HTMX)
+    assert preview.status_code == 200
+    with django_assert_max_num_queries(SUBMIT):
+        submitted = entering.post(url("tournaments-table-submit", game), post, **HTMX)
+    assert submitted.status_code == 200 and "waiting for confirmation" in submitted.content.decode()
+    entry = Entry.objects.get(game=game, number=deals + 1)
+    with django_assert_max_num_queries(CONFIRM):
+        confirmed = confirming.post(url("tournaments-table-confirm", game, entry.pk), **HTMX)
+    assert confirmed.status_code == 200 and "is confirmed" in confirmed.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.CONFIRMED
+
+
+def test_the_poll_with_auto_confirm_due_confirms_and_answers_the_new_pad(client, director):
+    game = canasta_game(director, auto_confirm_minutes=3)
+    stamp = stamp_of(client.get(url("tournaments-table", game)).content.decode())
+    entry = pending_entry(game, 1, totals(100, 50))
+    Entry.objects.filter(pk=entry.pk).update(
+        created_at=timezone.now() - datetime.timedelta(minutes=5)
+    )
+    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp})
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.CONFIRMED and answer.status_code == 200
+
+
+# --- the change mark --------------------------------------------------------------------
+
+
+def test_every_change_of_an_entry_changes_the_mark_and_sql_agrees_with_python(director):
+    game = canasta_game(director)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+
+    def marks() -> tuple[int, int]:
+        annotated = Game.objects.annotate(mark=entries_mark_subquery()).get(pk=game.pk)
+        assert entries_mark_of(Entry.objects.filter(game__round=game.round)) == annotated.mark
+        return int(annotated.mark), entries_mark(sheet_entries(game))
+
+    seen = [marks()]
+    first = submit_entry(game, 1, totals(100, 50), seat=a, idempotency_key="one")
+    seen.append(marks())
+    second = submit_entry(game, 1, totals(100, 55), seat=a, expected_version=1)  # supersedes
+    seen.append(marks())
+    confirm_entry(second, seat=b)
+    seen.append(marks())
+    assert first.pk != second.pk
+    assert all(sql == python for sql, python in seen)
+    assert len({python for _sql, python in seen}) == len(seen)  # never the same twice
+
+
+# --- the inputs drawn without the template engine ---------------------------------------------
+
+
+def _django_rendered(monkeypatch, render):
+    """``render()`` with the widgets drawn by Django's own templates."""
+    with monkeypatch.context() as patch:
+        patch.setattr(
+            entry_forms.DirectInput,
+            "_render",
+            lambda self, name, context, renderer=None: super(entry_forms.DirectInput, self)._render(
+                name, context, renderer
+            ),
+        )
+        return render()
+
+
+def _forms(director):
+    canasta, gin = canasta_game(director), gin_game(director)
+    quick = canasta_game(director, quick_entry=True, name="Quick")
+    entry = submit_entry(canasta, 1, totals(100, 50), seat=seat_of(canasta, 1))
+    tricky = {**DEAL, "number": "1", "s0_melded_points": '12"><b>x', "idempotency_key": "a&'b"}
+    cards = {
+        "number": "1",
+        "mode": "cards",
+        "kind": "knock",
+        "knocker": "0",
+        "knocker_cards": "5H 6H 7H KS KH KD AS 2S 3S 4C",
+        "defender_cards": "8H KC 9D 9C 9S 2D 3C 4D 6C JH",
+    }
+    return [
+        entry_form_for(canasta, number=1),
+        entry_form_for(canasta, tricky),
+        entry_form_for(canasta, entry=entry),
+        entry_form_for(quick, {"number": "2", "s0_total": "-15", "s1_total": ""}),
+        entry_form_for(gin, number=1),
+        entry_form_for(gin, cards),
+        entry_form_for(gin, {"number": "1", "kind": "gin", "knocker": "7"}),
+    ]
+
+
+def test_the_inputs_drawn_directly_are_what_djangos_widget_templates_draw(director, monkeypatch):
+    for form in _forms(director):
+        form.is_valid()
+        context = {"form": form, "submit_url": "/s/", "preview_url": "/p/", "oob": False}
+
+        def render(context=context):
+            return render_to_string("tournaments/table/partials/entry_form.html", context)
+
+        assert render() == _django_rendered(monkeypatch, render), type(form).__name__
+
+
+def test_the_card_picker_drawn_once_is_what_the_template_drew(director):
+    form = entry_form_for(gin_game(director), number=1)
+    loop = Template(
+        "{% for row in form.deck %}{% for card in row %}"
+        '<button type="button" class="playing-card{% if card.red %} red{% endif %}" '
+        'data-card="{{ card.code }}" aria-pressed="false">{{ card.label }}</button>'
+        "{% endfor %}{% endfor %}"
+    )
+    assert form.deck_buttons() == loop.render(TemplateContext({"form": form}))
+    assert form.deck_buttons().count("data-card=") == 52
