@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import director_required
 from tournaments.models import Bye, Entry, Event, Player, Round, Seat
 from tournaments.services.errors import ServiceError
+from tournaments.services.live import board_mark
 from tournaments.services.rounds import (
     TableProgress,
     blocking,
@@ -215,6 +216,9 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds, number=number)
     if rnd.status == Round.Status.OPEN:
         confirm_due(event, rnd)
+    mark = board_mark(rnd)
+    if request.htmx and request.GET.get("mark") == mark:
+        return HttpResponse(status=204)
     tiles = board_tiles(rnd)
     counts: dict[str, int] = defaultdict(int)
     for tile in tiles:
@@ -229,6 +233,7 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "closable": rnd.status == Round.Status.OPEN
         and not blocking(event, [t.progress for t in tiles]),
         "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
+        "mark": mark,
     }
     template = "tournaments/rounds/board.html"
     if request.htmx:

@@ -6,16 +6,21 @@ shows a table's token or code, or the audit trail.
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
 from tournaments.models import Event, Round
+from tournaments.services.live import public_mark
 from tournaments.services.standings import precedence, standings
 from tournaments.views.director_rounds import seating_of
 
 PUBLIC_POLL_SECONDS = 30
+PUBLIC_FRAGMENT_SECONDS = 600
 PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
 PROJECTOR_TABLES = 6  # tables per seating panel
@@ -52,11 +57,22 @@ def _context(event: Event) -> dict:
 @never_cache
 def event(request: HttpRequest, public_token: str) -> HttpResponse:
     found = public_event(public_token)
-    context = {**_context(found), "poll": PUBLIC_POLL_SECONDS}
-    template = "tournaments/public/event.html"
-    if request.htmx:
-        template += "#live"
-    return render(request, template, context)
+    mark = public_mark(found)
+    if not request.htmx:
+        return render(request, "tournaments/public/event.html", _live_context(found, mark))
+    if request.GET.get("mark") == mark:
+        return HttpResponse(status=204)
+    # Every spectator sees the same fragment: render it once per change and language.
+    key = f"meld:public:{found.pk}:{get_language()}:{mark}"
+    fragment = cache.get(key)
+    if fragment is None:
+        fragment = render_to_string("tournaments/public/event.html#live", _live_context(found, mark), request)
+        cache.set(key, fragment, PUBLIC_FRAGMENT_SECONDS)
+    return HttpResponse(fragment)
+
+
+def _live_context(event: Event, mark: str) -> dict:
+    return {**_context(event), "poll": PUBLIC_POLL_SECONDS, "mark": mark}
 
 
 @dataclass

@@ -1,0 +1,67 @@
+"""Polls that find nothing changed cost one small answer: 204, and the page stays as it is."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_event
+from tests.web.rounds_helpers import english, make_tables  # noqa: F401
+from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.rounds import start_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(director):
+    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="marks", public=True)
+    make_tables(event, 4)
+    return event
+
+
+def polled_url(page: str) -> str:
+    return re.search(r'hx-get="([^"]+\?mark=[^"]+)"', page).group(1).replace("&amp;", "&")
+
+
+def a_hand(game):
+    seats = {seat.side: seat for seat in game.seats.all()}
+    entry = submit_entry(game, 1, {"kind": "knock", "knocker": 0, "knocker_deadwood": 4,
+                                   "defender_deadwood": 30}, seat=seats[0])
+    return entry, seats
+
+
+def test_the_board_answers_204_until_a_table_enters_something(director_client, director, event):
+    rnd = start_round(event, user=director)
+    page = director_client.get(reverse("tournaments-director-board", args=[event.pk, 1])).content.decode()
+    poll = polled_url(page)
+    assert director_client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    entry, seats = a_hand(rnd.games.first())
+    changed = director_client.get(poll, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200 and "waiting for confirmation" in changed.content.decode()
+    again = polled_url(changed.content.decode())
+    assert director_client.get(again, HTTP_HX_REQUEST="true").status_code == 204
+    confirm_entry(entry, seat=seats[1])
+    assert director_client.get(again, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_the_public_page_answers_204_until_a_score_counts(director, event):
+    rnd = start_round(event, user=director)
+    visitor = Client()
+    url = reverse("tournaments-public", args=[event.public_token])
+    poll = polled_url(visitor.get(url).content.decode())
+    assert visitor.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    entry, seats = a_hand(rnd.games.first())
+    confirm_entry(entry, seat=seats[1])
+    fresh = visitor.get(poll, HTTP_HX_REQUEST="true")
+    assert fresh.status_code == 200 and fresh.content.decode().lstrip().startswith('<div id="live"')
+
+
+def test_every_spectator_gets_the_same_fragment_rendered_once(director, event, django_assert_max_num_queries):
+    start_round(event, user=director)
+    url = reverse("tournaments-public", args=[event.public_token])
+    first = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content
+    with django_assert_max_num_queries(4):
+        second = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content
+    assert first == second
