@@ -396,18 +396,7 @@ def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason
         current = game.entries.filter(number=number, status__in=[Status.CONFIRMED, *PENDING])
         old = [snapshot(entry) for entry in current]
         current.update(status=Status.SUPERSEDED)
-        entry = _create(
-            game=game,
-            number=number,
-            version=_next_version(game, number),
-            status=Status.CONFIRMED,
-            details=scored.details,
-            entered_by_user=user,
-            decided_by_user=user,
-            decided_at=timezone.now(),
-            reason=reason,
-            **_points(scored),
-        )
+        entry = _director_version(game, number, scored, user=user, reason=reason)
         audit.record(
             game.round.event,
             Action.CORRECT,
@@ -420,6 +409,22 @@ def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason
         )
         refresh_game(game, loaded=True)
     return entry
+
+
+def _director_version(game: Game, number: int, scored, *, user, reason: str) -> Entry:
+    """The director's own version of a deal: it counts at once, with the reason kept."""
+    return _create(
+        game=game,
+        number=number,
+        version=_next_version(game, number),
+        status=Status.CONFIRMED,
+        details=scored.details,
+        entered_by_user=user,
+        decided_by_user=user,
+        decided_at=timezone.now(),
+        reason=reason,
+        **_points(scored),
+    )
 
 
 @serialised
@@ -456,18 +461,7 @@ def settle_dispute(
             entry.save(update_fields=["status"])
             result = entry
             if scored is not None:
-                result = _create(
-                    game=game,
-                    number=entry.number,
-                    version=_next_version(game, entry.number),
-                    status=Status.CONFIRMED,
-                    details=scored.details,
-                    entered_by_user=user,
-                    decided_by_user=user,
-                    decided_at=timezone.now(),
-                    reason=reason,
-                    **_points(scored),
-                )
+                result = _director_version(game, entry.number, scored, user=user, reason=reason)
         audit.record(
             game.round.event,
             Action.SETTLE,
