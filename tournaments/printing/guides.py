@@ -15,11 +15,11 @@ from tournaments.printing import loaders
 from tournaments.printing.data import GuideCard, GuideRow, GuidesData, RoundSeating
 from tournaments.printing.layout import (
     GREY,
-    SHADE,
     Box,
     cut_marks,
     event_line,
     finish,
+    header_row,
     new_canvas,
     page_size,
     quarters,
@@ -124,23 +124,16 @@ def draw_card(c: Canvas, data: GuidesData, card: GuideCard, box: Box) -> None:
         chunk = rows[block * per_block : (block + 1) * per_block]
         widths = [block_w * 0.3, block_w * 0.35, block_w * 0.35]
         labels = [_("Round"), _("Table"), _("Seat")]
-        c.setFillColorRGB(*SHADE)
-        c.rect(x, area_top - head_h, block_w, head_h, stroke=0, fill=1)
-        c.setFillColorRGB(0, 0, 0)
-        cx = x
-        for label, w in zip(labels, widths, strict=True):
-            text(
-                c,
-                cx + w / 2,
-                area_top - head_h / 2 - size * 0.25,
-                label.upper(),
-                size=size * 0.7,
-                bold=True,
-                align="center",
-                width=w - 2 * mm,
-                min_size=4,
-            )
-            cx += w
+        header_row(
+            c,
+            x,
+            area_top,
+            list(zip(labels, widths, strict=True)),
+            head_h,
+            size,
+            scale=0.7,
+            drop=0.25,
+        )
         y = area_top - head_h
         c.setLineWidth(0.3)
         for divider in (widths[0], widths[0] + widths[1]):

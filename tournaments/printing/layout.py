@@ -193,3 +193,34 @@ def event_line(event: EventInfo) -> str:
 def box_line(c: Canvas, x1: float, y1: float, x2: float, y2: float, width: float = 0.6) -> None:
     c.setLineWidth(width)
     c.line(x1, y1, x2, y2)
+
+
+def header_row(
+    c: Canvas,
+    x: float,
+    y: float,
+    columns,
+    row_h: float,
+    size: float,
+    *,
+    scale: float = 0.8,
+    drop: float = 0.3,
+) -> None:
+    """A shaded row of column labels below ``y``; ``columns`` is (label, width) pairs."""
+    width = sum(w for _, w in columns)
+    c.setFillColorRGB(*SHADE)
+    c.rect(x, y - row_h, width, row_h, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    for label, w in columns:
+        text(
+            c,
+            x + w / 2,
+            y - row_h / 2 - size * drop,
+            label.upper(),
+            size=size * scale,
+            bold=True,
+            align="center",
+            width=w - 1.5 * mm,
+            min_size=4,
+        )
+        x += w

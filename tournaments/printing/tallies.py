@@ -22,6 +22,7 @@ from tournaments.printing.layout import (
     cut_marks,
     event_line,
     finish,
+    header_row,
     new_canvas,
     number,
     page_size,
@@ -265,7 +266,7 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
     y = top - HEADER_H
     size = max(5.0, min(9.0 if not big else 10.0, min(row_h, 6.5 * mm) / mm * 1.45))
     head_h = min(row_h, 7 * mm)
-    _grid_header(c, box.x, y, columns, head_h, size)
+    header_row(c, box.x, y, columns, head_h, size)
     y -= head_h
     for index, row in enumerate(rows):
         _row(c, data, tally, row, index, box.x, y, columns, row_h, size)
@@ -319,26 +320,6 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
             align="right",
             width=28 * mm,
         )
-
-
-def _grid_header(c: Canvas, x: float, y: float, columns, row_h: float, size: float) -> None:
-    width = sum(w for _, w in columns)
-    c.setFillColorRGB(*SHADE)
-    c.rect(x, y - row_h, width, row_h, stroke=0, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    for label, w in columns:
-        text(
-            c,
-            x + w / 2,
-            y - row_h / 2 - size * 0.3,
-            label.upper(),
-            size=size * 0.8,
-            bold=True,
-            align="center",
-            width=w - 1.5 * mm,
-            min_size=4,
-        )
-        x += w
 
 
 def _row(
