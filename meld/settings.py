@@ -121,7 +121,10 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Vienna")
 USE_I18N = True
 USE_TZ = True
-USE_THOUSAND_SEPARATOR = True
+# Off: with it on, every integer in a template is grouped, ids too ("1,462" in a
+# form's value once the database passes 999). Scores are grouped on purpose with
+# |intcomma or number_format(force_grouping=True), German "5.000" included.
+USE_THOUSAND_SEPARATOR = False
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
