@@ -264,12 +264,18 @@ def test_progressive_rounds_come_from_the_schedule(director):
 
 
 def test_a_size_without_schedule_is_explained_in_the_directors_language(director):
-    assert setup.schedule_preview(50).error == "Meld has no progressive schedule for 50 players."
+    too_many = "Meld has progressive schedules for 4 to 48 players, not 50."
+    assert setup.schedule_preview(50).error == too_many
     assert setup.schedule_preview(10, mixed=True).error == (
-        "Mixed pairs can be played with 8, 12 players, not with 10."
+        "There is no mixed-pairs schedule for 10 players: the published plans have "
+        "mixed-pairs rounds for 8 and 12 players only."
     )
     event = make_event(director, players=50)
-    assert setup.format_problems(event) == ["Meld has no progressive schedule for 50 players."]
+    assert setup.format_problems(event) == [too_many]
+    with translation.override("de"):
+        assert setup.schedule_preview(50).error == (
+            "Meld hat progressive Spielpläne für 4 bis 48 Spieler, nicht für 50."
+        )
 
 
 def test_the_published_twelve_is_summarised_plainly():

@@ -1,0 +1,90 @@
+"""Every schedule Meld ships, checked: whist tournaments where promised, fair elsewhere."""
+
+import pytest
+
+from pairings.schedules import check_schedule, generated_info, progressive_schedule
+
+ALL_SIZES = range(4, 49)
+WHIST_SIZES = [n for n in ALL_SIZES if n % 4 in (0, 1)]
+OTHER_SIZES = [n for n in ALL_SIZES if n % 4 in (2, 3)]
+# Sizes the generator solved (scripts/generate_schedules.py). Wh(48) eluded two searches
+# of 420 and 840 s; 48 players get the annealed best effort until a later run finds one.
+SHIPPED_BALANCED = [n for n in WHIST_SIZES if n != 48]
+# Translates of one base round (see the generator); a parity argument excludes n = 6 mod 8.
+NEAR_WHIST_SIZES = [n for n in OTHER_SIZES if n >= 10 and n % 8 != 6]
+ANNEALED_SIZES = [n for n in OTHER_SIZES if n not in NEAR_WHIST_SIZES]
+
+
+@pytest.fixture(scope="module")
+def reports():
+    return {n: check_schedule(progressive_schedule(n)) for n in ALL_SIZES}
+
+
+@pytest.mark.parametrize("n", SHIPPED_BALANCED)
+def test_whist_size_is_shipped_balanced(n, reports):
+    report = reports[n] if n != 12 else check_schedule(progressive_schedule(12, balanced=True))
+    assert report.balanced, [str(p) for p in report.problems[:5]]
+    assert set(report.partners.values()) == {1}
+    assert set(report.opponents.values()) == {2}
+
+
+@pytest.mark.parametrize("n", WHIST_SIZES)
+def test_whist_size_has_n_minus_one_rounds_or_n_with_one_sitter_each(n):
+    schedule = progressive_schedule(n, balanced=n in SHIPPED_BALANCED)
+    expected = n - 1 if n % 4 == 0 else n
+    assert len(schedule.rounds) == expected
+    assert all(len(r.tables) == n // 4 for r in schedule.rounds)
+    assert all(len(r.sitting_out) == n % 4 for r in schedule.rounds)
+
+
+@pytest.mark.parametrize("n", ALL_SIZES)
+def test_nobody_partners_twice_and_everyone_is_placed_once_per_round(n, reports):
+    report = reports[n]
+    assert report.repeated_partners == []
+    seating = [p for p in report.problems if "Round" in p.template]
+    assert seating == []
+
+
+@pytest.mark.parametrize("n", ALL_SIZES)
+def test_sit_outs_are_spread_evenly(n, reports):
+    counts = reports[n].sat_out.values()
+    assert max(counts) - min(counts) <= 1
+
+
+@pytest.mark.parametrize("n", OTHER_SIZES)
+def test_other_sizes_play_n_rounds_and_partner_nearly_everyone(n, reports):
+    schedule = progressive_schedule(n)
+    assert len(schedule.rounds) == n
+    assert schedule.source == "best effort"
+    partners = {
+        p: sum(c for pair, c in reports[n].partners.items() if p in pair) for p in range(1, n + 1)
+    }
+    # n mod 4 sit-outs per round in turn: each player sits out 2 or 3 times and partners the rest.
+    assert set(partners.values()) == {n - n % 4}
+
+
+@pytest.mark.parametrize("n", NEAR_WHIST_SIZES)
+def test_near_whist_sizes_make_every_pair_oppose_one_to_three_times(n, reports):
+    spread = reports[n].opponent_spread
+    assert min(spread) == 1
+    assert max(spread) <= 3
+    assert not reports[n].balanced
+
+
+@pytest.mark.parametrize("n", ANNEALED_SIZES)
+def test_annealed_sizes_leave_at_most_one_pair_in_ten_never_opposing(n, reports):
+    spread = reports[n].opponent_spread
+    assert spread.get(0, 0) <= 0.1 * sum(spread.values())
+
+
+@pytest.mark.parametrize("n", [n for n in SHIPPED_BALANCED if n >= 16])
+def test_from_sixteen_up_no_two_players_share_a_table_in_adjacent_rounds(n, reports):
+    assert reports[n].adjacent_meetings == 0
+
+
+@pytest.mark.parametrize("n", [n for n in WHIST_SIZES if n > 8])
+def test_generator_recorded_how_and_how_long(n):
+    info = generated_info(n)
+    assert info["balanced"] is (n in SHIPPED_BALANCED)
+    assert info["seconds"] >= 0
+    assert "construction" in info
