@@ -3,7 +3,6 @@
 import datetime
 
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_to_dict
-
 from tournaments.models import Event, Game, Player, Round, Seat, Table
 
 
