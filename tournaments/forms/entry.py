@@ -143,6 +143,14 @@ class SideFields:
 
 
 class EntryForm(forms.Form):
+    """What every deal or hand form shares: the deal number, the idempotency key
+    and the version the phone saw.
+
+    Each kind of form defines three methods: ``build()`` adds its fields,
+    ``initial_from(details)`` reads a stored entry's details back into the form,
+    and ``entry_data()`` gives the engine the cleaned data.
+    """
+
     entry_kind = ""
     number = forms.IntegerField(widget=Hidden, min_value=1)
     idempotency_key = forms.CharField(widget=Hidden, max_length=64, required=False)
@@ -173,16 +181,6 @@ class EntryForm(forms.Form):
         self.side_count = len(self.names)  # asked for by every method below: read once
         self.scored: Scored | None = None
         self.build()
-
-    # Subclasses add their fields, read stored details and give the engine its data.
-    def build(self) -> None:
-        raise NotImplementedError
-
-    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def entry_data(self) -> dict[str, Any]:
-        raise NotImplementedError
 
     @property
     def deal_number(self) -> int | None:
