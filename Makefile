@@ -58,7 +58,7 @@ bench: migrate
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check . || true
+	$(VENV)/bin/ruff format --check .
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -161,7 +161,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if redis_url := os.environ.get("REDIS_URL"):
-    CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_url,
+    }
 
 # Token guessing: after this many table/public links not found from one address
 # within the window (seconds), that address gets 429 on those links. Behind a

@@ -50,7 +50,9 @@ def parse_card(token: "str | Card", *, jokers: bool = False) -> Card:
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS or suit not in SUITS:
-        raise ValueError(f"{token!r} is not a card (write e.g. AS, TD, 10H, 7C{', JK' if jokers else ''})")
+        raise ValueError(
+            f"{token!r} is not a card (write e.g. AS, TD, 10H, 7C{', JK' if jokers else ''})"
+        )
     return Card(RANKS.index(rank_text) + 1, suit)
 
 

@@ -9,7 +9,9 @@ import pytest
 # tests make around it are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+)
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -17,7 +19,9 @@ LAPTOP = {"width": 1366, "height": 768}
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM:
         return
-    skip = pytest.mark.skip(reason="Debian's chromium is not installed (make test installs it as root)")
+    skip = pytest.mark.skip(
+        reason="Debian's chromium is not installed (make test installs it as root)"
+    )
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
@@ -29,8 +33,13 @@ def browser_type_launch_args(browser_type_launch_args):
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "args": [
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
         ],
     }
 

@@ -6,12 +6,20 @@ from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_to_dict
 from tournaments.models import Event, Game, Player, Round, Seat, Table
 
 
-def make_event(owner, *, game="canasta", players=8, fmt="progressive", profile_slug=None, **fields) -> Event:
+def make_event(
+    owner, *, game="canasta", players=8, fmt="progressive", profile_slug=None, **fields
+) -> Event:
     slug = profile_slug or "wiener"
     profiles = CANASTA_PROFILES if game == "canasta" else GIN_PROFILES
     event = Event.objects.create(
-        owner=owner, name=fields.pop("name", "Club evening"), date=fields.pop("date", datetime.date(2026, 11, 22)),
-        game=game, format=fmt, profile_slug=slug, profile=profile_to_dict(profiles[slug]), **fields,
+        owner=owner,
+        name=fields.pop("name", "Club evening"),
+        date=fields.pop("date", datetime.date(2026, 11, 22)),
+        game=game,
+        format=fmt,
+        profile_slug=slug,
+        profile=profile_to_dict(profiles[slug]),
+        **fields,
     )
     for number in range(1, players + 1):
         Player.objects.create(event=event, name=f"Player {number}", number=number)
@@ -32,6 +40,8 @@ def seat_round(event: Event, number: int, tables: list) -> Round:
         for side, members in enumerate(sides):
             members = members if isinstance(members, tuple) else (members,)
             for member in members:
-                Seat.objects.create(round=rnd, game=game, player=players[member], side=side, position=position)
+                Seat.objects.create(
+                    round=rnd, game=game, player=players[member], side=side, position=position
+                )
                 position += 1
     return rnd

@@ -82,7 +82,16 @@ class ByeAdmin(admin.ModelAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["game", "number", "version", "status", "points_0", "points_1", "points_2", "created_at"]
+    list_display = [
+        "game",
+        "number",
+        "version",
+        "status",
+        "points_0",
+        "points_1",
+        "points_2",
+        "created_at",
+    ]
     list_filter = ["status", "game__round__event"]
     list_select_related = ["game__round", "game__table"]
 

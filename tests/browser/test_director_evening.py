@@ -43,7 +43,9 @@ def set_up_evening(page: Page, live_server) -> Event:
     return Event.objects.get(name="Herbstabend")
 
 
-def enter_deal(page: Page, board_url: str, table: int, totals: tuple[int, int], reason: str) -> None:
+def enter_deal(
+    page: Page, board_url: str, table: int, totals: tuple[int, int], reason: str
+) -> None:
     page.goto(board_url)
     page.locator(".tile").nth(table - 1).click()
     expect(page.get_by_role("heading", name="Correct or add a deal")).to_be_visible()
@@ -59,7 +61,9 @@ def play_round(page: Page, base: str, number: int) -> None:
     page.get_by_role("button", name=f"Start round {number}").click()
     expect(page.get_by_text(f"Round {number} is being played")).to_be_visible()
     for table, totals in enumerate(SCORES[number], start=1):
-        enter_deal(page, f"{base}/rounds/{number}/board/", table, totals, "Score sheet of the table")
+        enter_deal(
+            page, f"{base}/rounds/{number}/board/", table, totals, "Score sheet of the table"
+        )
     page.goto(f"{base}/rounds/{number}/board/")
     expect(page.get_by_text("3 of 3 tables finished")).to_be_visible()
     page.get_by_role("button", name=f"Every table is done: close round {number}").click()
@@ -69,11 +73,15 @@ def play_round(page: Page, base: str, number: int) -> None:
 def round_points(event: Event, number: int) -> dict[int, int]:
     return {
         r.player.number: r.points
-        for r in Result.objects.filter(round__event=event, round__number=number).select_related("player")
+        for r in Result.objects.filter(round__event=event, round__number=number).select_related(
+            "player"
+        )
     }
 
 
-def test_a_director_runs_a_whole_progressive_evening(page: Page, live_server, director, artifacts_dir):
+def test_a_director_runs_a_whole_progressive_evening(
+    page: Page, live_server, director, artifacts_dir
+):
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", director.get_username())
     page.fill("#id_password", "s3cret-Pass!")
@@ -88,14 +96,17 @@ def test_a_director_runs_a_whole_progressive_evening(page: Page, live_server, di
     assert first_round[1] == first_round[2] == 5100
     assert first_round[3] == first_round[4] == 300
 
-    enter_deal(page, f"{base}/rounds/1/board/", 1, (5100, 500), "Side B had counted a red three twice")
+    enter_deal(
+        page, f"{base}/rounds/1/board/", 1, (5100, 500), "Side B had counted a red three twice"
+    )
     assert round_points(event, 1)[3] == 500
 
     page.goto(f"{base}/standings/")
     rows = page.locator("table.standings tbody tr")
     expect(rows).to_have_count(12)
     totals = {
-        number: round_points(event, 1)[number] + round_points(event, 2)[number] for number in range(1, 13)
+        number: round_points(event, 1)[number] + round_points(event, 2)[number]
+        for number in range(1, 13)
     }
     best = max(totals, key=totals.get)
     expect(rows.first).to_contain_text(f"{totals[best]:,}")

@@ -67,26 +67,39 @@ def test_a_player_has_one_seat_per_round(event):
     game_1 = Game.objects.create(round=rnd, table=Table.objects.create(event=event, number=1))
     game_2 = Game.objects.create(round=rnd, table=Table.objects.create(event=event, number=2))
     Seat.objects.create(round=rnd, game=game_1, player=anna, side=0, position=1)
-    assert refused(lambda: Seat.objects.create(round=rnd, game=game_2, player=anna, side=0, position=1))
+    assert refused(
+        lambda: Seat.objects.create(round=rnd, game=game_2, player=anna, side=0, position=1)
+    )
 
 
 def test_a_deal_has_at_most_one_confirmed_and_one_pending_entry(event):
     rnd = Round.objects.create(event=event, number=1)
     game = Game.objects.create(round=rnd, table=Table.objects.create(event=event, number=1))
-    Entry.objects.create(game=game, number=1, version=1, status="confirmed", points_0=100, points_1=0)
-    assert refused(lambda: Entry.objects.create(
-        game=game, number=1, version=2, status="confirmed", points_0=5, points_1=0))
+    Entry.objects.create(
+        game=game, number=1, version=1, status="confirmed", points_0=100, points_1=0
+    )
+    assert refused(
+        lambda: Entry.objects.create(
+            game=game, number=1, version=2, status="confirmed", points_0=5, points_1=0
+        )
+    )
     Entry.objects.create(game=game, number=1, version=2, status="entered", points_0=5, points_1=0)
-    assert refused(lambda: Entry.objects.create(
-        game=game, number=1, version=3, status="entered", points_0=10, points_1=0))
+    assert refused(
+        lambda: Entry.objects.create(
+            game=game, number=1, version=3, status="entered", points_0=10, points_1=0
+        )
+    )
 
 
 def test_an_idempotency_key_stores_one_entry(event):
     rnd = Round.objects.create(event=event, number=1)
     game = Game.objects.create(round=rnd, table=Table.objects.create(event=event, number=1))
     Entry.objects.create(game=game, number=1, points_0=100, points_1=0, idempotency_key="k1")
-    assert refused(lambda: Entry.objects.create(
-        game=game, number=2, points_0=100, points_1=0, idempotency_key="k1"))
+    assert refused(
+        lambda: Entry.objects.create(
+            game=game, number=2, points_0=100, points_1=0, idempotency_key="k1"
+        )
+    )
 
 
 def test_a_deals_round_needs_its_number_of_deals(event):

@@ -24,15 +24,40 @@ def played_event(director, other_director):
     Bye.objects.create(round=rnd, player=event.players.get(number=9), points=0)
     game = rnd.games.get(table__number=1)
     seat = game.seats.get(position=1)
-    first = Entry.objects.create(game=game, number=1, status="superseded", points_0=100, points_1=5,
-                                 details={"sides": [{"melded_points": 100}, {}]}, entered_by_seat=seat,
-                                 idempotency_key="abc")
-    Entry.objects.create(game=game, number=1, version=2, status="confirmed", points_0=900, points_1=-55,
-                         entered_by_user=director, reason="typo")
-    AuditEntry.objects.create(event=event, action="correct", game=game, entry=first, user=director,
-                              old={"points": [100, 5]}, new={"points": [900, -55]}, reason="typo")
+    first = Entry.objects.create(
+        game=game,
+        number=1,
+        status="superseded",
+        points_0=100,
+        points_1=5,
+        details={"sides": [{"melded_points": 100}, {}]},
+        entered_by_seat=seat,
+        idempotency_key="abc",
+    )
+    Entry.objects.create(
+        game=game,
+        number=1,
+        version=2,
+        status="confirmed",
+        points_0=900,
+        points_1=-55,
+        entered_by_user=director,
+        reason="typo",
+    )
+    AuditEntry.objects.create(
+        event=event,
+        action="correct",
+        game=game,
+        entry=first,
+        user=director,
+        old={"points": [100, 5]},
+        new={"points": [900, -55]},
+        reason="typo",
+    )
     for player in event.players.filter(number__lte=4):
-        Result.objects.create(round=rnd, player=player, game=game, points=900 if player.number <= 2 else -55)
+        Result.objects.create(
+            round=rnd, player=player, game=game, points=900 if player.number <= 2 else -55
+        )
     return event
 
 

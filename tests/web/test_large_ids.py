@@ -21,8 +21,11 @@ def test_seat_ids_in_the_seat_choice_have_no_thousands_separator(director, langu
         Seat.objects.filter(pk=seat.pk).update(id=123456 + offset)
     table = rnd.games.get().table
     with translation.override(language):
-        page = Client().get(reverse("tournaments-table", args=[table.token]),
-                            HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        page = (
+            Client()
+            .get(reverse("tournaments-table", args=[table.token]), HTTP_ACCEPT_LANGUAGE=language)
+            .content.decode()
+        )
     values = re.findall(r'name="seat" value="([^"]+)"', page)
     assert values == ["123456", "123457", "123458", "123459"]
 
@@ -35,6 +38,7 @@ def test_scores_are_still_grouped_where_they_are_shown(director):
     game.save()
     client = Client()
     client.force_login(director)
-    page = client.get(reverse("tournaments-director-board", args=[event.pk, 1]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(
+        reverse("tournaments-director-board", args=[event.pk, 1]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "5.200" in page

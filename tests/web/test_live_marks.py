@@ -27,14 +27,20 @@ def polled_url(page: str) -> str:
 
 def a_hand(game):
     seats = {seat.side: seat for seat in game.seats.all()}
-    entry = submit_entry(game, 1, {"kind": "knock", "knocker": 0, "knocker_deadwood": 4,
-                                   "defender_deadwood": 30}, seat=seats[0])
+    entry = submit_entry(
+        game,
+        1,
+        {"kind": "knock", "knocker": 0, "knocker_deadwood": 4, "defender_deadwood": 30},
+        seat=seats[0],
+    )
     return entry, seats
 
 
 def test_the_board_answers_204_until_a_table_enters_something(director_client, director, event):
     rnd = start_round(event, user=director)
-    page = director_client.get(reverse("tournaments-director-board", args=[event.pk, 1])).content.decode()
+    page = director_client.get(
+        reverse("tournaments-director-board", args=[event.pk, 1])
+    ).content.decode()
     poll = polled_url(page)
     assert director_client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
     entry, seats = a_hand(rnd.games.first())
@@ -58,7 +64,9 @@ def test_the_public_page_answers_204_until_a_score_counts(director, event):
     assert fresh.status_code == 200 and fresh.content.decode().lstrip().startswith('<div id="live"')
 
 
-def test_every_spectator_gets_the_same_fragment_rendered_once(director, event, django_assert_max_num_queries):
+def test_every_spectator_gets_the_same_fragment_rendered_once(
+    director, event, django_assert_max_num_queries
+):
     start_round(event, user=director)
     url = reverse("tournaments-public", args=[event.public_token])
     first = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content

@@ -14,8 +14,14 @@ pytestmark = pytest.mark.django_db
 
 def progressive(director, count, odd_tables):
     event = make_event(director, players=count)
-    setup.set_format(event, format="progressive", balanced_schedule=False, fixed_partners=False,
-                     planned_rounds=None, odd_tables=odd_tables)
+    setup.set_format(
+        event,
+        format="progressive",
+        balanced_schedule=False,
+        fixed_partners=False,
+        planned_rounds=None,
+        odd_tables=odd_tables,
+    )
     players.ensure_tables(event)
     return event
 
@@ -41,8 +47,14 @@ def test_without_the_choice_the_player_left_over_sits_out(director):
 def test_a_table_that_does_not_fit_the_head_count_is_refused_at_its_field(director):
     event = make_event(director, players=13)
     with pytest.raises(ServiceError) as refused:
-        setup.set_format(event, format="progressive", balanced_schedule=False, fixed_partners=False,
-                         planned_rounds=None, odd_tables="three")
+        setup.set_format(
+            event,
+            format="progressive",
+            balanced_schedule=False,
+            fixed_partners=False,
+            planned_rounds=None,
+            odd_tables="three",
+        )
     assert "odd_tables" in refused.value.field_errors
     assert "1 are left over" in refused.value.field_errors["odd_tables"][0]
 
@@ -52,10 +64,12 @@ def test_the_table_of_five_enters_its_deals_as_two_sides(director):
     rnd = rounds.start_round(event, user=director)
     five = next(game for game in rnd.games.all() if game.seats.count() == 5)
     seats = {seat.side: seat for seat in five.seats.all()}
-    data = {"sides": [
-        {"natural_canastas": 1, "going_out": "out", "melded_points": 200},
-        {"melded_points": 60, "hand_points": 40},
-    ]}
+    data = {
+        "sides": [
+            {"natural_canastas": 1, "going_out": "out", "melded_points": 200},
+            {"melded_points": 60, "hand_points": 40},
+        ]
+    }
     entry = submit_entry(five, 1, data, seat=seats[0])
     confirm_entry(entry, seat=seats[1])
     five.refresh_from_db()
@@ -64,7 +78,13 @@ def test_the_table_of_five_enters_its_deals_as_two_sides(director):
 
 def test_the_choice_is_kept_only_for_progressive_play(director):
     event = make_event(director, players=13, fmt="swiss", game="gin", profile_slug="wiener")
-    setup.set_format(event, format="swiss", balanced_schedule=False, fixed_partners=False,
-                     planned_rounds=None, odd_tables="five")
+    setup.set_format(
+        event,
+        format="swiss",
+        balanced_schedule=False,
+        fixed_partners=False,
+        planned_rounds=None,
+        odd_tables="five",
+    )
     event.refresh_from_db()
     assert event.odd_tables == ""

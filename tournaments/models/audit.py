@@ -23,11 +23,18 @@ class AuditEntry(models.Model):
         OTHER = "other", _("other change")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
-    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    entry = models.ForeignKey(Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     action = models.CharField(_("action"), max_length=16, choices=Action.choices)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         verbose_name=_("director"),
     )
     seat_label = models.CharField(_("seat"), max_length=120, blank=True)

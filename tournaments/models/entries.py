@@ -53,19 +53,26 @@ class Entry(models.Model):
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         constraints = [
-            models.UniqueConstraint(fields=["game", "number", "version"], name="entry_version_unique"),
             models.UniqueConstraint(
-                fields=["game", "number"], condition=Q(status="confirmed"),
+                fields=["game", "number", "version"], name="entry_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=Q(status="confirmed"),
                 name="one_confirmed_entry_per_deal",
             ),
             models.UniqueConstraint(
-                fields=["game", "number"], condition=Q(status__in=["entered", "disputed"]),
+                fields=["game", "number"],
+                condition=Q(status__in=["entered", "disputed"]),
                 name="one_pending_entry_per_deal",
             ),
         ]
         indexes = [
-            models.Index(fields=["game", "number"], condition=Q(status="confirmed"),
-                         name="entry_confirmed_idx"),
+            models.Index(
+                fields=["game", "number"],
+                condition=Q(status="confirmed"),
+                name="entry_confirmed_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -81,7 +88,9 @@ class Result(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="results")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="results"
+    )
     points = models.IntegerField(_("points"), default=0)
     net = models.IntegerField(_("plus/minus"), default=0)
     match_points = models.PositiveSmallIntegerField(_("match points"), default=0)
@@ -92,9 +101,10 @@ class Result(models.Model):
         verbose_name = _("result")
         verbose_name_plural = _("results")
         constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="one_result_per_player_and_round"),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="one_result_per_player_and_round"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.round}: {self.player} {self.points}"
-

@@ -62,15 +62,23 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="owned_events",
         verbose_name=_("director"),
     )
     co_directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="co_directed_events", blank=True,
+        settings.AUTH_USER_MODEL,
+        related_name="co_directed_events",
+        blank=True,
         verbose_name=_("co-directors"),
     )
     club = models.ForeignKey(
-        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="events",
+        Club,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
         verbose_name=_("club"),
     )
     name = models.CharField(_("name"), max_length=120)
@@ -80,7 +88,9 @@ class Event(models.Model):
     # The profile's parameters are copied in when the event is created, so a later
     # change to a preset never alters an event that was played by the old rules.
     profile = models.JSONField(_("rule parameters"), default=dict, blank=True)
-    format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.PROGRESSIVE)
+    format = models.CharField(
+        _("format"), max_length=12, choices=Format.choices, default=Format.PROGRESSIVE
+    )
     balanced_schedule = models.BooleanField(_("balanced schedule"), default=False)
     fixed_partners = models.BooleanField(_("fixed partners"), default=False)
     odd_tables = models.CharField(
@@ -96,10 +106,14 @@ class Event(models.Model):
     round_deals = models.PositiveSmallIntegerField(_("deals per round"), null=True, blank=True)
     round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True, blank=True)
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SETUP)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.SETUP
+    )
     public = models.BooleanField(_("public standings and seating"), default=False)
     public_token = models.CharField(max_length=32, unique=True, editable=False)
-    language = models.CharField(_("language"), max_length=5, choices=settings.LANGUAGES, default="de")
+    language = models.CharField(
+        _("language"), max_length=5, choices=settings.LANGUAGES, default="de"
+    )
     paper_size = models.CharField(
         _("paper size"), max_length=6, choices=[("A4", "A4"), ("letter", "US Letter")], default="A4"
     )
@@ -116,11 +130,13 @@ class Event(models.Model):
         verbose_name_plural = _("events")
         constraints = [
             models.CheckConstraint(
-                condition=Q(round_kind="deals", round_deals__isnull=False, round_deals__gte=1) | ~Q(round_kind="deals"),
+                condition=Q(round_kind="deals", round_deals__isnull=False, round_deals__gte=1)
+                | ~Q(round_kind="deals"),
                 name="event_deals_round_needs_deal_count",
             ),
             models.CheckConstraint(
-                condition=Q(round_kind="time", round_minutes__isnull=False, round_minutes__gte=1) | ~Q(round_kind="time"),
+                condition=Q(round_kind="time", round_minutes__isnull=False, round_minutes__gte=1)
+                | ~Q(round_kind="time"),
                 name="event_timed_round_needs_minutes",
             ),
         ]

@@ -18,7 +18,9 @@ class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=NAME_MAX)
     number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True)
-    gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices, blank=True, default="")
+    gender = models.CharField(
+        _("gender"), max_length=1, choices=Gender.choices, blank=True, default=""
+    )
     club = models.CharField(_("club"), max_length=80, blank=True, default="")
     # Swiss and move-up: a withdrawn player is left out from this round on.
     withdrawn_from_round = models.PositiveSmallIntegerField(
@@ -26,7 +28,11 @@ class Player(models.Model):
     )
     # Progressive: a substitute takes over a seat (and the number) from this round on.
     substitute_for = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="substitutes",
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="substitutes",
         verbose_name=_("substitute for"),
     )
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
@@ -41,8 +47,9 @@ class Player(models.Model):
                 condition=Q(number__isnull=False, substitute_for__isnull=True),
                 name="player_number_unique_in_event",
             ),
-            models.CheckConstraint(condition=Q(number__gte=1) | Q(number__isnull=True),
-                                   name="player_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) | Q(number__isnull=True), name="player_number_positive"
+            ),
         ]
         indexes = [models.Index(fields=["event", "name"])]
 
@@ -64,7 +71,8 @@ class Team(models.Model):
         verbose_name_plural = _("teams")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "number"], condition=Q(number__isnull=False),
+                fields=["event", "number"],
+                condition=Q(number__isnull=False),
                 name="team_number_unique_in_event",
             ),
         ]

@@ -32,7 +32,9 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="table_number_unique_in_event"),
+            models.UniqueConstraint(
+                fields=["event", "number"], name="table_number_unique_in_event"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -50,7 +52,9 @@ class Round(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
-    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.OPEN)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.TextField(_("reason for closing early"), blank=True)
@@ -62,7 +66,9 @@ class Round(models.Model):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_in_event"),
+            models.UniqueConstraint(
+                fields=["event", "number"], name="round_number_unique_in_event"
+            ),
             models.UniqueConstraint(
                 fields=["event"], condition=Q(status="open"), name="one_open_round_per_event"
             ),
@@ -114,10 +120,14 @@ class Seat(models.Model):
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="one_seat_per_player_and_round"),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="one_seat_per_player_and_round"
+            ),
             models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
             models.CheckConstraint(condition=Q(side__lte=2), name="seat_side_0_to_2"),
-            models.CheckConstraint(condition=Q(position__gte=1, position__lte=6), name="seat_position_1_to_6"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=6), name="seat_position_1_to_6"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -135,7 +145,9 @@ class Bye(models.Model):
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
         constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_and_round"),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="one_bye_per_player_and_round"
+            ),
         ]
 
     def __str__(self) -> str:

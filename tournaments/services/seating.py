@@ -163,7 +163,9 @@ def _plan_progressive(event: Event, number: int, lineup: Lineup) -> Plan:
             schedule = seat_everyone(schedule, TableKind(event.odd_tables))
         except ValueError:
             raise ServiceError(
-                _("The odd table chosen under Format does not fit %(count)d players. Choose another.")
+                _(
+                    "The odd table chosen under Format does not fit %(count)d players. Choose another."
+                )
                 % {"count": count}
             ) from None
     if number > len(schedule.rounds):

@@ -222,8 +222,10 @@ def _check_odd_tables(odd_tables: str, players: int) -> None:
             _("Please correct the marked fields."),
             {
                 "odd_tables": [
-                    _("With %(players)d players, %(left)d are left over each round; that does not "
-                      "make this table. Possible: %(possible)s.")
+                    _(
+                        "With %(players)d players, %(left)d are left over each round; that does not "
+                        "make this table. Possible: %(possible)s."
+                    )
                     % {
                         "players": players,
                         "left": players % 4,
@@ -279,7 +281,13 @@ def set_format(
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
     event.save(
-        update_fields=["format", "balanced_schedule", "fixed_partners", "planned_rounds", "odd_tables"]
+        update_fields=[
+            "format",
+            "balanced_schedule",
+            "fixed_partners",
+            "planned_rounds",
+            "odd_tables",
+        ]
     )
     if not uses_teams(event):
         event.teams.all().delete()

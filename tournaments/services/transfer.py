@@ -32,10 +32,27 @@ from tournaments.services.errors import ServiceError
 FORMAT = "meld-event"
 VERSION = 1
 EVENT_FIELDS = [
-    "name", "game", "profile_slug", "profile", "format", "balanced_schedule", "fixed_partners",
-    "scoring_mode", "bye_score", "round_kind", "round_deals", "round_minutes", "planned_rounds",
-    "status", "public", "public_token", "language", "paper_size", "quick_entry",
-    "auto_confirm_minutes", "draw_seed",
+    "name",
+    "game",
+    "profile_slug",
+    "profile",
+    "format",
+    "balanced_schedule",
+    "fixed_partners",
+    "scoring_mode",
+    "bye_score",
+    "round_kind",
+    "round_deals",
+    "round_minutes",
+    "planned_rounds",
+    "status",
+    "public",
+    "public_token",
+    "language",
+    "paper_size",
+    "quick_entry",
+    "auto_confirm_minutes",
+    "draw_seed",
 ]
 
 
@@ -51,7 +68,11 @@ def export_event(event: Event) -> dict[str, Any]:
     rounds = list(event.rounds.order_by("number"))
     games = list(Game.objects.filter(round__event=event).order_by("round__number", "table__number"))
     game_ref = {g.pk: i for i, g in enumerate(games)}
-    seats = list(Seat.objects.filter(round__event=event).order_by("game__round__number", "game__table__number", "position"))
+    seats = list(
+        Seat.objects.filter(round__event=event).order_by(
+            "game__round__number", "game__table__number", "position"
+        )
+    )
     seat_ref = {s.pk: i for i, s in enumerate(seats)}
     entries = list(Entry.objects.filter(game__round__event=event).order_by("pk"))
     entry_ref = {e.pk: i for i, e in enumerate(entries)}
@@ -69,57 +90,111 @@ def export_event(event: Event) -> dict[str, Any]:
             "co_directors": sorted(u.get_username() for u in event.co_directors.all()),
         },
         "players": [
-            {"name": p.name, "number": p.number, "gender": p.gender, "club": p.club,
-             "withdrawn_from_round": p.withdrawn_from_round, "joined_round": p.joined_round,
-             "substitute_for": player_ref.get(p.substitute_for_id)}
+            {
+                "name": p.name,
+                "number": p.number,
+                "gender": p.gender,
+                "club": p.club,
+                "withdrawn_from_round": p.withdrawn_from_round,
+                "joined_round": p.joined_round,
+                "substitute_for": player_ref.get(p.substitute_for_id),
+            }
             for p in players
         ],
         "teams": [
-            {"name": t.name, "number": t.number,
-             "players": sorted(player_ref[p.pk] for p in t.players.all())}
+            {
+                "name": t.name,
+                "number": t.number,
+                "players": sorted(player_ref[p.pk] for p in t.players.all()),
+            }
             for t in event.teams.order_by("pk")
         ],
         "tables": [{"number": t.number, "token": t.token, "code": t.code} for t in tables],
         "rounds": [
-            {"number": r.number, "status": r.status, "started_at": _when(r.started_at),
-             "closed_at": _when(r.closed_at), "close_reason": r.close_reason, "explanation": r.explanation}
+            {
+                "number": r.number,
+                "status": r.status,
+                "started_at": _when(r.started_at),
+                "closed_at": _when(r.closed_at),
+                "close_reason": r.close_reason,
+                "explanation": r.explanation,
+            }
             for r in rounds
         ],
         "games": [
-            {"round": round_number[g.round_id], "table": table_ref[g.table_id], "finished": g.finished,
-             "scores": [g.score_0, g.score_1, g.score_2], "winner_side": g.winner_side}
+            {
+                "round": round_number[g.round_id],
+                "table": table_ref[g.table_id],
+                "finished": g.finished,
+                "scores": [g.score_0, g.score_1, g.score_2],
+                "winner_side": g.winner_side,
+            }
             for g in games
         ],
         "seats": [
-            {"game": game_ref[s.game_id], "player": player_ref[s.player_id], "side": s.side,
-             "position": s.position}
+            {
+                "game": game_ref[s.game_id],
+                "player": player_ref[s.player_id],
+                "side": s.side,
+                "position": s.position,
+            }
             for s in seats
         ],
         "byes": [
-            {"round": round_number[b.round_id], "player": player_ref[b.player_id], "points": b.points}
-            for b in Bye.objects.filter(round__event=event).order_by("round__number", "player__number", "pk")
+            {
+                "round": round_number[b.round_id],
+                "player": player_ref[b.player_id],
+                "points": b.points,
+            }
+            for b in Bye.objects.filter(round__event=event).order_by(
+                "round__number", "player__number", "pk"
+            )
         ],
         "entries": [
-            {"game": game_ref[e.game_id], "number": e.number, "version": e.version, "status": e.status,
-             "points": [e.points_0, e.points_1, e.points_2], "details": e.details,
-             "entered_by_seat": seat_ref.get(e.entered_by_seat_id),
-             "entered_by_user": user_name.get(e.entered_by_user_id),
-             "decided_by_seat": seat_ref.get(e.decided_by_seat_id),
-             "decided_by_user": user_name.get(e.decided_by_user_id),
-             "idempotency_key": e.idempotency_key, "reason": e.reason,
-             "created_at": _when(e.created_at), "decided_at": _when(e.decided_at)}
+            {
+                "game": game_ref[e.game_id],
+                "number": e.number,
+                "version": e.version,
+                "status": e.status,
+                "points": [e.points_0, e.points_1, e.points_2],
+                "details": e.details,
+                "entered_by_seat": seat_ref.get(e.entered_by_seat_id),
+                "entered_by_user": user_name.get(e.entered_by_user_id),
+                "decided_by_seat": seat_ref.get(e.decided_by_seat_id),
+                "decided_by_user": user_name.get(e.decided_by_user_id),
+                "idempotency_key": e.idempotency_key,
+                "reason": e.reason,
+                "created_at": _when(e.created_at),
+                "decided_at": _when(e.decided_at),
+            }
             for e in entries
         ],
         "results": [
-            {"round": round_number[r.round_id], "player": player_ref[r.player_id],
-             "game": game_ref.get(r.game_id), "points": r.points, "net": r.net,
-             "match_points": r.match_points, "won": r.won}
-            for r in Result.objects.filter(round__event=event).order_by("round__number", "player_id")
+            {
+                "round": round_number[r.round_id],
+                "player": player_ref[r.player_id],
+                "game": game_ref.get(r.game_id),
+                "points": r.points,
+                "net": r.net,
+                "match_points": r.match_points,
+                "won": r.won,
+            }
+            for r in Result.objects.filter(round__event=event).order_by(
+                "round__number", "player_id"
+            )
         ],
         "audit": [
-            {"action": a.action, "game": game_ref.get(a.game_id), "entry": entry_ref.get(a.entry_id),
-             "user": user_name.get(a.user_id), "seat_label": a.seat_label, "old": a.old, "new": a.new,
-             "reason": a.reason, "created_at": _when(a.created_at)}
+            {
+                "action": a.action,
+                "game": game_ref.get(a.game_id),
+                "entry": entry_ref.get(a.entry_id),
+                "user": user_name.get(a.user_id),
+                "seat_label": a.seat_label,
+                "old": a.old,
+                "new": a.new,
+                "reason": a.reason,
+                "created_at": _when(a.created_at),
+            }
             for a in event.audit_entries.order_by("created_at", "pk")
         ],
     }
@@ -137,30 +212,39 @@ def import_event(data: Any, *, owner=None) -> Event:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ServiceError(_("This file is not a Meld event export."))
     if data.get("version") != VERSION:
-        raise ServiceError(_("This export has version %(version)s; this Meld reads version %(ours)s.")
-                           % {"version": data.get("version"), "ours": VERSION})
+        raise ServiceError(
+            _("This export has version %(version)s; this Meld reads version %(ours)s.")
+            % {"version": data.get("version"), "ours": VERSION}
+        )
     try:
         return _import(data, owner)
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise ServiceError(_("The export is damaged and was not imported (%(error)s).")
-                           % {"error": error}) from error
+        raise ServiceError(
+            _("The export is damaged and was not imported (%(error)s).") % {"error": error}
+        ) from error
 
 
 def _import(data: dict, owner) -> Event:
     info = data["event"]
     owner = owner or _user(info["owner"])
     if owner is None:
-        raise ServiceError(_("The event's director “%(name)s” does not exist here: name an owner.")
-                           % {"name": info["owner"]})
+        raise ServiceError(
+            _("The event's director “%(name)s” does not exist here: name an owner.")
+            % {"name": info["owner"]}
+        )
     fields = {name: info[name] for name in EVENT_FIELDS}
     if Event.objects.filter(public_token=fields["public_token"]).exists():
         fields["public_token"] = ""
     club = Club.objects.get_or_create(name=info["club"])[0] if info.get("club") else None
-    event = Event.objects.create(owner=owner, club=club, date=datetime.date.fromisoformat(info["date"]), **fields)
+    event = Event.objects.create(
+        owner=owner, club=club, date=datetime.date.fromisoformat(info["date"]), **fields
+    )
     event.co_directors.set(filter(None, (_user(name) for name in info["co_directors"])))
 
-    players = [Player.objects.create(event=event, **{k: v for k, v in p.items() if k != "substitute_for"})
-               for p in data["players"]]
+    players = [
+        Player.objects.create(event=event, **{k: v for k, v in p.items() if k != "substitute_for"})
+        for p in data["players"]
+    ]
     for player, p in zip(players, data["players"], strict=True):
         if p["substitute_for"] is not None:
             player.substitute_for = players[p["substitute_for"]]
@@ -172,30 +256,58 @@ def _import(data: dict, owner) -> Event:
     tables = []
     for t in data["tables"]:
         table = Table(event=event, number=t["number"], token=t["token"], code=t["code"])
-        if Table.objects.filter(token=t["token"]).exists() or Table.objects.filter(code=t["code"]).exists():
+        if (
+            Table.objects.filter(token=t["token"]).exists()
+            or Table.objects.filter(code=t["code"]).exists()
+        ):
             table.renew_token()
         table.save()
         tables.append(table)
 
     rounds = {}
     for r in data["rounds"]:
-        rnd = Round.objects.create(event=event, number=r["number"], status=r["status"],
-                                   closed_at=parse_datetime(r["closed_at"]) if r["closed_at"] else None,
-                                   close_reason=r["close_reason"], explanation=r["explanation"])
+        rnd = Round.objects.create(
+            event=event,
+            number=r["number"],
+            status=r["status"],
+            closed_at=parse_datetime(r["closed_at"]) if r["closed_at"] else None,
+            close_reason=r["close_reason"],
+            explanation=r["explanation"],
+        )
         Round.objects.filter(pk=rnd.pk).update(started_at=parse_datetime(r["started_at"]))
         rounds[r["number"]] = rnd
     games = []
     for g in data["games"]:
         s0, s1, s2 = g["scores"]
-        games.append(Game.objects.create(round=rounds[g["round"]], table=tables[g["table"]], finished=g["finished"],
-                                         score_0=s0, score_1=s1, score_2=s2, winner_side=g["winner_side"]))
-    seats = Seat.objects.bulk_create([
-        Seat(round=games[s["game"]].round, game=games[s["game"]], player=players[s["player"]],
-             side=s["side"], position=s["position"])
-        for s in data["seats"]
-    ])
-    Bye.objects.bulk_create([Bye(round=rounds[b["round"]], player=players[b["player"]], points=b["points"])
-                             for b in data["byes"]])
+        games.append(
+            Game.objects.create(
+                round=rounds[g["round"]],
+                table=tables[g["table"]],
+                finished=g["finished"],
+                score_0=s0,
+                score_1=s1,
+                score_2=s2,
+                winner_side=g["winner_side"],
+            )
+        )
+    seats = Seat.objects.bulk_create(
+        [
+            Seat(
+                round=games[s["game"]].round,
+                game=games[s["game"]],
+                player=players[s["player"]],
+                side=s["side"],
+                position=s["position"],
+            )
+            for s in data["seats"]
+        ]
+    )
+    Bye.objects.bulk_create(
+        [
+            Bye(round=rounds[b["round"]], player=players[b["player"]], points=b["points"])
+            for b in data["byes"]
+        ]
+    )
 
     def seat(ref):
         return None if ref is None else seats[ref]
@@ -207,26 +319,49 @@ def _import(data: dict, owner) -> Event:
         if key and Entry.objects.filter(idempotency_key=key).exists():
             key = None
         entry = Entry.objects.create(
-            game=games[e["game"]], number=e["number"], version=e["version"], status=e["status"],
-            points_0=p0, points_1=p1, points_2=p2, details=e["details"],
-            entered_by_seat=seat(e["entered_by_seat"]), entered_by_user=_user(e["entered_by_user"]),
-            decided_by_seat=seat(e["decided_by_seat"]), decided_by_user=_user(e["decided_by_user"]),
-            idempotency_key=key, reason=e["reason"],
+            game=games[e["game"]],
+            number=e["number"],
+            version=e["version"],
+            status=e["status"],
+            points_0=p0,
+            points_1=p1,
+            points_2=p2,
+            details=e["details"],
+            entered_by_seat=seat(e["entered_by_seat"]),
+            entered_by_user=_user(e["entered_by_user"]),
+            decided_by_seat=seat(e["decided_by_seat"]),
+            decided_by_user=_user(e["decided_by_user"]),
+            idempotency_key=key,
+            reason=e["reason"],
             decided_at=parse_datetime(e["decided_at"]) if e["decided_at"] else None,
         )
         Entry.objects.filter(pk=entry.pk).update(created_at=parse_datetime(e["created_at"]))
         entries.append(entry)
-    Result.objects.bulk_create([
-        Result(round=rounds[r["round"]], player=players[r["player"]],
-               game=None if r["game"] is None else games[r["game"]], points=r["points"], net=r["net"],
-               match_points=r["match_points"], won=r["won"])
-        for r in data["results"]
-    ])
+    Result.objects.bulk_create(
+        [
+            Result(
+                round=rounds[r["round"]],
+                player=players[r["player"]],
+                game=None if r["game"] is None else games[r["game"]],
+                points=r["points"],
+                net=r["net"],
+                match_points=r["match_points"],
+                won=r["won"],
+            )
+            for r in data["results"]
+        ]
+    )
     for a in data["audit"]:
         row = AuditEntry.objects.create(
-            event=event, action=a["action"], game=None if a["game"] is None else games[a["game"]],
-            entry=None if a["entry"] is None else entries[a["entry"]], user=_user(a["user"]),
-            seat_label=a["seat_label"], old=a["old"], new=a["new"], reason=a["reason"],
+            event=event,
+            action=a["action"],
+            game=None if a["game"] is None else games[a["game"]],
+            entry=None if a["entry"] is None else entries[a["entry"]],
+            user=_user(a["user"]),
+            seat_label=a["seat_label"],
+            old=a["old"],
+            new=a["new"],
+            reason=a["reason"],
         )
         AuditEntry.objects.filter(pk=row.pk).update(created_at=parse_datetime(a["created_at"]))
     return event

@@ -66,7 +66,9 @@ def event(request: HttpRequest, public_token: str) -> HttpResponse:
     key = f"meld:public:{found.pk}:{get_language()}:{mark}"
     fragment = cache.get(key)
     if fragment is None:
-        fragment = render_to_string("tournaments/public/event.html#live", _live_context(found, mark), request)
+        fragment = render_to_string(
+            "tournaments/public/event.html#live", _live_context(found, mark), request
+        )
         cache.set(key, fragment, PUBLIC_FRAGMENT_SECONDS)
     return HttpResponse(fragment)
 

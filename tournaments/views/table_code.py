@@ -11,7 +11,10 @@ def table_code(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "").strip().upper().replace(" ", "").replace("-", "")
     table = Table.objects.filter(code=code).only("token").first() if code else None
     if table is None:
-        messages.error(request, _("No table has the code “%(code)s”. Check the code on your table card.")
-                       % {"code": code[:12]})
+        messages.error(
+            request,
+            _("No table has the code “%(code)s”. Check the code on your table card.")
+            % {"code": code[:12]},
+        )
         return redirect("home")
     return redirect("tournaments-table", token=table.token)

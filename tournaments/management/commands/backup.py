@@ -11,7 +11,9 @@ class Command(BaseCommand):
     help = "Write a consistent copy of the database while Meld keeps running."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--output", help="file for the copy (default: backups/meld-<time>.sqlite3)")
+        parser.add_argument(
+            "--output", help="file for the copy (default: backups/meld-<time>.sqlite3)"
+        )
 
     def handle(self, *args, output: str | None, **options) -> None:
         if connection.vendor != "sqlite":
@@ -23,7 +25,10 @@ class Command(BaseCommand):
             )
             return
         source_path = str(connection.settings_dict["NAME"])
-        target = Path(output or Path(settings.BASE_DIR) / "backups" / f"meld-{datetime.now():%Y%m%d-%H%M%S}.sqlite3")
+        target = Path(
+            output
+            or Path(settings.BASE_DIR) / "backups" / f"meld-{datetime.now():%Y%m%d-%H%M%S}.sqlite3"
+        )
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
             raise CommandError(f"{target} exists already; name another file.")

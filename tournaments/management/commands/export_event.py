@@ -7,7 +7,9 @@ from tournaments.services.transfer import export_event
 
 
 class Command(BaseCommand):
-    help = "Write an event (players, rounds, seating, every deal, audit) as JSON to standard output."
+    help = (
+        "Write an event (players, rounds, seating, every deal, audit) as JSON to standard output."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("event_id", type=int)

@@ -27,7 +27,9 @@ class Command(BaseCommand):
     help = "Load the demo club (once): a 12-player progressive Canasta event and a 16-player Swiss Gin event."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--force", action="store_true", help="load again even if the demo club exists")
+        parser.add_argument(
+            "--force", action="store_true", help="load again even if the demo club exists"
+        )
 
     def handle(self, *args, force: bool, **options) -> None:
         demo = json.loads(DEMO.read_text(encoding="utf-8"))
@@ -41,12 +43,16 @@ class Command(BaseCommand):
         rng = random.Random(demo["seed"])
         canasta_event = self._canasta(demo, club, director, rng)
         gin_event = self._gin(demo, club, director, rng)
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo loaded: “{canasta_event.name}” and “{gin_event.name}”."))
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo loaded: “{canasta_event.name}” and “{gin_event.name}”.")
+        )
         if password:
-            self.stdout.write(self.style.WARNING(
-                f"Director log-in: user '{director.username}', password '{password}' "
-                "(shown this once; change it with: .venv/bin/python manage.py changepassword director)"))
+            self.stdout.write(
+                self.style.WARNING(
+                    f"Director log-in: user '{director.username}', password '{password}' "
+                    "(shown this once; change it with: .venv/bin/python manage.py changepassword director)"
+                )
+            )
 
     def _director(self, username: str):
         users = get_user_model()
@@ -56,20 +62,37 @@ class Command(BaseCommand):
         password = "-".join(secrets.token_urlsafe(4) for _ in range(3))
         return users.objects.create_user(username, password=password), password
 
-    def _event(self, demo_part: dict, club, director, *, game: str, fmt: str, rounds_planned: int) -> Event:
-        event = setup.create_event(director, name=demo_part["name"], date=datetime.date.today(), game=game,
-                                   profile_slug=demo_part["profile"], club=club)
+    def _event(
+        self, demo_part: dict, club, director, *, game: str, fmt: str, rounds_planned: int
+    ) -> Event:
+        event = setup.create_event(
+            director,
+            name=demo_part["name"],
+            date=datetime.date.today(),
+            game=game,
+            profile_slug=demo_part["profile"],
+            club=club,
+        )
         event.public = True
         event.save(update_fields=["public"])
         players.paste_players(event, "\n".join(demo_part["players"]))
-        setup.set_format(event, format=fmt, balanced_schedule=False, fixed_partners=False,
-                         planned_rounds=rounds_planned)
+        setup.set_format(
+            event,
+            format=fmt,
+            balanced_schedule=False,
+            fixed_partners=False,
+            planned_rounds=rounds_planned,
+        )
         return event
 
     def _canasta(self, demo: dict, club, director, rng: random.Random) -> Event:
         part = demo["canasta"]
-        event = self._event(part, club, director, game="canasta", fmt="progressive", rounds_planned=11)
-        setup.set_round(event, round_kind="deals", round_deals=part["deals_per_round"], round_minutes=None)
+        event = self._event(
+            part, club, director, game="canasta", fmt="progressive", rounds_planned=11
+        )
+        setup.set_round(
+            event, round_kind="deals", round_deals=part["deals_per_round"], round_minutes=None
+        )
         players.draw_numbers(event, seed=demo["seed"], user=director)
         profile = event_profile(event)
         for _ in range(part["rounds_played"]):
@@ -121,12 +144,17 @@ def canasta_deal(rng: random.Random, profile) -> dict:
     naturals = rng.choice([0, 1, 1, 2])
     mixed = rng.choice([1, 1, 2]) if naturals == 0 else rng.choice([0, 1])
     sides[out_side] = {
-        "natural_canastas": naturals, "mixed_canastas": mixed, "red_threes": rng.choice([0, 0, 1, 2]),
-        "going_out": "out", "melded_points": 5 * rng.randrange(40 + 25 * (naturals + mixed), 120),
+        "natural_canastas": naturals,
+        "mixed_canastas": mixed,
+        "red_threes": rng.choice([0, 0, 1, 2]),
+        "going_out": "out",
+        "melded_points": 5 * rng.randrange(40 + 25 * (naturals + mixed), 120),
     }
     sides[1 - out_side] = {
-        "mixed_canastas": rng.choice([0, 0, 1]), "red_threes": rng.choice([0, 1]),
-        "melded_points": 5 * rng.randrange(12, 50), "hand_points": 5 * rng.randrange(2, 24),
+        "mixed_canastas": rng.choice([0, 0, 1]),
+        "red_threes": rng.choice([0, 1]),
+        "melded_points": 5 * rng.randrange(12, 50),
+        "hand_points": 5 * rng.randrange(2, 24),
     }
     if sides[1 - out_side]["mixed_canastas"]:
         sides[1 - out_side]["melded_points"] += 100
@@ -138,7 +166,15 @@ def gin_hand(rng: random.Random, profile) -> dict:
         return {"kind": "no_game"}
     knocker = rng.randrange(2)
     if rng.random() < 0.15:
-        return {"kind": "gin", "knocker": knocker, "knocker_deadwood": 0,
-                "defender_deadwood": rng.randrange(5, 60)}
-    return {"kind": "knock", "knocker": knocker, "knocker_deadwood": rng.randrange(1, profile.knock_limit + 1),
-            "defender_deadwood": rng.randrange(0, 50)}
+        return {
+            "kind": "gin",
+            "knocker": knocker,
+            "knocker_deadwood": 0,
+            "defender_deadwood": rng.randrange(5, 60),
+        }
+    return {
+        "kind": "knock",
+        "knocker": knocker,
+        "knocker_deadwood": rng.randrange(1, profile.knock_limit + 1),
+        "defender_deadwood": rng.randrange(0, 50),
+    }

@@ -17,6 +17,10 @@ class Command(BaseCommand):
         self.stdout.write(f"  On this computer:      http://127.0.0.1:{port}/")
         self.stdout.write(f"  Phones on the Wi-Fi:   http://{address}:{port}/")
         self.stdout.write(f"  QR codes point to:     {settings.MELD_BASE_URL}/")
-        self.stdout.write("  Director log-in:       user 'director' (the password was printed when the demo was loaded;")
-        self.stdout.write("                         new password: .venv/bin/python manage.py changepassword director)")
+        self.stdout.write(
+            "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
+        )
+        self.stdout.write(
+            "                         new password: .venv/bin/python manage.py changepassword director)"
+        )
         self.stdout.write("")
