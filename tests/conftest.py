@@ -1,30 +1,59 @@
-"""Shared fixtures: the personas of DESIGN.md and the browser set-up for Playwright."""
+"""Shared fixtures: the personas of DESIGN.md, English pages, the tools some tests need."""
 
+import importlib
 import os
 import shutil
+from types import ModuleType
+from typing import NoReturn
 
 import pytest
+from django.core.cache import cache
+from django.utils import translation
 
-# Playwright's sync API runs an event loop in the test thread; the ORM calls the
-# tests make around it are still plain synchronous code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+from tests.factories import make_event, make_tables
 
 CHROMIUM = shutil.which("chromium") or (
     "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
 )
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
+PASSWORD = "s3cret-Pass!"
 
 
-def pytest_collection_modifyitems(config, items):
-    if CHROMIUM:
-        return
-    skip = pytest.mark.skip(
-        reason="Debian's chromium is not installed (make test installs it as root)"
-    )
-    for item in items:
-        if "browser" in item.keywords:
-            item.add_marker(skip)
+# --- tools outside Python's packages -------------------------------------------------
+
+
+def tool_missing(tool: str, install: str) -> NoReturn:
+    """The one place that decides what a missing tool means.
+
+    With CI=true (CI, `.ci/run`) the test fails: a green run must have run every
+    test. Elsewhere it is skipped and says what to install.
+    """
+    message = f"{tool} is missing: {install}"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{message} (CI=true: no test may skip)", pytrace=False)
+    pytest.skip(message)
+
+
+def program(name: str, install: str) -> str:
+    """The path of the program ``name``, or the test stops through ``tool_missing``."""
+    return shutil.which(name) or tool_missing(name, install)
+
+
+def module(name: str, install: str) -> ModuleType:
+    """The third-party module ``name``, or the test stops through ``tool_missing``."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        tool_missing(f"the Python module {name}", install)
+
+
+def pytest_runtest_setup(item):
+    if "browser" in item.keywords and not CHROMIUM:
+        tool_missing("Debian's chromium", "`make browser` as root installs it")
+
+
+# --- Playwright ------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
@@ -50,13 +79,51 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
+def artifacts_dir():
+    """Where browser tests leave screenshots to be looked at (git-ignored)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts")
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+# --- every test ------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """MD5 instead of PBKDF2: a log-in in a test needs no protection, and costs 0.3 s less."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Rate-limit counters live in the cache; no test inherits another's misses."""
+    cache.clear()
+    yield
+
+
+@pytest.fixture
+def english(settings):
+    """For tests that read English words: the site's default language is German.
+
+    Modules ask for it with ``pytest.mark.usefixtures("english")`` in ``pytestmark``.
+    """
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
+# --- the personas and their event ------------------------------------------------------
+
+
+@pytest.fixture
 def director(django_user_model):
-    return django_user_model.objects.create_user("director", password="s3cret-Pass!")
+    return django_user_model.objects.create_user("director", password=PASSWORD)
 
 
 @pytest.fixture
 def other_director(django_user_model):
-    return django_user_model.objects.create_user("other", password="s3cret-Pass!")
+    return django_user_model.objects.create_user("other", password=PASSWORD)
 
 
 @pytest.fixture
@@ -66,17 +133,14 @@ def director_client(client, director):
 
 
 @pytest.fixture
-def artifacts_dir():
-    """Where browser tests leave screenshots to be looked at (git-ignored)."""
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts")
-    os.makedirs(path, exist_ok=True)
-    return path
+def event(director):
+    """The director's Canasta event in set-up: no players yet."""
+    return make_event(director, players=0)
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Rate-limit counters live in the cache; no test inherits another's misses."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
+@pytest.fixture
+def gin_event(director):
+    """A public Swiss Gin event of 8 players with 4 tables, numbers drawn, no round yet."""
+    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="board", public=True)
+    make_tables(event, 4)
+    return event

@@ -45,3 +45,7 @@ def seat_round(event: Event, number: int, tables: list) -> Round:
                 )
                 position += 1
     return rnd
+
+
+def make_tables(event: Event, count: int) -> list[Table]:
+    return Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, count + 1))

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_director_rounds import no_horizontal_scroll, shoot
+from tests.browser.helpers import no_horizontal_scroll, shoot
 from tests.browser.test_director_setup import NAMES
 from tournaments.models import Event, Result
 
@@ -113,8 +113,8 @@ def test_a_director_runs_a_whole_progressive_evening(
     player_3 = page.locator("table.standings tbody tr", has_text=names_by_number(event)[3])
     expect(player_3).to_contain_text(f"{totals[3]:,}")
     no_horizontal_scroll(page)
-    shoot(page, artifacts_dir, "evening-standings")
-    shoot(page, artifacts_dir, "evening-standings", laptop=True)
+    shoot(page, artifacts_dir, "rounds-evening-standings")
+    shoot(page, artifacts_dir, "rounds-evening-standings", laptop=True)
 
     page.goto(f"{base}/audit/")
     expect(page.get_by_text("Side B had counted a red three twice").first).to_be_visible()

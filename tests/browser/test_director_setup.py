@@ -1,11 +1,11 @@
 """A director sets up a 12-player progressive Canasta evening in the browser, on a phone and a laptop."""
 
-import os
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tournaments.models import Event
 
 pytestmark = pytest.mark.browser
@@ -26,35 +26,23 @@ NAMES = [
 ]
 
 
-def shot(page, artifacts_dir, name):
-    page.screenshot(path=os.path.join(artifacts_dir, f"setup-{name}.png"), full_page=True)
-
-
-def no_horizontal_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-
-
 def test_director_creates_a_progressive_evening_and_draws_the_numbers(
     page, live_server, django_user_model, artifacts_dir
 ):
     django_user_model.objects.create_user("erika", password="Karten-2026!")
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "erika")
-    page.fill("#id_password", "Karten-2026!")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your events")).to_be_visible()
-    shot(page, artifacts_dir, "01-event-list-phone")
+    log_in(page, live_server, "erika", "Karten-2026!")
+    shoot(page, artifacts_dir, "setup-01-event-list-phone")
 
     page.get_by_role("link", name="Create your first event").click()
     page.fill("#id_name", "Club evening in November")
     page.fill("#id_date", "2026-11-22")
     page.select_option("#id_preset", "canasta:wiener")
-    shot(page, artifacts_dir, "02-new-event-phone")
+    shoot(page, artifacts_dir, "setup-02-new-event-phone")
     page.get_by_role("button", name="Create the event").click()
 
     expect(page.get_by_role("heading", name="Game and rules")).to_be_visible()
     expect(page.get_by_label("Game target")).to_have_value("5000")
-    shot(page, artifacts_dir, "03-rules-phone")
+    shoot(page, artifacts_dir, "setup-03-rules-phone")
     no_horizontal_scroll(page)
     page.get_by_role("button", name="Save and continue").click()
 
@@ -73,7 +61,7 @@ def test_director_creates_a_progressive_evening_and_draws_the_numbers(
     page.fill("#id_text", "\n".join(NAMES))
     page.get_by_role("button", name="Add these players").click()
     expect(page.get_by_text("12 players added.")).to_be_visible()
-    shot(page, artifacts_dir, "04-players-phone")
+    shoot(page, artifacts_dir, "setup-04-players-phone")
     no_horizontal_scroll(page)
 
     page.get_by_role("link", name="Continue").click()
@@ -92,25 +80,25 @@ def test_director_creates_a_progressive_evening_and_draws_the_numbers(
     )
     assert event.tables.count() == 3
     no_horizontal_scroll(page)
-    shot(page, artifacts_dir, "05-draw-phone")
+    shoot(page, artifacts_dir, "setup-05-draw-phone")
 
     page.set_viewport_size({"width": 1366, "height": 768})
-    shot(page, artifacts_dir, "06-draw-laptop")
+    shoot(page, artifacts_dir, "setup-06-draw-laptop")
     no_horizontal_scroll(page)
 
     page.get_by_role("link", name="Done: back to the event").click()
     expect(page.get_by_role("heading", name="Club evening in November")).to_be_visible()
     expect(page.get_by_text("Ready for round 1")).to_be_visible()
-    shot(page, artifacts_dir, "07-event-laptop")
+    shoot(page, artifacts_dir, "setup-07-event-laptop")
     page.goto(f"{live_server.url}/events/{event.pk}/setup/rules/")
-    shot(page, artifacts_dir, "08-rules-laptop")
+    shoot(page, artifacts_dir, "setup-08-rules-laptop")
     page.goto(f"{live_server.url}/events/{event.pk}/setup/format/")
-    shot(page, artifacts_dir, "09-format-laptop")
+    shoot(page, artifacts_dir, "setup-09-format-laptop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/events/{event.pk}/")
-    shot(page, artifacts_dir, "10-event-phone")
+    shoot(page, artifacts_dir, "setup-10-event-phone")
     no_horizontal_scroll(page)
     for name in ("numbers", "format"):
         page.goto(f"{live_server.url}/events/{event.pk}/setup/{name}/")
         no_horizontal_scroll(page)
-        shot(page, artifacts_dir, f"11-{name}-phone")
+        shoot(page, artifacts_dir, f"setup-11-{name}-phone")

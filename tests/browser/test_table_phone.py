@@ -3,11 +3,10 @@
 Each phone is its own browser context at 390×844; screenshots go to test-artifacts/.
 """
 
-import os
-
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, gin_game
 from tournaments.models import Entry, Result
@@ -34,14 +33,6 @@ def open_table(page, live_server, game, player: str):
     expect(page.locator(".iam")).to_contain_text(player)
 
 
-def shot(page, artifacts_dir, name: str):
-    page.screenshot(path=os.path.join(artifacts_dir, f"table-{name}.png"), full_page=True)
-
-
-def no_horizontal_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-
-
 def test_a_canasta_deal_entered_on_one_phone_and_confirmed_on_the_other(
     phones, live_server, director, artifacts_dir
 ):
@@ -49,7 +40,7 @@ def test_a_canasta_deal_entered_on_one_phone_and_confirmed_on_the_other(
     entering, confirming = phones
     open_table(confirming, live_server, game, "2 Player 2")
     open_table(entering, live_server, game, "1 Player 1")
-    shot(entering, artifacts_dir, "canasta-1-seated")
+    shoot(entering, artifacts_dir, "table-canasta-1-seated")
     no_horizontal_scroll(entering)
 
     form = entering.locator("form.entry-form")
@@ -61,26 +52,26 @@ def test_a_canasta_deal_entered_on_one_phone_and_confirmed_on_the_other(
     form.locator("#id_s1_hand_points").fill("35")
     mistake = entering.locator("#err-id_s0_melded_points")
     expect(mistake).to_contain_text("multiple of 5")
-    shot(entering, artifacts_dir, "canasta-2-mistake")
+    shoot(entering, artifacts_dir, "table-canasta-2-mistake")
 
     form.locator("#id_s0_melded_points").fill("120")
     expect(mistake).to_be_empty()
     expect(entering.locator("#total-s0")).to_have_text("820")
     expect(entering.locator("#total-s1")).to_have_text("25")
-    shot(entering, artifacts_dir, "canasta-3-fixed")
+    shoot(entering, artifacts_dir, "table-canasta-3-fixed")
     form.get_by_role("button", name="Send deal 1").click()
     expect(entering.locator(".deal-title")).to_contain_text("Deal 2")
     expect(entering.locator("#sheet")).to_contain_text("waiting for confirmation")
-    shot(entering, artifacts_dir, "canasta-4-sent")
+    shoot(entering, artifacts_dir, "table-canasta-4-sent")
     assert Entry.objects.get().points == [820, 25]
 
     # The other phone sees the deal within a poll and confirms it.
     confirm = confirming.get_by_role("button", name="Confirm deal 1")
     expect(confirm).to_be_visible(timeout=15_000)
-    shot(confirming, artifacts_dir, "canasta-5-to-confirm")
+    shoot(confirming, artifacts_dir, "table-canasta-5-to-confirm")
     confirm.click()
     expect(confirming.locator("main")).to_contain_text("Deal 1 is confirmed.")
-    shot(confirming, artifacts_dir, "canasta-6-confirmed")
+    shoot(confirming, artifacts_dir, "table-canasta-6-confirmed")
     no_horizontal_scroll(confirming)
 
     game.refresh_from_db()
@@ -112,7 +103,7 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
     form.locator("label.pill.defender").click()
     tap(entering, "8H KC 9D 9C 9S 2D 3C 4D 6C JH")
     expect(entering.locator("#err-id_knocker_cards")).to_contain_text("Tap 10 or 11 cards, not 9")
-    shot(entering, artifacts_dir, "gin-1-mistake")
+    shoot(entering, artifacts_dir, "table-gin-1-mistake")
 
     form.locator("label.pill.knocker").click()
     tap(entering, "4C")
@@ -121,7 +112,7 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
     expect(preview).to_contain_text("1 Player 1 scores 21")
     expect(preview).to_contain_text("25 after laying off")
     expect(form.locator("[data-count=knocker]")).to_have_text("10")
-    shot(entering, artifacts_dir, "gin-2-cards")
+    shoot(entering, artifacts_dir, "table-gin-2-cards")
     no_horizontal_scroll(entering)
     form.get_by_role("button", name="Send hand 1").click()
     expect(entering.locator(".deal-title")).to_contain_text("Hand 2")
@@ -130,7 +121,7 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
     expect(confirm).to_be_visible(timeout=15_000)
     confirm.click()
     expect(confirming.locator("main")).to_contain_text("Hand 1 is confirmed.")
-    shot(confirming, artifacts_dir, "gin-3-confirmed")
+    shoot(confirming, artifacts_dir, "table-gin-3-confirmed")
 
     game.refresh_from_db()
     assert game.scores == [21 + 20, 0]  # hand points and one box
@@ -159,7 +150,7 @@ def test_a_lost_connection_keeps_the_values_and_the_retry_stores_once(
     form.get_by_role("button", name="Send deal 1").click()
     expect(form.locator(".send-error")).to_be_visible()
     expect(form.locator("#id_s0_total")).to_have_value("450")
-    shot(page, artifacts_dir, "quick-not-sent")
+    shoot(page, artifacts_dir, "table-quick-not-sent")
     assert not Entry.objects.exists()
 
     page.unroute("**/entry/")

@@ -1,7 +1,6 @@
 """Swiss system pairings, RULES.md 3.4 (source 002 §16), and the recorded draw."""
 
 import random
-import time
 from itertools import combinations
 
 import pytest
@@ -190,16 +189,15 @@ def test_with_two_rounds_of_a_round_robin_left_the_dead_end_is_resolved_as_depth
     assert pair_round(ranking, played).pairs == expected
 
 
-def test_a_field_that_defeats_plain_depth_first_search_is_paired_at_once():
+def test_a_field_that_defeats_plain_depth_first_search_pairs_the_leader_with_the_last():
     # The last player has met everyone but the leader. Depth-first search would
     # run through every pairing of the 38 others, about 10^21, before moving the
     # leader's first choice; pruning by "can the rest still be paired?" does not.
+    # How fast is measured by `python -m benchmarks swiss` (swiss_met_all_but_the_leader_40).
     n = 40
     ranking = list(range(1, n + 1))
     played = met(*((n, p) for p in ranking[1:-1]))
-    started = time.perf_counter()
     pairing = pair_round(ranking, played)
-    assert time.perf_counter() - started < 1
     assert pairing.pairs == [(1, n)] + [(p, p + 1) for p in range(2, n - 1, 2)]
 
 
@@ -213,11 +211,10 @@ def test_two_groups_of_three_make_the_leader_give_up_his_first_choice():
     assert "pairing 1 with 5 would have left players who have all met" in str(pairing.notes[1])
 
 
-def test_a_big_field_late_round_pairs_within_the_time_budget():
+def test_a_big_field_late_round_pairs_everyone_with_a_new_opponent():
+    # How fast is measured by `python -m benchmarks swiss` (swiss_round6_2000_players).
     ranking, played, had_bye = simulate(2000, rounds=5, seed=7)
-    started = time.perf_counter()
-    pair_round(ranking, played, had_bye)
-    assert time.perf_counter() - started < 0.1
+    check_round(ranking, played, had_bye, pair_round(ranking, played, had_bye))
 
 
 # --- properties -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import override
 from pypdf import PdfReader
 
-from tests.factories import make_event
+from tests.factories import make_event, seat_round
 
 
 def pages(pdf: bytes) -> list[str]:
@@ -76,4 +76,12 @@ def named_event(director):
     for player, name in zip(event.players.order_by("number"), NAMES, strict=True):
         player.name = name
         player.save(update_fields=["name"])
+    return event
+
+
+@pytest.fixture
+def event(director):
+    """The printing tests' event: winner moves up, round 1 seated at two tables."""
+    event = make_event(director, players=8, fmt="moveup", name="Herbst Turnier", language="en")
+    seat_round(event, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
     return event

@@ -2,6 +2,7 @@
 
 import pytest
 
+from pairings import schedules
 from tests.factories import make_event, seat_round
 from tests.printing.conftest import pages
 from tournaments.models import Player
@@ -11,7 +12,6 @@ pytestmark = pytest.mark.django_db
 
 
 def test_guide_cards_give_table_and_seat_of_every_round_of_the_schedule(director):
-    schedules = pytest.importorskip("pairings.schedules")
     event = make_event(director, players=8, language="en")
     data = guides.load(event)
     schedule = schedules.progressive_schedule(8)
@@ -65,7 +65,6 @@ def test_seating_needs_a_round(director):
 
 
 def test_before_the_first_round_a_progressive_seating_is_round_one_of_the_schedule(named_event):
-    schedules = pytest.importorskip("pairings.schedules")
     (a, b), (c, d) = schedules.progressive_schedule(8).rounds[0].tables[0]
     by_table = pages(render(named_event, "seating"))[1]
     assert "Round 1: seating" in by_table

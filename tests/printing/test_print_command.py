@@ -4,17 +4,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils.translation import override
 
-from tests.factories import make_event, seat_round
 from tests.printing.conftest import pages
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(director):
-    event = make_event(director, players=8, fmt="moveup", language="en")
-    seat_round(event, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
-    return event
 
 
 def test_the_command_writes_the_pdf(event, tmp_path):

@@ -3,17 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event, seat_round
 from tests.printing.conftest import pages
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(director):
-    event = make_event(director, players=8, fmt="moveup", name="Herbst Turnier", language="en")
-    seat_round(event, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
-    return event
 
 
 def pdf_url(event, kind):

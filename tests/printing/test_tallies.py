@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from pairings import schedules
 from tests.factories import make_event, seat_round
 from tests.printing.conftest import NAMES, page_sizes, pages, shown
 from tournaments.models import Result, Round
@@ -15,17 +16,12 @@ from tournaments.services.standings import standings
 pytestmark = pytest.mark.django_db
 
 
-def engine():
-    return pytest.importorskip("pairings.schedules")
-
-
 def tally_of(texts: list[str], number: int, event_name: str) -> str:
     """The text of tally ``number``: four to a page in order, each starting with the event's name."""
     return texts[(number - 1) // 4].split(event_name)[(number - 1) % 4 + 1]
 
 
 def test_every_player_has_a_tally_with_number_and_name(named_event):
-    engine()
     texts = pages(render(named_event, "tallies"))
     assert len(texts) == 2  # four to a page
     for number, name in enumerate(NAMES, start=1):
@@ -35,7 +31,6 @@ def test_every_player_has_a_tally_with_number_and_name(named_event):
 
 
 def test_the_schedule_rows_are_the_pairing_engines(named_event):
-    schedules = engine()
     schedule = schedules.progressive_schedule(8)
     text = pages(render(named_event, "tallies"))[0]
     for (a, b), (c, d) in (game for rnd in schedule.rounds for game in rnd.tables):
@@ -45,7 +40,6 @@ def test_the_schedule_rows_are_the_pairing_engines(named_event):
 
 
 def test_blank_tallies_carry_numbers_but_no_names(named_event):
-    engine()
     texts = pages(render(named_event, "tallies", blank=True))
     joined = "\n".join(texts)
     assert "1-6 vs. 2-5" in joined
@@ -53,7 +47,6 @@ def test_blank_tallies_carry_numbers_but_no_names(named_event):
 
 
 def test_tallies_for_twelve_players_print_three_table_columns(director):
-    engine()
     event = make_event(director, players=12, language="en")
     text = pages(render(event, "tallies"))[0]
     assert "TABLE 3" in text
@@ -61,7 +54,6 @@ def test_tallies_for_twelve_players_print_three_table_columns(director):
 
 
 def test_five_players_get_a_game_and_a_pause_column(director):
-    engine()
     event = make_event(director, players=5, language="en")
     text = pages(render(event, "tallies"))[0]
     assert "GAME" in text and "PAUSE" in text
@@ -69,14 +61,12 @@ def test_five_players_get_a_game_and_a_pause_column(director):
 
 
 def test_mixed_pairs_tallies_say_lady_or_gentleman(director):
-    engine()
     event = make_event(director, players=8, fmt="mixed", language="en")
     texts = pages(render(event, "tallies"))
     assert "Gentleman" in texts[0] and "Lady" in texts[0]
 
 
 def test_filled_tallies_show_each_rounds_score_and_the_standings_total(named_event):
-    schedules = engine()
     schedule = schedules.progressive_schedule(8)
     for number in (1, 2):
         rnd = seat_round(named_event, number, schedule.rounds[number - 1].tables)

@@ -1,13 +1,6 @@
-"""Test data for running rounds: tables, finished games and results, read-back of a seating."""
+"""Test data for running rounds: finished games and results, read-back of a seating."""
 
-import pytest
-from django.utils import translation
-
-from tournaments.models import Event, Game, Result, Round, Seat, Table
-
-
-def make_tables(event: Event, count: int) -> list[Table]:
-    return Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, count + 1))
+from tournaments.models import Game, Result, Round, Seat
 
 
 def seating(rnd: Round) -> list[tuple[tuple[int, ...], ...]]:
@@ -65,11 +58,3 @@ def finish(rnd: Round, points_of=None, *, winner_side: int | None = 0) -> None:
 def close(rnd: Round) -> None:
     rnd.status = Round.Status.CLOSED
     rnd.save(update_fields=["status"])
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    """These tests read English words; the site's default language is German."""
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield

@@ -3,79 +3,72 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import english, finish, make_tables  # noqa: F401
+from tests.factories import make_event, make_tables
+from tests.web.rounds_helpers import finish
 from tournaments.models import Entry
 from tournaments.services.rounds import start_round
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(director):
-    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="board")
-    make_tables(event, 4)
-    return event
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def board_url(event, number=1):
     return reverse("tournaments-director-board", args=[event.pk, number])
 
 
-def test_the_board_shows_every_table_waiting_at_the_start(director_client, director, event):
-    start_round(event, user=director)
-    page = director_client.get(board_url(event)).content.decode()
+def test_the_board_shows_every_table_waiting_at_the_start(director_client, director, gin_event):
+    start_round(gin_event, user=director)
+    page = director_client.get(board_url(gin_event)).content.decode()
     assert page.count('class="tile state-waiting"') == 4
     assert "0 of 4 tables finished" in page
     assert 'hx-trigger="every 5s"' in page
 
 
 def test_the_board_tells_entered_confirmed_disputed_and_finished_apart(
-    director_client, director, event
+    director_client, director, gin_event
 ):
-    rnd = start_round(event, user=director)
+    rnd = start_round(gin_event, user=director)
     games = list(rnd.games.order_by("table__number"))
     Entry.objects.create(game=games[0], number=1, points_0=25, points_1=0, status="confirmed")
     Entry.objects.create(game=games[1], number=1, points_0=25, points_1=0)
     Entry.objects.create(game=games[2], number=1, points_0=25, points_1=0, status="disputed")
     games[3].finished, games[3].score_0, games[3].score_1 = True, 284, 82
     games[3].save()
-    page = director_client.get(board_url(event)).content.decode()
+    page = director_client.get(board_url(gin_event)).content.decode()
     for state in ("playing", "entered", "disputed", "finished"):
         assert f'class="tile state-{state}"' in page
     assert "1 of 4 tables finished" in page and "284" in page
 
 
-def test_htmx_polls_get_only_the_board(director_client, director, event):
-    start_round(event, user=director)
-    response = director_client.get(board_url(event), HTTP_HX_REQUEST="true")
+def test_htmx_polls_get_only_the_board(director_client, director, gin_event):
+    start_round(gin_event, user=director)
+    response = director_client.get(board_url(gin_event), HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="board"')
     assert "<html" not in page
 
 
-def test_a_closed_round_board_stops_polling(director_client, director, event):
-    rnd = start_round(event, user=director)
+def test_a_closed_round_board_stops_polling(director_client, director, gin_event):
+    rnd = start_round(gin_event, user=director)
     rnd.status = "closed"
     rnd.save()
-    page = director_client.get(board_url(event)).content.decode()
+    page = director_client.get(board_url(gin_event)).content.decode()
     assert "hx-trigger" not in page.split('id="board"')[1].split(">")[0]
 
 
 def test_when_every_table_is_done_the_board_offers_to_close_the_round(
-    director_client, director, event
+    director_client, director, gin_event
 ):
-    rnd = start_round(event, user=director)
+    rnd = start_round(gin_event, user=director)
     finish(rnd)
-    page = director_client.get(board_url(event)).content.decode()
-    assert reverse("tournaments-director-round-close", args=[event.pk, 1]) in page
+    page = director_client.get(board_url(gin_event)).content.decode()
+    assert reverse("tournaments-director-round-close", args=[gin_event.pk, 1]) in page
 
 
-def test_each_table_links_to_its_game_page(director_client, director, event):
-    rnd = start_round(event, user=director)
-    page = director_client.get(board_url(event)).content.decode()
+def test_each_table_links_to_its_game_page(director_client, director, gin_event):
+    rnd = start_round(gin_event, user=director)
+    page = director_client.get(board_url(gin_event)).content.decode()
     for game in rnd.games.all():
-        assert reverse("tournaments-director-game", args=[event.pk, game.pk]) in page
+        assert reverse("tournaments-director-game", args=[gin_event.pk, game.pk]) in page
 
 
 def test_fifty_tables_take_a_constant_few_queries(

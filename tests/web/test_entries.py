@@ -28,13 +28,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 Action = AuditEntry.Action

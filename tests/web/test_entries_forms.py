@@ -1,7 +1,6 @@
 """Entry forms: the fields each rule profile has, and every validation rule shown at its field."""
 
 import pytest
-from django.utils import translation
 
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
 from tournaments.forms.entry import (
@@ -12,13 +11,7 @@ from tournaments.forms.entry import (
 )
 from tournaments.services.entries import submit_entry
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def deal_form(game, **values):

@@ -6,19 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import english, make_tables  # noqa: F401
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.rounds import start_round
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(director):
-    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="marks", public=True)
-    make_tables(event, 4)
-    return event
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def polled_url(page: str) -> str:
@@ -36,10 +27,10 @@ def a_hand(game):
     return entry, seats
 
 
-def test_the_board_answers_204_until_a_table_enters_something(director_client, director, event):
-    rnd = start_round(event, user=director)
+def test_the_board_answers_204_until_a_table_enters_something(director_client, director, gin_event):
+    rnd = start_round(gin_event, user=director)
     page = director_client.get(
-        reverse("tournaments-director-board", args=[event.pk, 1])
+        reverse("tournaments-director-board", args=[gin_event.pk, 1])
     ).content.decode()
     poll = polled_url(page)
     assert director_client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
@@ -52,10 +43,10 @@ def test_the_board_answers_204_until_a_table_enters_something(director_client, d
     assert director_client.get(again, HTTP_HX_REQUEST="true").status_code == 200
 
 
-def test_the_public_page_answers_204_until_a_score_counts(director, event):
-    rnd = start_round(event, user=director)
+def test_the_public_page_answers_204_until_a_score_counts(director, gin_event):
+    rnd = start_round(gin_event, user=director)
     visitor = Client()
-    url = reverse("tournaments-public", args=[event.public_token])
+    url = reverse("tournaments-public", args=[gin_event.public_token])
     poll = polled_url(visitor.get(url).content.decode())
     assert visitor.get(poll, HTTP_HX_REQUEST="true").status_code == 204
     entry, seats = a_hand(rnd.games.first())
@@ -65,10 +56,10 @@ def test_the_public_page_answers_204_until_a_score_counts(director, event):
 
 
 def test_every_spectator_gets_the_same_fragment_rendered_once(
-    director, event, django_assert_max_num_queries
+    director, gin_event, django_assert_max_num_queries
 ):
-    start_round(event, user=director)
-    url = reverse("tournaments-public", args=[event.public_token])
+    start_round(gin_event, user=director)
+    url = reverse("tournaments-public", args=[gin_event.public_token])
     first = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content
     with django_assert_max_num_queries(4):
         second = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content

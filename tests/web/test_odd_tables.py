@@ -3,13 +3,12 @@
 import pytest
 
 from tests.factories import make_event
-from tests.web.rounds_helpers import english  # noqa: F401  (autouse: messages in English)
 from tournaments.models import Bye
 from tournaments.services import players, rounds, setup
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def progressive(director, count, odd_tables):

@@ -3,7 +3,6 @@
 import time
 
 import pytest
-from django.utils import translation
 
 from tests.factories import make_event
 from tournaments.models import AuditEntry, Player, Round, Team
@@ -11,19 +10,7 @@ from tournaments.services import player_lists as lists
 from tournaments.services import players as service
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def event(director):
-    return make_event(director, players=0)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def names(event):

@@ -3,24 +3,11 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import translation
 
 from tests.factories import make_event
 from tournaments.models import Round
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def event(director):
-    return make_event(director, players=0)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def url(name, event, *args):

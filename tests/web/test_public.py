@@ -3,13 +3,13 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import english, finish, make_tables  # noqa: F401
+from tests.factories import make_event, make_tables
+from tests.web.rounds_helpers import finish
 from tournaments.models import AuditEntry, Table
 from tournaments.services.audit import record
 from tournaments.services.rounds import start_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """A game's totals, end and winner, each player's Result row, and the score pad."""
 
 import pytest
-from django.utils import translation
 
 from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, gin_game, seat_of, totals
 from tournaments.models import Entry, Result
@@ -9,13 +8,7 @@ from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import end_game, game_sheet, refresh_game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def play(game, *deals, confirm=True):

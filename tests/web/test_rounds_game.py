@@ -3,14 +3,13 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import english, make_tables  # noqa: F401
+from tests.factories import make_event, make_tables
 from tournaments.models import AuditEntry, Entry, Result
 from tournaments.services.entries import dispute_entry, submit_entry
 from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -2,24 +2,16 @@
 
 import pytest
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import (
-    close,
-    english,  # noqa: F401  (autouse: English pages)
-    finish,
-    make_tables,
-    positions,
-    seating,
-)
+from tests.factories import make_event, make_tables
+from tests.web.rounds_helpers import close, finish, positions, seating
 from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Team
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import close_round, force_close_round, start_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def progressive(director, players=12, **fields):
-    pytest.importorskip("pairings.schedules")
     event = make_event(director, players=players, **fields)
     make_tables(event, max(1, players // 4))
     return event
@@ -59,7 +51,6 @@ def test_progressive_round_2_is_the_schedules_second_round(director):
 
 
 def test_a_sitter_out_gets_a_bye_without_points(director):
-    pytest.importorskip("pairings.schedules")
     event = make_event(director, players=5)
     make_tables(event, 1)
     rnd = start_round(event, user=director)
@@ -109,7 +100,6 @@ def test_a_missing_player_at_a_progressive_table_is_refused_with_the_number(dire
 
 
 def test_the_schedule_ends_after_its_last_round(director):
-    pytest.importorskip("pairings.schedules")
     event = make_event(director, players=4)
     make_tables(event, 1)
     for _ in range(3):

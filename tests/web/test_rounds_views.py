@@ -3,16 +3,12 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event
-from tests.web.rounds_helpers import (
-    english,  # noqa: F401  (autouse: English pages)
-    finish,
-    make_tables,
-)
+from tests.factories import make_event, make_tables
+from tests.web.rounds_helpers import finish
 from tournaments.models import Round
 from tournaments.services.rounds import start_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

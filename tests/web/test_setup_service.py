@@ -2,10 +2,13 @@
 
 import dataclasses
 import datetime
+from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
 
+from pairings import schedules
+from scoring.messages import DomainError, Problem
 from scoring.profiles import CANASTA_PROFILES
 from tests.factories import make_event
 from tournaments.models import AuditEntry, Club, Event, Round, Table
@@ -13,14 +16,7 @@ from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def new_event(owner, **fields):
@@ -209,10 +205,8 @@ def test_the_owner_cannot_be_added_as_co_director(director):
     assert info.value.field_errors == {"username": ["director already directs this event."]}
 
 
-def test_schedule_preview_is_none_or_describes_the_schedule():
+def test_schedule_preview_describes_the_schedule():
     preview = setup.schedule_preview(12)
-    if preview is None:
-        pytest.skip("pairings.schedules is not there yet")
     assert preview.rounds == 11 and preview.tables == 3 and preview.balanced is False
     balanced = setup.schedule_preview(12, balanced=True)
     assert balanced.balanced is True
@@ -228,12 +222,6 @@ def test_round_summary_speaks_plainly(director):
 
 
 def test_schedule_preview_reads_rounds_tables_and_the_engines_verdict(monkeypatch):
-    import sys
-    import types
-    from types import SimpleNamespace
-
-    from scoring.messages import DomainError, Problem
-
     def progressive_schedule(n, mixed=False, balanced=False):
         if n == 6:
             raise DomainError([Problem("No schedule for %(n)d players.", {"n": n})])
@@ -245,9 +233,8 @@ def test_schedule_preview_reads_rounds_tables_and_the_engines_verdict(monkeypatc
             balanced=False, problems=[Problem("Pair %(pair)s meets 4 times.", {"pair": "1-2"})]
         )
 
-    fake = types.ModuleType("pairings.schedules")
-    fake.progressive_schedule, fake.check_schedule = progressive_schedule, check_schedule
-    monkeypatch.setitem(sys.modules, "pairings.schedules", fake)
+    monkeypatch.setattr(schedules, "progressive_schedule", progressive_schedule)
+    monkeypatch.setattr(schedules, "check_schedule", check_schedule)
     preview = setup.schedule_preview(8)
     assert (preview.rounds, preview.tables, preview.balanced) == (7, 2, False)
     assert preview.notes == ["Pair 1-2 meets 4 times."]

@@ -3,11 +3,10 @@
 import pytest
 
 from tests.factories import make_event, seat_round
-from tests.web.rounds_helpers import english  # noqa: F401  (autouse: English pages)
 from tournaments.models import Bye, Result, Round, Team
 from tournaments.services.standings import METRICS, PRECEDENCE, precedence, standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def result(rnd, event, number, points=0, net=0, match_points=0, won=False):

@@ -4,21 +4,14 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, canasta_game, gin_game, seat_of, totals
 from tournaments.models import Entry, Game, Round
 from tournaments.services.entries import submit_entry
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

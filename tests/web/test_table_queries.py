@@ -15,7 +15,7 @@ from django.template import Template
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from tests.web.table_helpers import canasta_game, gin_game, seat_of, totals
 from tournaments.forms import entry as entry_forms
@@ -29,7 +29,7 @@ from tournaments.services.results import (
     sheet_entries,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 QUICK = {"s0_total": "100", "s1_total": "50"}
@@ -51,13 +51,6 @@ POLL_CHANGED = 3
 PREVIEW = 2
 SUBMIT = 12  # 2 to load, 8 in the locked transaction (SQLite: with BEGIN, COMMIT), 2 to answer
 CONFIRM = 16  # 3 to load, 10 in the transaction (scores and Result rows), 2 to answer
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
 
 
 def url(name: str, game: Game, *args) -> str:

@@ -1,0 +1,39 @@
+"""Playwright for the browser tests only.
+
+pytest-playwright starts Playwright once per session; its sync API keeps an event
+loop running in the test thread for as long as Playwright lives, and Django
+refuses ORM calls while a loop runs. Here Playwright lives only while this
+package's tests run, and DJANGO_ALLOW_ASYNC_UNSAFE is set for exactly that
+time: every other test keeps Django's check.
+"""
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+
+@pytest.fixture(scope="package")
+def playwright():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as running:
+            yield running
+
+
+@pytest.fixture(scope="package")
+def browser_type(playwright, browser_name):
+    return getattr(playwright, browser_name)
+
+
+@pytest.fixture(scope="package")
+def launch_browser(browser_type_launch_args, browser_type):
+    def launch(**kwargs):
+        return browser_type.launch(**{**browser_type_launch_args, **kwargs})
+
+    return launch
+
+
+@pytest.fixture(scope="package")
+def browser(launch_browser):
+    running = launch_browser()
+    yield running
+    running.close()

@@ -1,0 +1,31 @@
+"""Steps the browser tests share: log in, take a screenshot, check the page's width."""
+
+import os
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import LAPTOP, PASSWORD, PHONE
+
+
+def log_in(page: Page, live_server, username: str, password: str = PASSWORD) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your events")).to_be_visible()
+
+
+def shoot(page: Page, artifacts_dir: str, name: str, *, laptop: bool = False) -> None:
+    """A full-page screenshot ``<name>.png`` (``<name>-laptop.png`` at laptop width)."""
+    if laptop:
+        page.set_viewport_size(LAPTOP)
+    page.screenshot(
+        path=os.path.join(artifacts_dir, f"{name}{'-laptop' if laptop else ''}.png"),
+        full_page=True,
+    )
+    if laptop:
+        page.set_viewport_size(PHONE)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
