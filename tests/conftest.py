@@ -53,29 +53,7 @@ def pytest_runtest_setup(item):
         tool_missing("Debian's chromium", "`make browser` as root installs it")
 
 
-# --- Playwright ------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-        ],
-    }
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": PHONE, "locale": "en-GB"}
+# --- browser tests ---------------------------------------------------------------------
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ time: every other test keeps Django's check.
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.conftest import CHROMIUM, PHONE
+
 
 @pytest.fixture(scope="package")
 def playwright():
@@ -37,3 +39,25 @@ def browser(launch_browser):
     running = launch_browser()
     yield running
     running.close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+@pytest.fixture(scope="package")
+def browser_context_args():
+    return {"viewport": PHONE, "locale": "en-GB"}

@@ -39,6 +39,10 @@ def test_the_same_number_may_be_used_in_another_event(event, director):
     other = Event.objects.create(owner=director, name="Saturday", date=datetime.date(2026, 11, 21))
     Player.objects.create(event=event, name="Anna", number=1)
     Player.objects.create(event=other, name="Anna", number=1)
+    assert sorted(Player.objects.filter(number=1).values_list("event__name", flat=True)) == [
+        "Friday",
+        "Saturday",
+    ]
 
 
 def test_table_numbers_are_unique_per_event_and_tokens_are_long_and_distinct(event):

@@ -1,7 +1,6 @@
 """Helpers for the printing tests: read a PDF back as text, render a page to an image."""
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -10,6 +9,7 @@ from django.utils.formats import number_format
 from django.utils.translation import override
 from pypdf import PdfReader
 
+from tests.conftest import program
 from tests.factories import make_event, seat_round
 
 
@@ -33,11 +33,12 @@ def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
 
 def render_png(pdf: bytes, folder: Path, page: int = 1, dpi: int = 150) -> Path:
     """Page ``page`` as a PNG made by poppler's pdftoppm."""
+    pdftoppm = program("pdftoppm", "apt-get install poppler-utils (`make browser` as root)")
     source = folder / "document.pdf"
     source.write_bytes(pdf)
     subprocess.run(
         [
-            "pdftoppm",
+            pdftoppm,
             "-r",
             str(dpi),
             "-png",
@@ -52,10 +53,6 @@ def render_png(pdf: bytes, folder: Path, page: int = 1, dpi: int = 150) -> Path:
     )
     return sorted(folder.glob("page-*.png"))[0]
 
-
-needs_pdftoppm = pytest.mark.skipif(
-    shutil.which("pdftoppm") is None, reason="poppler-utils is not installed"
-)
 
 NAMES = [
     "Jürgen Größ",

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from tests.conftest import tool_missing
 from tests.factories import make_event, seat_round
 from tests.printing.conftest import page_sizes, pages
 from tournaments.models import Player, Result
@@ -92,6 +93,6 @@ def test_a_missing_font_file_falls_back_to_the_bundled_vera(tmp_path):
 
 def test_the_documents_use_dejavu_where_it_is_installed():
     if not (fonts.DEJAVU / "DejaVuSans.ttf").is_file():
-        pytest.skip("DejaVu is not installed here")
+        tool_missing("DejaVu Sans", "apt-get install fonts-dejavu-core (`make browser` as root)")
     assert fonts.fonts().regular == "Meld"
     assert Path(fonts.CANDIDATES["Meld"][0][0]).name == "DejaVuSans.ttf"

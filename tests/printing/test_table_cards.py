@@ -1,11 +1,11 @@
 """Table cards: the number huge, a QR code of the table's link, its short code, the seating."""
 
 import pytest
-import zxingcpp
 from PIL import Image
 
+from tests.conftest import module
 from tests.factories import make_event, seat_round
-from tests.printing.conftest import needs_pdftoppm, pages, render_png
+from tests.printing.conftest import pages, render_png
 from tournaments.models import Round, Table
 from tournaments.printing import PrintError, render, table_cards
 
@@ -22,8 +22,8 @@ def seated(director, settings):
     return event
 
 
-@needs_pdftoppm
 def test_the_qr_code_holds_the_tables_link(seated, tmp_path):
+    zxingcpp = module("zxingcpp", "pip install zxing-cpp (`make install` does)")
     pdf = render(seated, "table-cards")
     for number in (1, 2):
         table = Table.objects.get(event=seated, number=number)

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.factories import make_event, seat_round
+from tests.web.table_helpers import DEAL_FORM
 from tournaments.forms.entry import MAX_COUNT, MAX_POINTS, entry_form_for
 from tournaments.models import Entry, Player
 
@@ -115,15 +116,7 @@ def posted(draw, names: list[str], most: int | None = None) -> dict:
 
 # Well-formed entries, so that some random variations of them are stored.
 GOOD = {
-    "canasta": {
-        "s0_natural_canastas": "1",
-        "s0_red_threes": "1",
-        "s0_going_out": "out",
-        "s0_melded_points": "120",
-        "s1_going_out": "none",
-        "s1_melded_points": "60",
-        "s1_hand_points": "35",
-    },
+    "canasta": DEAL_FORM,
     "totals": {"s0_total": "120", "s1_total": "-60"},
     "gin": {"kind": "knock", "knocker": "0", "knocker_deadwood": "5", "defender_deadwood": "30"},
 }

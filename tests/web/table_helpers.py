@@ -12,6 +12,16 @@ DEAL = {
     ]
 }
 DEAL_POINTS = (820, 25)
+# The same deal as the phone's entry form posts it.
+DEAL_FORM = {
+    "s0_natural_canastas": "1",
+    "s0_red_threes": "1",
+    "s0_going_out": "out",
+    "s0_melded_points": "120",
+    "s1_going_out": "none",
+    "s1_melded_points": "60",
+    "s1_hand_points": "35",
+}
 
 
 def canasta_game(owner, **event_fields) -> Game:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.web.table_helpers import canasta_game, gin_game, seat_of
+from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of
 from tournaments.forms.entry import (
     CanastaDealForm,
     GinHandForm,
@@ -97,15 +97,7 @@ def test_editing_fills_the_form_with_the_entry_and_its_version(wiener):
 
 
 def test_a_valid_deal_is_scored_part_by_part(wiener):
-    form = deal_form(
-        wiener,
-        s0_natural_canastas=1,
-        s0_red_threes=1,
-        s0_going_out="out",
-        s0_melded_points=120,
-        s1_melded_points=60,
-        s1_hand_points=35,
-    )
+    form = deal_form(wiener, **DEAL_FORM)
     assert form.is_valid(), form.errors
     assert form.scored.points == (820, 25)
     summary = form.summary()

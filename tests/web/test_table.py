@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
-from tests.web.table_helpers import DEAL, canasta_game, gin_game, seat_of, totals
+from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of, totals
 from tournaments.models import Entry, Game, Round
 from tournaments.services.entries import submit_entry
 
@@ -39,14 +39,6 @@ def deal_post(number=1, key="key-1", **values) -> dict:
     return data
 
 
-GOOD = {
-    "s0_natural_canastas": 1,
-    "s0_red_threes": 1,
-    "s0_going_out": "out",
-    "s0_melded_points": 120,
-    "s1_melded_points": 60,
-    "s1_hand_points": 35,
-}
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -70,7 +62,10 @@ def test_without_an_open_round_the_table_waits_for_the_next_one(client, game):
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     page = client.get(url("tournaments-table", game))
     assert page.status_code == 200 and "Waiting for the next round" in page.content.decode()
-    assert client.post(url("tournaments-table-submit", game), deal_post(**GOOD)).status_code == 404
+    assert (
+        client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM)).status_code
+        == 404
+    )
 
 
 def test_the_token_opens_the_tables_game_of_the_current_round(client, game):
@@ -122,7 +117,7 @@ def test_a_token_reaches_the_entries_of_its_own_table_only(client, game, directo
 
 def test_a_seat_enters_a_deal_and_gets_the_form_for_the_next(client, game):
     sit(client, game, 1)
-    answer = client.post(url("tournaments-table-submit", game), deal_post(**GOOD), **HTMX)
+    answer = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM), **HTMX)
     html = answer.content.decode()
     assert answer.status_code == 200
     entry = Entry.objects.get()
@@ -134,18 +129,20 @@ def test_a_seat_enters_a_deal_and_gets_the_form_for_the_next(client, game):
 def test_the_same_form_sent_twice_stores_one_entry(client, game):
     sit(client, game, 1)
     for _ in range(2):
-        client.post(url("tournaments-table-submit", game), deal_post(key="tap", **GOOD), **HTMX)
+        client.post(
+            url("tournaments-table-submit", game), deal_post(key="tap", **DEAL_FORM), **HTMX
+        )
     assert Entry.objects.count() == 1
 
 
 def test_without_a_seat_nothing_is_stored(client, game):
-    answer = client.post(url("tournaments-table-submit", game), deal_post(**GOOD), **HTMX)
+    answer = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM), **HTMX)
     assert "tap your name" in answer.content.decode() and not Entry.objects.exists()
 
 
 def test_a_mistake_is_shown_next_to_its_field_and_the_values_stay(client, game):
     sit(client, game, 1)
-    values = {**GOOD, "s0_melded_points": 123}
+    values = {**DEAL_FORM, "s0_melded_points": 123}
     html = client.post(
         url("tournaments-table-submit", game), deal_post(**values), **HTMX
     ).content.decode()
@@ -163,7 +160,7 @@ def test_without_htmx_a_mistake_renders_the_page_with_the_message(client, game):
 
 def test_without_htmx_a_good_entry_goes_back_to_the_page(client, game):
     sit(client, game, 1)
-    answer = client.post(url("tournaments-table-submit", game), deal_post(**GOOD))
+    answer = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM))
     assert answer.status_code == 302 and Entry.objects.count() == 1
 
 
@@ -180,7 +177,9 @@ def test_the_other_phone_entering_the_same_deal_is_shown_the_stored_one(client, 
 
 def test_the_preview_totals_each_side_live(client, game):
     sit(client, game, 1)
-    html = client.post(url("tournaments-table-preview", game), deal_post(**GOOD)).content.decode()
+    html = client.post(
+        url("tournaments-table-preview", game), deal_post(**DEAL_FORM)
+    ).content.decode()
     assert "<strong>820</strong>" in html and "<strong>25</strong>" in html
     assert 'id="total-s0" class="side-total" hx-swap-oob="true">820<' in html
 
@@ -202,7 +201,7 @@ def test_the_entering_side_edits_before_confirmation(client, game):
     html = client.get(url("tournaments-table-edit", game, entry.pk), **HTMX).content.decode()
     assert "Change deal 1" in html and 'name="expected_version" value="1"' in html
     assert 'name="s0_melded_points" value="120"' in html
-    data = deal_post(key="edit-1", expected_version=1, **{**GOOD, "s1_hand_points": 40})
+    data = deal_post(key="edit-1", expected_version=1, **{**DEAL_FORM, "s1_hand_points": 40})
     client.post(url("tournaments-table-submit", game), data, **HTMX)
     current = Entry.objects.get(status=Entry.Status.ENTERED)
     assert current.version == 2 and current.points == [820, 20]

@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.web.table_helpers import canasta_game, gin_game, seat_of, totals
+from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, totals
 from tournaments.forms import entry as entry_forms
 from tournaments.forms.entry import entry_form_for
 from tournaments.models import Entry, Game
@@ -33,15 +33,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 QUICK = {"s0_total": "100", "s1_total": "50"}
-DEAL = {
-    "s0_natural_canastas": "1",
-    "s0_red_threes": "1",
-    "s0_going_out": "out",
-    "s0_melded_points": "120",
-    "s1_going_out": "none",
-    "s1_melded_points": "60",
-    "s1_hand_points": "35",
-}
 GIN = {"kind": "knock", "knocker": "0", "knocker_deadwood": "1", "defender_deadwood": "3"}
 
 # Queries per request, whatever the number of deals already entered.
@@ -83,7 +74,7 @@ GAMES = {
     "canasta": (
         canasta_game,
         {"sides": [{"melded_points": 60}, {"melded_points": 30}]},
-        DEAL,
+        DEAL_FORM,
     ),
     "gin": (
         gin_game,
@@ -207,7 +198,7 @@ def _forms(director):
     canasta, gin = canasta_game(director), gin_game(director)
     quick = canasta_game(director, quick_entry=True, name="Quick")
     entry = submit_entry(canasta, 1, totals(100, 50), seat=seat_of(canasta, 1))
-    tricky = {**DEAL, "number": "1", "s0_melded_points": '12"><b>x', "idempotency_key": "a&'b"}
+    tricky = {**DEAL_FORM, "number": "1", "s0_melded_points": '12"><b>x', "idempotency_key": "a&'b"}
     cards = {
         "number": "1",
         "mode": "cards",
