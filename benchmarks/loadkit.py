@@ -141,6 +141,7 @@ def children(pid: int) -> list[int]:
 class Server:
     env: dict[str, str]
     workers: int = 2
+    app: str = "meld.wsgi:application"
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
 
@@ -152,7 +153,7 @@ class Server:
         self.process = subprocess.Popen(
             [
                 str(ROOT / ".venv" / "bin" / "gunicorn"),
-                "meld.wsgi:application",
+                self.app,
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
