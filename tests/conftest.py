@@ -18,6 +18,8 @@ CHROMIUM = shutil.which("chromium") or (
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 PASSWORD = "s3cret-Pass!"
+ON_CI = os.environ.get("CI") == "true"
+SKIPPED: list[str] = []
 
 
 # --- tools outside Python's packages -------------------------------------------------
@@ -30,7 +32,7 @@ def tool_missing(tool: str, install: str) -> NoReturn:
     test. Elsewhere it is skipped and says what to install.
     """
     message = f"{tool} is missing: {install}"
-    if os.environ.get("CI") == "true":
+    if ON_CI:
         pytest.fail(f"{message} (CI=true: no test may skip)", pytrace=False)
     pytest.skip(message)
 
@@ -51,6 +53,24 @@ def module(name: str, install: str) -> ModuleType:
 def pytest_runtest_setup(item):
     if "browser" in item.keywords and not CHROMIUM:
         tool_missing("Debian's chromium", "`make browser` as root installs it")
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped:
+        SKIPPED.append(report.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """With CI=true a skip from anywhere else (a plugin, a new ``pytest.skip``) fails the run too."""
+    if ON_CI and SKIPPED and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter):
+    if ON_CI and SKIPPED:
+        terminalreporter.write_line(
+            f"CI=true: {len(SKIPPED)} test(s) skipped, e.g. {SKIPPED[0]}: the run fails.", red=True
+        )
 
 
 # --- browser tests ---------------------------------------------------------------------
