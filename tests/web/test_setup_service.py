@@ -232,7 +232,7 @@ def test_schedule_preview_reads_rounds_tables_and_the_engines_verdict(monkeypatc
     import types
     from types import SimpleNamespace
 
-    from scoring.messages import DomainError, Problem
+    from meldcore.messages import DomainError, Problem
 
     def progressive_schedule(n, mixed=False, balanced=False):
         if n == 6:

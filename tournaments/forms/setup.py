@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.messages import DomainError, Problem
+from meldcore.messages import DomainError, Problem
 from scoring.profiles import profile_fields, profile_from_dict
 from tournaments.models import Club, Event
 from tournaments.services.profiles import presets

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from meldcore.messages import Problem
 from pairings.draw import draw_order
-from scoring.messages import Problem
 from tournaments.models import Bye, Event, Player, Seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.standings import standings

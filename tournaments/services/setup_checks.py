@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.messages import DomainError
+from meldcore.messages import DomainError
 from tournaments.models import Event
 
 TEAM_FORMATS = (Event.Format.SWISS, Event.Format.ROUNDROBIN, Event.Format.MOVEUP)
