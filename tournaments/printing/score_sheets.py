@@ -7,6 +7,7 @@ come pre-filled with event, round, table and names, and with the confirmed
 deals or hands where there are any; the other rows are left for handwriting.
 """
 
+from tournaments.formats import format_of
 from tournaments.models import Entry, Event
 from tournaments.printing import loaders
 from tournaments.printing.data import (
@@ -70,6 +71,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         sheets=sheets,
         canasta=canasta,
         gin=gin,
+        name_lines=format_of(event).sheet_name_lines(event),
     )
 
 
