@@ -14,13 +14,20 @@ A new pairing system touches:
 
 - ``pairings/<system>.py``: its pure engine (plain values in, a pairing out);
 - ``tournaments/formats/<system>.py``: a ``Format`` subclass with its
-  ``plan_round`` (load, call the engine, return a ``Plan``) and the
-  attributes and methods where it differs from the defaults;
+  ``plan_round`` (read what the engine needs, call it, return a ``Plan``) and
+  the attributes and methods where it differs from the defaults in ``base.py``;
 - ``FORMATS`` below: one line;
-- ``tournaments/models/events.py``: its value in ``Event.Format`` (with the
-  migration ``makemigrations`` writes for the changed choices);
-- ``tests/web/test_formats.py`` picks it up (every entry plans a round), and
-  ``make messages`` collects its strings for the German catalogue.
+- ``tournaments/models/events.py``: its value in ``Event.Format``, with the
+  migration ``makemigrations`` writes for the changed choices;
+- ``tests/web/test_formats.py``: its field size in ``FIELDS`` (the registry
+  test fails until it has one), and the engine's own tests.
+
+Nothing else branches on the format: rounds (``services.seating.plan_round``),
+set-up checks and the Format step (``services.setup_checks``), players and the
+draw (``services.players``), standings and tallies, the director's pages and
+the printouts all ask the entry. Only prose names the systems (help texts, the
+late-entry refusal); ``make messages`` collects the new strings for the
+German catalogue.
 """
 
 from tournaments.formats.base import Format, RoundsHint

@@ -47,7 +47,8 @@ class Format(ABC):
     # Paired after each round from the results: players may enter late or withdraw,
     # and the director may play more rounds than suggested.
     round_by_round: bool = False
-    seats_per_table: int = 2  # without fixed partners
+    # Sides are pairs of partners at tables of four even without fixed partners.
+    partners: bool = False
 
     # Byes and standings.
     asks_bye_score: bool = False  # the Scoring step asks what a bye scores
@@ -68,6 +69,10 @@ class Format(ABC):
         """Fixed partners: the players are entered (and paired) in teams of two."""
         return self.teams_allowed and event.fixed_partners
 
+    def partnership(self, event: Event) -> bool:
+        """Whether sides are pairs of partners (tables of four) or single players."""
+        return self.partners or self.uses_teams(event)
+
     def entrants(self, players: int, fixed_partners: bool) -> int:
         """What the engine pairs: the teams with fixed partners, else the players."""
         return players // 2 if self.teams_allowed and fixed_partners else players
@@ -76,7 +81,7 @@ class Format(ABC):
         """Physical tables: a table seats four (two sides of partners) or two single players."""
         if self.uses_teams(event):
             return math.ceil((players // 2) / 2)
-        return math.ceil(players / self.seats_per_table)
+        return math.ceil(players / (4 if self.partners else 2))
 
     def format_problems(self, event: Event, players: list[Player]) -> list[str]:
         """Why the players entered do not (yet) fit the system; empty when they do."""

@@ -35,7 +35,7 @@ class MoveUp(Format):
     help = gettext_lazy("Winners move one table up, losers stay (tables of four, 4 rounds).")
     teams_allowed = True
     round_by_round = True
-    seats_per_table = 4
+    partners = True
 
     def format_problems(self, event: Event, players: list[Player]) -> list[str]:
         n = len(players)

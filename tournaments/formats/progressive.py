@@ -33,6 +33,7 @@ class Progressive(Format):
     )
     balanced_schedule_allowed = True
     odd_tables_allowed = True
+    partners = True
     schedule_ahead = True
 
     def _preview(self, players: int, balanced: bool) -> SchedulePreview:

@@ -51,6 +51,7 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
     for player in players:
         player.duplicate = player.name.casefold() in twice
     started = setup.setup_locked(event)
+    entry = format_of(event)
     form = forms.get("form") or PlayerForm()
     if request.GET.get("more") or form.errors:
         form.fields["name"].widget.attrs["autofocus"] = True
@@ -64,8 +65,8 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "problems": setup.format_problems(event),
         "started": started,
         "next_round": service.next_round(event) if started else 1,
-        "can_withdraw": format_of(event).takes_withdrawals(event),
-        "can_late_enter": format_of(event).takes_late_entries(event),
+        "can_withdraw": entry.takes_withdrawals(event),
+        "can_late_enter": entry.takes_late_entries(event),
         "form": form,
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),
