@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence, Set
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from scoring.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import DomainError, Problem, gettext_noop
 
 T = TypeVar("T", bound=Hashable)
 Side = tuple[T, T]

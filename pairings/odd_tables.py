@@ -10,8 +10,8 @@ does not always fall on the same players.
 
 from dataclasses import replace
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from pairings.schedule_model import OddTable, Round, Schedule, TableKind
-from scoring.messages import DomainError, Problem, gettext_noop
 
 _KINDS_BY_SITTERS: dict[int, tuple[TableKind, ...]] = {
     1: (TableKind.FIVE,),

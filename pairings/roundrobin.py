@@ -9,7 +9,7 @@ odd field a dummy player n + 1 is added, and whoever meets the dummy has the
 bye.
 """
 
-from scoring.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import DomainError, Problem, gettext_noop
 
 
 def schedule(n: int) -> list[list[tuple[int, int | None]]]:

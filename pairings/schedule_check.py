@@ -9,8 +9,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from meldcore.messages import Problem, gettext_noop
 from pairings.schedule_model import Schedule
-from scoring.messages import Problem, gettext_noop
 
 PlayerPair = tuple[int, int]
 

@@ -12,8 +12,8 @@ whoever is not seated sits out.
 
 import re
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from pairings.schedule_model import Round, Schedule, Table
-from scoring.messages import DomainError, Problem, gettext_noop
 
 _ROUND_LABEL = re.compile(r"^\s*(?:R|Round|Runde)\s*\d+\s*[:.)]?\s*", re.IGNORECASE)
 _OUT = re.compile(r"\(\s*([\d\s,]*?)\s*(?:out|sits? out|pause|aus)\s*\)\s*$", re.IGNORECASE)

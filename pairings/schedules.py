@@ -12,12 +12,12 @@ import json
 from functools import cache
 from pathlib import Path
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from pairings.odd_tables import seat_everyone
 from pairings.published import MIXED_ROUNDS, PUBLISHED, PUBLISHED_BALANCED
 from pairings.schedule_check import ScheduleReport, check_schedule
 from pairings.schedule_model import OddTable, Pair, Round, Schedule, Table, TableKind
 from pairings.schedule_text import format_round, format_schedule, parse_schedule
-from scoring.messages import DomainError, Problem, gettext_noop
 
 __all__ = [
     "OddTable",

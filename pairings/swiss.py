@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Generic, TypeVar
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from pairings.draw import draw_order
 from pairings.matching import Matching
-from scoring.messages import DomainError, Problem, gettext_noop
 
 T = TypeVar("T", bound=Hashable)
 

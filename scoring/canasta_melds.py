@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from scoring.canasta_game import minimum_meld
 from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile
 from scoring.cards import RANKS, Card, parse_card
-from scoring.messages import DomainError, Problem, gettext_noop
 
 MeldKind = Literal[
     "meld",

@@ -1,6 +1,6 @@
 """Labels, help texts and kinds of the Canasta profile fields, for validation and the editor."""
 
-from scoring.messages import gettext_noop
+from meldcore.messages import gettext_noop
 
 # name -> (kind, label, help); kind is one of text, points, optional_points,
 # count, flag, choice, bands.

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from scoring.canasta_profile_fields import CANASTA_FIELDS
-from scoring.messages import DomainError, Problem, gettext_noop
 
 WildLimit = Literal["wiener", "classic", "003", "house"]
 RedThreesPlusWith = Literal["canasta", "meld"]

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from meldcore.messages import Problem, gettext_noop
 from scoring.gin_melds import InvalidHand
-from scoring.messages import Problem, gettext_noop
 
 # Ten cards with no meld hold at most two of a rank, so at most two each of
 # K, Q, J, 10 and 9: 98 (K♠ K♥ Q♦ Q♣ J♠ J♥ 10♦ 10♣ 9♠ 9♥ reaches it).

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from scoring.cards import SUITS, Card, parse_cards
 from scoring.gin_search import RANK_BITS, SLOT, VALUES, arrange, knock, least_deadwood
-from scoring.messages import DomainError, Problem, gettext_noop
 
 CardLike = str | Card
 CardsLike = str | Iterable[CardLike]

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import DomainError, Problem, gettext_noop
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any
 
+from meldcore.messages import Problem, gettext_noop
 from scoring.gin_game import GameScore, score_game, tally
 from scoring.gin_melds import InvalidHand
-from scoring.messages import Problem, gettext_noop
 
 Draw = Sequence[int]
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from meldcore.messages import DomainError, Problem, gettext_noop
 from scoring.canasta_profile_fields import CANASTA_FIELDS
 from scoring.canasta_profiles import CANASTA_PROFILES, CHOICES, CanastaProfile
 from scoring.gin_profiles import GIN_FIELDS, GIN_PROFILES, GinProfile
-from scoring.messages import DomainError, Problem, gettext_noop
 
 __all__ = [
     "CANASTA_FIELD_HELP",

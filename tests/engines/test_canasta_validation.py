@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
+from meldcore.messages import DomainError
 from scoring.canasta import InvalidDeal, SideDeal, score_deal, score_deals
-from scoring.messages import DomainError
 from scoring.profiles import CANASTA_PROFILES
 
 WIENER = CANASTA_PROFILES["wiener"]

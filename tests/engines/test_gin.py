@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from meldcore.messages import DomainError
 from scoring.cards import Card, parse_cards
 from scoring.gin import (
     MAX_DEADWOOD,
@@ -17,7 +18,6 @@ from scoring.gin import (
     score_game,
     score_hand,
 )
-from scoring.messages import DomainError
 from scoring.profiles import GIN_PROFILES
 
 WIENER = GIN_PROFILES["wiener"]

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meldcore.messages import DomainError
 from pairings.moveup import (
     HIGH_TWO,
     HIGH_TWO_ALL_REUNITE,
@@ -19,7 +20,6 @@ from pairings.moveup import (
     seat_table,
     seat_table_explained,
 )
-from scoring.messages import DomainError
 
 
 def three_tables():

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meldcore.messages import DomainError
 from scoring.canasta import minimum_meld
-from scoring.messages import DomainError
 from scoring.profiles import (
     CANASTA_FIELD_HELP,
     CANASTA_PROFILES,

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meldcore.messages import DomainError
 from pairings.roundrobin import schedule
-from scoring.messages import DomainError
 
 sizes = st.integers(min_value=2, max_value=40)
 

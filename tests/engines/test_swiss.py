@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meldcore.messages import DomainError
 from pairings.draw import draw_order, new_seed, rank_by_score
 from pairings.roundrobin import schedule
 from pairings.swiss import NoValidPairing, first_round, pair_round, rounds_for
-from scoring.messages import DomainError
 
 
 def met(*pairs: tuple[int, int]) -> set[frozenset[int]]:

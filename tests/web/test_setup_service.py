@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
+from meldcore.messages import DomainError, Problem
 from pairings import schedules
-from scoring.messages import DomainError, Problem
 from scoring.profiles import CANASTA_PROFILES
 from tests.factories import make_event
 from tournaments.models import AuditEntry, Club, Event, Round, Table

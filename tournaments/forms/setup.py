@@ -6,8 +6,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.messages import DomainError, Problem
+from meldcore.messages import DomainError, Problem
 from scoring.profiles import profile_fields, profile_from_dict
+from tournaments.formats import FORMATS
 from tournaments.models import Club, Event
 from tournaments.services.profiles import presets
 
@@ -320,25 +321,12 @@ class RoundForm(forms.Form):
             ]
 
 
-FORMAT_HELP = {
-    Event.Format.PROGRESSIVE: _(
-        "Partners change every round by a fixed plan (tables of four, 4 to 48 players)."
-    ),
-    Event.Format.MIXED: _(
-        "Like progressive, but every pair is a lady and a gentleman: ladies draw even numbers."
-    ),
-    Event.Format.SWISS: _(
-        "After each round, players (or teams) with similar scores meet; nobody meets twice."
-    ),
-    Event.Format.MOVEUP: _("Winners move one table up, losers stay (tables of four, 4 rounds)."),
-    Event.Format.ROUNDROBIN: _("Everyone plays everyone once."),
-}
+def format_choices() -> list[tuple[str, str]]:
+    return [(key, entry.label) for key, entry in FORMATS.items()]
 
 
 class FormatForm(forms.Form):
-    format = forms.ChoiceField(
-        label=_("Format"), choices=Event.Format.choices, widget=forms.RadioSelect
-    )
+    format = forms.ChoiceField(label=_("Format"), choices=format_choices, widget=forms.RadioSelect)
     balanced_schedule = forms.TypedChoiceField(
         label=_("Schedule for 12 players"),
         choices=[
@@ -378,7 +366,7 @@ class FormatForm(forms.Form):
     )
 
     def format_options(self):
-        return [(radio, FORMAT_HELP.get(radio.data["value"], "")) for radio in self["format"]]
+        return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]
 
 
 class ScoringForm(forms.Form):

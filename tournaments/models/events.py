@@ -160,10 +160,3 @@ class Event(models.Model):
     @property
     def is_canasta(self) -> bool:
         return self.game == self.Game.CANASTA
-
-    @property
-    def partnership(self) -> bool:
-        """Whether sides are pairs of partners (Canasta tables of four) or single players."""
-        return self.format in (self.Format.PROGRESSIVE, self.Format.MIXED, self.Format.MOVEUP) or (
-            self.fixed_partners and self.format in (self.Format.SWISS, self.Format.ROUNDROBIN)
-        )

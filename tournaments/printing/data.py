@@ -16,7 +16,8 @@ class EventInfo:
     language: str = "en"
     paper: str = "A4"  # "A4" or "letter"
     game: str = "canasta"  # "canasta" or "gin"
-    format: str = "progressive"
+    # The format fixes every round ahead (progressive): the tallies print each round's game.
+    schedule_ahead: bool = True
     scoring_mode: str = "tally"
     profile_name: str = ""
     slug: str = "event"
@@ -164,6 +165,7 @@ class ScoreSheetsData:
     sheets: tuple[ScoreSheet, ...]
     canasta: CanastaRules | None = None
     gin: GinRules | None = None
+    name_lines: int = 2  # per side, on a sheet printed without names
 
 
 # Guide cards and seating lists ---------------------------------------------------

@@ -29,7 +29,7 @@ from tournaments.printing.layout import (
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> GuidesData:
     players = loaders.entrants(event)
-    schedule = loaders.progressive_rounds(event, len(players))
+    schedule = loaders.schedule_rounds(event, len(players))
     rounds = loaders.planned_round_count(event, schedule)
     if blank:
         seatings = (

@@ -2,24 +2,22 @@
 
 Everything here is a query or a call into an engine or service; nothing is
 drawn. Who sits where comes from the seating the round services wrote, and for
-rounds not started yet of a progressive event from the pairing engine's
-schedule, which fixes every round in advance.
+rounds not started yet of an event whose format fixes a schedule ahead
+(progressive) from the pairing engine's schedule.
 """
 
 from collections import defaultdict
 from collections.abc import Iterable
-from functools import lru_cache
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.formats import format_of
 from tournaments.models import Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
 from tournaments.services.errors import ServiceError
-
-PROGRESSIVE = (Event.Format.PROGRESSIVE, Event.Format.MIXED)
 
 
 class PrintError(ServiceError):
@@ -34,7 +32,7 @@ def event_info(event: Event) -> EventInfo:
         language=event.language,
         paper=event.paper_size if event.paper_size in ("A4", "letter") else "A4",
         game=event.game,
-        format=event.format,
+        schedule_ahead=format_of(event).schedule_ahead,
         scoring_mode=event.scoring_mode,
         profile_name=profile_name(event),
         slug=slugify(event.name) or "event",
@@ -69,12 +67,11 @@ def table_link(token: str) -> str:
 # Rounds and schedules --------------------------------------------------------------
 
 
-def progressive_rounds(event: Event, size: int) -> list | None:
-    """The schedule's rounds (each ``.tables`` and ``.sitting_out``), cut to the planned rounds."""
-    if event.format not in PROGRESSIVE or size < 4:
-        return None
+def schedule_rounds(event: Event, size: int) -> list | None:
+    """The rounds the format's schedule fixes ahead (each ``.tables`` and ``.sitting_out``),
+    cut to the planned rounds; None when the format pairs round by round."""
     try:
-        schedule = _schedule(size, event.format == Event.Format.MIXED, event.balanced_schedule)
+        return format_of(event).schedule_rounds(event, size)
     except ValueError as error:  # DomainError is a ValueError
         problems = getattr(error, "problems", None)
         reason = " ".join(p.translated(_) for p in problems) if problems else str(error)
@@ -82,18 +79,6 @@ def progressive_rounds(event: Event, size: int) -> list | None:
             _("There is no schedule for %(count)s players: %(reason)s")
             % {"count": size, "reason": reason}
         ) from error
-    rounds = list(schedule.rounds)
-    if event.planned_rounds:
-        rounds = rounds[: event.planned_rounds]
-    return rounds
-
-
-@lru_cache(maxsize=32)
-def _schedule(size: int, mixed: bool, balanced: bool):
-    """The engine's schedule; the same for every document of an event, so made once."""
-    from pairings.schedules import progressive_schedule
-
-    return progressive_schedule(size, mixed=mixed, balanced=balanced)
 
 
 def planned_round_count(event: Event, schedule: list | None) -> int:
@@ -205,20 +190,21 @@ def all_seatings(
 def seating(event: Event, number: int | None) -> RoundSeating | None:
     """One round's seating, stored or from the schedule.
 
-    By default the current round; before the first round of a progressive event,
-    round 1 (the schedule fixes it as soon as the numbers are drawn).
+    By default the current round; before the first round of an event whose
+    schedule is fixed ahead (progressive), round 1 (the schedule fixes it as soon
+    as the numbers are drawn).
     """
     if number is None:
         number = current_round(event)
         if number is None:
-            if event.format not in PROGRESSIVE:
+            if not format_of(event).schedule_ahead:
                 return None
             number = 1
     stored = seatings_from_db(event, [number])
     if number in stored:
         return stored[number]
     players = entrants(event)
-    schedule = progressive_rounds(event, len(players))
+    schedule = schedule_rounds(event, len(players))
     check_round(event, number, schedule)
     if schedule is not None and number <= len(schedule):
         return seating_from_schedule(schedule[number - 1], number, names_by_number(players))
@@ -230,40 +216,6 @@ def tables(event: Event) -> list[Table]:
 
 
 # Scores ----------------------------------------------------------------------------
-
-
-def recorded_scores(event: Event) -> dict[int, tuple[dict[int, int], int]]:
-    """Each player's score per round as the tally shows it, and the standings' total.
-
-    Player id → (round → score, total). The standings service decides what counts
-    (points, plus/minus or match points; byes); a team's row counts for both partners.
-    """
-    from tournaments.models import Result
-    from tournaments.services.standings import BYE_IS_A_WIN, BYE_MATCH_POINTS, standings
-
-    rows = standings(event)
-    match_mode = event.scoring_mode == Event.ScoringMode.MATCH
-    match_points: dict[tuple[int, int], int] = {}
-    if match_mode:
-        for player_id, number, value in Result.objects.filter(round__event=event).values_list(
-            "player_id", "round__number", "match_points"
-        ):
-            match_points[(player_id, number)] = value
-    scores: dict[int, tuple[dict[int, int], int]] = {}
-    for row in rows:
-        members = list(row.player.players.all()) if row.is_team else [row.player]
-        for player in members:
-            per_round = dict(row.per_round)
-            if match_mode:
-                bye = BYE_MATCH_POINTS if event.format in BYE_IS_A_WIN else 0
-                per_round = {
-                    number: bye
-                    if number in row.bye_rounds
-                    else match_points.get((player.pk, number), 0)
-                    for number in row.per_round
-                }
-            scores[player.pk] = (per_round, row.total)
-    return scores
 
 
 def standing_rows(event: Event, through_round: int | None = None) -> list:

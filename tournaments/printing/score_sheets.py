@@ -7,6 +7,7 @@ come pre-filled with event, round, table and names, and with the confirmed
 deals or hands where there are any; the other rows are left for handwriting.
 """
 
+from tournaments.formats import format_of
 from tournaments.models import Entry, Event
 from tournaments.printing import loaders
 from tournaments.printing.data import (
@@ -29,7 +30,7 @@ def minimum_meld(total: int, profile) -> int:
 
 def gin_target(event: Event, profile) -> int:
     """Partnerships of two play Gin to a higher target (RULES.md 2.2)."""
-    return profile.target_four_players if event.partnership else profile.target
+    return profile.target_four_players if format_of(event).partnership(event) else profile.target
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> ScoreSheetsData:
@@ -55,7 +56,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
             shutout_bonus=profile.shutout_bonus,
         )
     if seating is None or not seating.tables:
-        per_table = 4 if event.partnership else 2
+        per_table = 4 if format_of(event).partnership(event) else 2
         count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
         sheets = tuple(ScoreSheet(table=None if blank else t) for t in range(1, count + 1))
     else:
@@ -70,6 +71,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         sheets=sheets,
         canasta=canasta,
         gin=gin,
+        name_lines=format_of(event).sheet_name_lines(event),
     )
 
 

@@ -7,7 +7,6 @@ from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from tournaments.models import Event
 from tournaments.printing.data import ScoreSheet, ScoreSheetsData
 from tournaments.printing.layout import (
     GREY,
@@ -96,7 +95,7 @@ def _header(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box) -> fl
                     min_size=6,
                 )
         else:
-            for line in range(2 if data.event.format != Event.Format.SWISS or data.canasta else 1):
+            for line in range(data.name_lines):
                 c.setLineWidth(0.4)
                 c.setStrokeColorRGB(*GREY)
                 c.line(

@@ -31,7 +31,7 @@ from tournaments.printing.layout import (
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> StandingsData:
     if round_number is not None:
-        schedule = loaders.progressive_rounds(event, len(loaders.entrants(event)))
+        schedule = loaders.schedule_rounds(event, len(loaders.entrants(event)))
         loaders.check_round(event, round_number, schedule)
     rows = loaders.standing_rows(event, through_round=round_number)
     played = sorted(Round.objects.filter(event=event).values_list("number", flat=True))

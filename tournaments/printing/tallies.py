@@ -12,6 +12,7 @@ from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.formats import format_of
 from tournaments.models import Event
 from tournaments.printing import loaders
 from tournaments.printing.data import TalliesData, Tally, TallyRow
@@ -29,6 +30,7 @@ from tournaments.printing.layout import (
     quarters,
     text,
 )
+from tournaments.services.tallies import recorded_scores
 
 PLAN_TABLES = 3  # up to this many tables, every tally prints the whole plan
 
@@ -54,19 +56,20 @@ def names_lines(side: tuple[str, ...], *others: tuple[str, ...]) -> tuple[str, .
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> TalliesData:
     info = loaders.event_info(event)
     players = loaders.entrants(event)
-    schedule = loaders.progressive_rounds(event, len(players))
+    schedule = loaders.schedule_rounds(event, len(players))
     rounds = loaders.planned_round_count(event, schedule)
     names = {} if blank else loaders.names_by_number(players)
-    scores = {} if blank else loaders.recorded_scores(event)
+    scores = {} if blank else recorded_scores(event)
     with override(event.language):
         if schedule is not None:
-            data = _progressive(info, schedule, len(players), players, names, scores, blank)
+            mixed = format_of(event).by_gender
+            data = _progressive(info, schedule, len(players), players, names, scores, blank, mixed)
         else:
             data = _open_rows(info, event, players, rounds, names, scores, blank)
     return data
 
 
-def _progressive(info, schedule, size, players, names, scores, blank) -> TalliesData:
+def _progressive(info, schedule, size, players, names, scores, blank, mixed) -> TalliesData:
     by_number = {p.number: p for p in players if p.number is not None}
     tallies = []
     for player_number in range(1, size + 1):
@@ -93,9 +96,7 @@ def _progressive(info, schedule, size, players, names, scores, blank) -> Tallies
             Tally(
                 number=player_number,
                 name=player.name if player else "",
-                gender=("f" if player_number % 2 == 0 else "m")
-                if info.format == Event.Format.MIXED
-                else "",
+                gender=("f" if player_number % 2 == 0 else "m") if mixed else "",
                 rows=tuple(rows),
                 total=total if per_round else None,
             )
@@ -110,7 +111,7 @@ def _progressive(info, schedule, size, players, names, scores, blank) -> Tallies
         plan=plan,
         pauses=pauses if any(pauses) else (),
         legend=tuple(sorted(names.items())) if plan and names else (),
-        mixed=info.format == Event.Format.MIXED,
+        mixed=mixed,
     )
 
 
@@ -218,8 +219,8 @@ def _columns(data: TalliesData, box: Box) -> list[tuple[str, float]]:
             columns.append((_("Pause"), pause_w))
         return [*columns, (_("Score"), score_w)]
     table_w = 12 * mm
-    game = _("Game") if data.event.format in loaders.PROGRESSIVE else _("Partner and opponents")
-    if data.event.game == Event.Game.GIN and data.event.format not in loaders.PROGRESSIVE:
+    game = _("Game") if data.event.schedule_ahead else _("Partner and opponents")
+    if data.event.game == Event.Game.GIN and not data.event.schedule_ahead:
         game = _("Opponent")
     return [
         (_("Round"), round_w),

@@ -18,8 +18,8 @@ from django.db.models import Prefetch
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from meldcore.messages import DomainError, Problem
 from scoring import canasta
-from scoring.messages import DomainError, Problem
 from tournaments.models import Event, Game, Seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile

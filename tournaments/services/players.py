@@ -4,9 +4,10 @@ A list or file (read by ``player_lists``) is added completely or not at all.
 Equal names (ignoring case) are flagged as warnings, since two people may share
 a name.
 
-After round 1 has started: late entries (Swiss, winner moves up) join from the
-next round, withdrawals leave from the next round, and a substitute takes over
-a player's number and seat from the next round.
+After round 1 has started: late entries join from the next round, withdrawals
+leave from the next round (where the format pairs round by round: Swiss,
+winner moves up), and a substitute takes over a player's number and seat from
+the next round. What depends on the format is asked of its registry entry.
 """
 
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pairings.draw import draw_order, new_seed
+from tournaments.formats import format_of
 from tournaments.models import AuditEntry, Event, Player, Table, Team
 from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
@@ -152,7 +154,7 @@ def update_player(event: Event, player: Player, *, name: str, gender: str, club:
     cleaned = clean_text(name)
     if problem := name_problem(cleaned):
         raise ServiceError(problem, {"name": [problem]})
-    if gender != player.gender and setup_locked(event) and event.format == Event.Format.MIXED:
+    if gender != player.gender and setup_locked(event) and format_of(event).by_gender:
         raise ServiceError(
             _("In a mixed-pairs event the gender cannot change once round 1 has started."),
             {"gender": [_("Round 1 has started.")]},
@@ -217,29 +219,6 @@ def teams_in_list_order(event: Event) -> list[tuple[Player, Player]]:
 # --- the draw ------------------------------------------------------------------------
 
 
-def _mixed_groups(players: list[Player]) -> tuple[list[Player], list[Player]]:
-    ladies = [p for p in players if p.gender == "f"]
-    gentlemen = [p for p in players if p.gender == "m"]
-    if len(ladies) + len(gentlemen) != len(players):
-        unknown = ", ".join(p.name for p in players if p.gender not in ("f", "m"))
-        raise ServiceError(
-            _(
-                "Mixed pairs: ladies draw the even numbers and gentlemen the odd ones, so every player "
-                "needs a gender. Missing for: %(names)s."
-            )
-            % {"names": unknown}
-        )
-    if len(ladies) != len(gentlemen):
-        raise ServiceError(
-            _(
-                "Mixed pairs need as many ladies as gentlemen, but there are %(ladies)d ladies and "
-                "%(gentlemen)d gentlemen. Add or remove players, or choose the format “Progressive”."
-            )
-            % {"ladies": len(ladies), "gentlemen": len(gentlemen)}
-        )
-    return ladies, gentlemen
-
-
 def _assign(
     event: Event, numbers: dict[int, int], team_numbers: dict[int, int] | None = None
 ) -> None:
@@ -288,14 +267,8 @@ def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
         teams = list(event.teams.order_by("pk"))
         team_numbers = {team.pk: i for i, team in enumerate(draw_order(teams, seed), start=1)}
         numbers = _team_player_numbers(event, team_numbers)
-    elif event.format == Event.Format.MIXED:
-        ladies, gentlemen = _mixed_groups(players)
-        numbers = {p.pk: 2 * i for i, p in enumerate(draw_order(ladies, f"{seed}:f"), start=1)}
-        numbers |= {
-            p.pk: 2 * i - 1 for i, p in enumerate(draw_order(gentlemen, f"{seed}:m"), start=1)
-        }
     else:
-        numbers = {p.pk: i for i, p in enumerate(draw_order(players, seed), start=1)}
+        numbers = format_of(event).draw_numbers(players, seed)
     _assign(event, numbers, team_numbers)
     event.draw_seed = seed
     event.save(update_fields=["draw_seed"])
@@ -324,6 +297,7 @@ def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
     Problems go next to the field ``number_<id>``.
     """
     ensure_unlocked(event)
+    entry = format_of(event)
     units = numbering_units(event)
     n = len(units)
     errors: dict[str, list[str]] = {}
@@ -341,19 +315,12 @@ def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
                 f"number_{seen[number]}",
                 [_("Number %(number)d is given twice.") % {"number": number}],
             )
-        elif (
-            event.format == Event.Format.MIXED
-            and getattr(unit, "gender", "") in ("f", "m")
-            and ((number % 2 == 0) != (unit.gender == "f"))
-        ):
-            errors[key] = [_("Ladies take even numbers, gentlemen odd ones.")]
+        elif problem := entry.typed_number_problem(unit, number):
+            errors[key] = [problem]
         if number is not None:
             seen.setdefault(number, unit.pk)
-    if event.format == Event.Format.MIXED and not uses_teams(event):
-        try:
-            _mixed_groups(units)
-        except ServiceError as error:
-            errors.setdefault("__all__", []).append(error.message)
+    if not uses_teams(event) and (problem := entry.typed_numbers_problem(units)):
+        errors.setdefault("__all__", []).append(problem)
     if errors:
         raise ServiceError(_("Please correct the marked numbers."), errors)
     if uses_teams(event):
@@ -404,7 +371,7 @@ def _started(event: Event) -> None:
 def late_entry(event: Event, *, name: str, gender: str = "", club: str = "", user=None) -> Player:
     """A player who arrives after round 1 started plays from the next round (Swiss, winner moves up)."""
     _started(event)
-    if event.format not in (Event.Format.SWISS, Event.Format.MOVEUP) or uses_teams(event):
+    if not format_of(event).takes_late_entries(event):
         raise ServiceError(
             _(
                 "Late entries can only join a Swiss or winner-moves-up event of single players. "
@@ -440,7 +407,7 @@ def withdraw(event: Event, player: Player, user=None) -> int:
     """The player leaves; from the next round on they are not paired (Swiss, winner moves up)."""
     _started(event)
     _own(event, player)
-    if event.format not in (Event.Format.SWISS, Event.Format.MOVEUP):
+    if not format_of(event).takes_withdrawals(event):
         raise ServiceError(
             _(
                 "In this format every seat is planned ahead: enter a substitute instead of a withdrawal."

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from meldcore.messages import DomainError
 from pairings.draw import new_seed
-from scoring.messages import DomainError
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services import audit
 from tournaments.services.errors import ServiceError

@@ -11,15 +11,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.formats import FORMATS
+from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
 from tournaments.models import AuditEntry, Club, Event
 from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import presets, profile_as_json
 from tournaments.services.setup_checks import (
-    MOVEUP_ROUNDS,
-    TEAM_FORMATS,
     Check,
-    SchedulePreview,
     active_count,
     automatic_rounds,
     checklist,
@@ -28,15 +27,15 @@ from tournaments.services.setup_checks import (
     most_rounds,
     numbers_problem,
     round_summary,
+    rounds_hints,
     rounds_to_play,
-    schedule_preview,
+    schedule_previews,
     tables_needed,
     teams_problem,
     uses_teams,
 )
 
 __all__ = [
-    "MOVEUP_ROUNDS",
     "Check",
     "SchedulePreview",
     "active_count",
@@ -54,9 +53,11 @@ __all__ = [
     "numbers_problem",
     "remove_co_director",
     "round_summary",
+    "rounds_hints",
     "rounds_to_play",
     "save_profile",
     "schedule_preview",
+    "schedule_previews",
     "set_format",
     "set_round",
     "set_scoring",
@@ -206,9 +207,6 @@ def set_round(
     return event
 
 
-PROGRESSIVE_FORMATS = (Event.Format.PROGRESSIVE, Event.Format.MIXED)
-
-
 def _check_odd_tables(odd_tables: str, players: int) -> None:
     """An odd table must fit the number of players a full table of four leaves over."""
     from pairings.odd_tables import odd_table_kinds
@@ -249,18 +247,13 @@ def set_format(
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives"."""
     ensure_unlocked(event)
-    fixed_partners = fixed_partners and format in TEAM_FORMATS
-    balanced_schedule = balanced_schedule and format == Event.Format.PROGRESSIVE
-    odd_tables = odd_tables if format in PROGRESSIVE_FORMATS else ""
+    entry = FORMATS[format]
+    fixed_partners = fixed_partners and entry.teams_allowed
+    balanced_schedule = balanced_schedule and entry.balanced_schedule_allowed
+    odd_tables = odd_tables if entry.odd_tables_allowed else ""
     _check_odd_tables(odd_tables, active_count(event))
     if planned_rounds is not None:
-        most = most_rounds(
-            format,
-            fixed_partners,
-            active_count(event),
-            mixed=format == Event.Format.MIXED,
-            balanced=balanced_schedule,
-        )
+        most = most_rounds(format, fixed_partners, active_count(event), balanced=balanced_schedule)
         if most is not None and planned_rounds > most:
             raise ServiceError(
                 _("Please correct the marked fields."),

@@ -1,27 +1,25 @@
 """What the set-up still lacks, and what a format gives with the players entered (read-only).
 
 ``checklist`` is the event page's list of what is done and what is missing
-before round 1; ``schedule_preview`` asks ``pairings.schedules`` what a
-progressive schedule for n players looks like, before anything is committed.
+before round 1. What depends on the pairing system (tables, rounds, whether
+the players fit, the schedules the Format step previews) is the answer of the
+format's registry entry (``tournaments.formats``).
 """
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.messages import DomainError
+from tournaments.formats import FORMATS, RoundsHint, format_of
+from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.models import Event
-
-TEAM_FORMATS = (Event.Format.SWISS, Event.Format.ROUNDROBIN, Event.Format.MOVEUP)
-MOVEUP_ROUNDS = 4
 
 
 def uses_teams(event: Event) -> bool:
-    """Fixed partners: the players are entered in teams of two (Swiss, round robin, move-up)."""
-    return event.fixed_partners and event.format in TEAM_FORMATS
+    """Fixed partners: the players are entered in teams of two (where the format has teams)."""
+    return format_of(event).uses_teams(event)
 
 
 def active_count(event: Event) -> int:
@@ -34,59 +32,24 @@ def tables_needed(event: Event, players: int | None = None) -> int:
     n = active_count(event) if players is None else players
     if n <= 0:
         return 0
-    if uses_teams(event):
-        return math.ceil((n // 2) / 2)
-    if event.format in (Event.Format.PROGRESSIVE, Event.Format.MIXED):
-        preview = schedule_preview(
-            n, mixed=event.format == Event.Format.MIXED, balanced=event.balanced_schedule
-        )
-        # A table of three is one more table; five and six grow a table of four.
-        extra = 1 if event.odd_tables == Event.OddTables.THREE else 0
-        if preview is not None and preview.tables:
-            return preview.tables + extra
-        return math.ceil(n / 4) + extra
-    if event.format == Event.Format.MOVEUP:
-        return math.ceil(n / 4)
-    return math.ceil(n / 2)
-
-
-def swiss_rounds(entrants: int) -> int:
-    """RULES.md 3.4: ⌈log2 n⌉ rounds."""
-    try:
-        from pairings.swiss import rounds_for
-    except ImportError:  # the engine is not there yet
-        return max(1, (entrants - 1).bit_length())
-    try:
-        return rounds_for(entrants)
-    except DomainError:
-        return 1
+    return format_of(event).tables_needed(event, n)
 
 
 def default_rounds(format: str, fixed_partners: bool, players: int) -> int | None:
     """The rounds the format suggests; None: the whole schedule (progressive, round robin)."""
-    entrants = players // 2 if fixed_partners and format in TEAM_FORMATS else players
-    if format == Event.Format.SWISS:
-        return swiss_rounds(entrants) if entrants >= 2 else None
-    if format == Event.Format.MOVEUP:
-        return MOVEUP_ROUNDS
-    return None
+    entry = FORMATS[format]
+    return entry.suggested_rounds(entry.entrants(players, fixed_partners))
 
 
 def most_rounds(
-    format: str, fixed_partners: bool, players: int, *, mixed=False, balanced=False
+    format: str, fixed_partners: bool, players: int, *, balanced: bool = False
 ) -> int | None:
     """The most rounds the format can have with ``players``; None when unknown or unlimited."""
-    entrants = players // 2 if fixed_partners and format in TEAM_FORMATS else players
+    entry = FORMATS[format]
+    entrants = entry.entrants(players, fixed_partners)
     if entrants < 2:
         return None
-    if format == Event.Format.SWISS:
-        return entrants - 1
-    if format == Event.Format.ROUNDROBIN:
-        return entrants - 1 + entrants % 2
-    if format in (Event.Format.PROGRESSIVE, Event.Format.MIXED):
-        preview = schedule_preview(players, mixed=mixed, balanced=balanced)
-        return preview.rounds if preview is not None and not preview.error else None
-    return None
+    return entry.most_rounds(players, entrants, balanced=balanced)
 
 
 def rounds_to_play(event: Event) -> int | None:
@@ -100,119 +63,18 @@ def automatic_rounds(event: Event) -> int | None:
     suggested = default_rounds(event.format, event.fixed_partners, n)
     if suggested is not None:
         return suggested
-    return most_rounds(
-        event.format,
-        event.fixed_partners,
-        n,
-        mixed=event.format == Event.Format.MIXED,
-        balanced=event.balanced_schedule,
-    )
+    return most_rounds(event.format, event.fixed_partners, n, balanced=event.balanced_schedule)
 
 
-@dataclass
-class SchedulePreview:
-    """What ``pairings.schedules`` makes of ``players``: rounds, tables and its verdict.
-
-    ``summary`` says in a few sentences how far from balanced it is; ``notes``
-    are the engine's own findings, one per pair, for whoever wants the detail.
-    """
-
-    players: int
-    rounds: int = 0
-    tables: int = 0
-    balanced: bool | None = None
-    summary: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    error: str = ""
+def schedule_previews(players: int) -> list[tuple[str, SchedulePreview]]:
+    """Every schedule the formats would play with ``players``, each with its label."""
+    return [preview for entry in FORMATS.values() for preview in entry.schedule_previews(players)]
 
 
-def _readable(item) -> str:
-    return item.translated(_) if hasattr(item, "translated") else str(item)
-
-
-def _no_schedule(players: int, *, mixed: bool, balanced: bool) -> str:
-    """The engine says why in English only; the director gets it in the page's language."""
-    if mixed:
-        try:
-            from pairings.published import MIXED_ROUNDS
-        except ImportError:  # pragma: no cover - shipped with the schedules
-            sizes = "8, 12"
-        else:
-            sizes = ", ".join(str(n) for n in sorted(MIXED_ROUNDS))
-        return _("Mixed pairs can be played with %(sizes)s players, not with %(count)d.") % {
-            "sizes": sizes,
-            "count": players,
-        }
-    if balanced:
-        return _("Meld has no balanced schedule for %(count)d players.") % {"count": players}
-    return _("Meld has no progressive schedule for %(count)d players.") % {"count": players}
-
-
-def _summary(report, *, mixed: bool) -> list[str]:
-    lines = []
-    pairs = getattr(report, "partners", {})
-    # Mixed pairs: two ladies (even numbers) or two gentlemen (odd) are never meant to partner.
-    partners = [count for (a, b), count in pairs.items() if not mixed or (a + b) % 2]
-    never, often = sum(c == 0 for c in partners), sum(c > 1 for c in partners)
-    if never:
-        lines.append(
-            ngettext(
-                "%(count)d pair of players never partner.",
-                "%(count)d pairs of players never partner.",
-                never,
-            )
-            % {"count": never}
-        )
-    if often:
-        lines.append(
-            ngettext(
-                "%(count)d pair of players partner more than once.",
-                "%(count)d pairs of players partner more than once.",
-                often,
-            )
-            % {"count": often}
-        )
-    opponents = list(getattr(report, "opponents", {}).values())
-    if opponents and (min(opponents), max(opponents)) != (2, 2):
-        lines.append(
-            _("Two players meet as opponents %(least)d to %(most)d times (balanced: twice).")
-            % {"least": min(opponents), "most": max(opponents)}
-        )
-    sat_out = list(getattr(report, "sat_out", {}).values())
-    if sat_out and max(sat_out) > min(sat_out):
-        lines.append(
-            _("Players sit out %(least)d to %(most)d rounds.")
-            % {"least": min(sat_out), "most": max(sat_out)}
-        )
-    return lines
-
-
-def schedule_preview(
-    players: int, *, mixed: bool = False, balanced: bool = False
-) -> SchedulePreview | None:
-    """The progressive schedule for ``players`` and its check; None while the engine is missing."""
-    try:
-        from pairings.schedules import check_schedule, progressive_schedule
-    except ImportError:
-        return None
-    preview = SchedulePreview(players=players)
-    try:
-        schedule = progressive_schedule(players, mixed=mixed, balanced=balanced)
-        report = check_schedule(schedule)
-    except DomainError as error:
-        preview.error = " ".join(_readable(p) for p in error.problems)
-        return preview
-    except ValueError:
-        preview.error = _no_schedule(players, mixed=mixed, balanced=balanced)
-        return preview
-    preview.rounds = len(schedule.rounds)
-    preview.tables = max(
-        (len(r.tables) + len(getattr(r, "odd_tables", ())) for r in schedule.rounds), default=0
-    )
-    preview.balanced = bool(getattr(report, "balanced", False))
-    preview.summary = _summary(report, mixed=mixed)
-    preview.notes = [_readable(item) for item in getattr(report, "problems", ())]
-    return preview
+def rounds_hints(players: int) -> dict[str, RoundsHint]:
+    """What each format says about its rounds with ``players``, by format (where it says any)."""
+    hints = {key: entry.rounds_hint(players) for key, entry in FORMATS.items()}
+    return {key: hint for key, hint in hints.items() if hint is not None}
 
 
 def format_problems(event: Event, players=None) -> list[str]:
@@ -220,49 +82,7 @@ def format_problems(event: Event, players=None) -> list[str]:
     players = list(
         players if players is not None else event.players.filter(withdrawn_from_round__isnull=True)
     )
-    n = len(players)
-    problems: list[str] = []
-    if event.format in (Event.Format.PROGRESSIVE, Event.Format.MIXED):
-        if n < 4:
-            problems.append(
-                _("Progressive play needs at least 4 players; %(count)d entered.") % {"count": n}
-            )
-        if event.format == Event.Format.MIXED:
-            ladies = sum(p.gender == "f" for p in players)
-            gentlemen = sum(p.gender == "m" for p in players)
-            if ladies + gentlemen < n:
-                problems.append(_("Mixed pairs: give every player's gender (lady or gentleman)."))
-            if ladies != gentlemen:
-                problems.append(
-                    _(
-                        "Mixed pairs need as many ladies as gentlemen: %(ladies)d ladies, %(gentlemen)d gentlemen."
-                    )
-                    % {"ladies": ladies, "gentlemen": gentlemen}
-                )
-        if n >= 4 and not problems:
-            preview = schedule_preview(
-                n, mixed=event.format == Event.Format.MIXED, balanced=event.balanced_schedule
-            )
-            if preview is not None and preview.error:
-                problems.append(preview.error)
-    elif event.format == Event.Format.MOVEUP:
-        if n < 8 or n % 4:
-            problems.append(
-                _(
-                    "Winner moves up needs full tables of four and at least two tables: "
-                    "8, 12, 16 … players; %(count)d entered."
-                )
-                % {"count": n}
-            )
-    elif uses_teams(event):
-        if n < 4 or n % 2:
-            problems.append(
-                _("Fixed partners need an even number of players, at least 4; %(count)d entered.")
-                % {"count": n}
-            )
-    elif n < 2:
-        problems.append(_("At least 2 players are needed; %(count)d entered.") % {"count": n})
-    return problems
+    return format_of(event).format_problems(event, players)
 
 
 def teams_problem(event: Event) -> str:

@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from pairings.draw import draw_order
+from tournaments.formats import format_of
 from tournaments.models import Bye, Event, Player, Result, Team
 
 
@@ -43,14 +44,34 @@ PRECEDENCE: dict[str, tuple[str, ...]] = {
     Event.ScoringMode.MATCH: ("match_points", "points"),
 }
 
-# A Swiss or round-robin bye counts as a game won in match points; a progressive
-# sitter-out scores nothing but the bye's points.
+# Where the event's format says a bye is a win (Swiss, round robin), it counts as a game
+# won in match points; elsewhere a sitter-out scores nothing but the bye's points.
 BYE_MATCH_POINTS = 2
-BYE_IS_A_WIN = (Event.Format.SWISS, Event.Format.ROUNDROBIN)
 
 
 def precedence(event: Event) -> list[Metric]:
     return [METRICS[key] for key in PRECEDENCE.get(event.scoring_mode, ("points",))]
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """What one round gives an entrant, in every metric."""
+
+    points: int = 0
+    net: int = 0
+    match_points: int = 0
+    won: bool = False
+
+    def value(self, key: str) -> int:
+        return int(self.won) if key == "wins" else getattr(self, key)
+
+
+def bye_score(event: Event, points: int) -> RoundScore:
+    """What a bye worth ``points`` counts, by the event's format."""
+    win = format_of(event).bye_is_a_win
+    return RoundScore(
+        points=points, net=points, match_points=BYE_MATCH_POINTS if win else 0, won=win
+    )
 
 
 @dataclass
@@ -60,6 +81,8 @@ class StandingRow:
     number: int | None
     name: str
     per_round: dict[int, int] = field(default_factory=dict)
+    # Every round's score in every metric: what the tallies print.
+    rounds: dict[int, RoundScore] = field(default_factory=dict)
     total: int = 0
     tiebreak: int | None = None
     match_points: int = 0
@@ -109,33 +132,30 @@ def standings(
     }
     # A team's round counts once, whichever partner's result carries it.
     counted: set[tuple[Any, int]] = set()
-    bye_win = event.format in BYE_IS_A_WIN
     net_mode = event.scoring_mode == Event.ScoringMode.NET
     for player_id, number, points, net, match_points, won in result_rows:
         key = key_of.get(player_id)
         if key is None or (key, number) in counted:
             continue
         counted.add((key, number))
-        row = rows[key]
-        row.points += points
-        row.net += net
-        row.match_points += match_points
-        row.wins += int(won)
-        row.per_round[number] = net if net_mode else points
+        _add(rows[key], number, RoundScore(points, net, match_points, won), net_mode)
     for player_id, number, points in bye_rows:
         key = key_of.get(player_id)
         if key is None or (key, number) in counted:
             continue
         counted.add((key, number))
-        row = rows[key]
-        row.points += points
-        row.net += points
-        row.bye_rounds.add(number)
-        row.per_round[number] = points
-        if bye_win:
-            row.match_points += BYE_MATCH_POINTS
-            row.wins += 1
+        rows[key].bye_rounds.add(number)
+        _add(rows[key], number, bye_score(event, points), net_mode)
     return rank(event, list(rows.values()))
+
+
+def _add(row: StandingRow, number: int, score: RoundScore, net_mode: bool) -> None:
+    row.points += score.points
+    row.net += score.net
+    row.match_points += score.match_points
+    row.wins += int(score.won)
+    row.rounds[number] = score
+    row.per_round[number] = score.net if net_mode else score.points
 
 
 def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
@@ -168,7 +188,7 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
 
 def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
     """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
-    if event.fixed_partners and event.format in BYE_IS_A_WIN:
+    if event.fixed_partners and format_of(event).ranks_teams:
         teams = list(Team.objects.filter(event=event).prefetch_related("players"))
         if teams:
             key_of = {

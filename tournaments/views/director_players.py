@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
+from tournaments.formats import format_of
 from tournaments.forms import show_service_error
 from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
 from tournaments.models import Event, Player
@@ -50,6 +51,7 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
     for player in players:
         player.duplicate = player.name.casefold() in twice
     started = setup.setup_locked(event)
+    entry = format_of(event)
     form = forms.get("form") or PlayerForm()
     if request.GET.get("more") or form.errors:
         form.fields["name"].widget.attrs["autofocus"] = True
@@ -63,9 +65,8 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "problems": setup.format_problems(event),
         "started": started,
         "next_round": service.next_round(event) if started else 1,
-        "can_withdraw": event.format in (Event.Format.SWISS, Event.Format.MOVEUP),
-        "can_late_enter": event.format in (Event.Format.SWISS, Event.Format.MOVEUP)
-        and not setup.uses_teams(event),
+        "can_withdraw": entry.takes_withdrawals(event),
+        "can_late_enter": entry.takes_late_entries(event),
         "form": form,
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),
@@ -279,7 +280,7 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
         "problem": setup.numbers_problem(event),
         "format_problems": setup.format_problems(event),
         "tables": event.tables.count(),
-        "mixed": event.format == Event.Format.MIXED,
+        "mixed": format_of(event).by_gender,
     }
     return render(request, "tournaments/setup/draw.html", context)
 
@@ -307,7 +308,7 @@ def numbers(request: HttpRequest, event: Event) -> HttpResponse:
         "form": form,
         "editable": not locked,
         "count": len(units),
-        "mixed": event.format == Event.Format.MIXED,
+        "mixed": format_of(event).by_gender,
         "teams": setup.uses_teams(event),
     }
     return render(request, "tournaments/setup/numbers.html", context)

@@ -15,7 +15,7 @@ from tournaments.printing import render as render_pdf
 
 def _round_choices(event: Event) -> list[int]:
     try:
-        schedule = loaders.progressive_rounds(event, len(loaders.entrants(event)))
+        schedule = loaders.schedule_rounds(event, len(loaders.entrants(event)))
         return list(range(1, loaders.planned_round_count(event, schedule) + 1))
     except (PrintError, ImportError):
         return []

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
+from tournaments.formats import format_of
 from tournaments.models import Bye, Entry, Event, Player, Round, Seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.live import board_mark
@@ -61,8 +62,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "planned": planned,
         "all_played": planned is not None and next_number > planned,
         "finished": event.status == Event.Status.FINISHED,
-        "extra_allowed": event.planned_rounds is None
-        and event.format in (Event.Format.SWISS, Event.Format.MOVEUP),
+        "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
     }
     return render(request, "tournaments/rounds/rounds.html", context)
 

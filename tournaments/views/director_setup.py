@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
+from tournaments.formats import format_of
 from tournaments.forms import show_service_error
 from tournaments.forms.setup import (
     CoDirectorForm,
@@ -343,24 +344,14 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
     if automatic:
         form.fields["planned_rounds"].widget.attrs["placeholder"] = automatic
     n = _preview_players(request, event)
-    previews = []
-    if n >= 4:
-        previews.append((_("Progressive"), setup.schedule_preview(n)))
-        if n == 12:
-            previews.append(
-                (_("Progressive, balanced schedule"), setup.schedule_preview(n, balanced=True))
-            )
-        if n % 2 == 0:
-            previews.append((_("Progressive, mixed pairs"), setup.schedule_preview(n, mixed=True)))
+    hints = setup.rounds_hints(n)
     context = {
         "players": n,
         "entered": setup.active_count(event),
-        "previews": [(label, preview) for label, preview in previews if preview is not None],
-        "engine_missing": n >= 4 and not any(preview for _label, preview in previews),
-        "swiss_rounds": setup.default_rounds(Event.Format.SWISS, False, n),
-        "swiss_team_rounds": setup.default_rounds(Event.Format.SWISS, True, n),
-        "moveup_rounds": setup.MOVEUP_ROUNDS,
-        "roundrobin_rounds": setup.most_rounds(Event.Format.ROUNDROBIN, False, n),
+        "previews": setup.schedule_previews(n),
+        "rounds_hints": [hint.text for hint in hints.values()],
+        # Each format's rounds by name as well (``swiss_rounds`` …).
+        **{f"{key}_rounds": hint.rounds for key, hint in hints.items()},
         "automatic_rounds": automatic,
     }
 
@@ -388,7 +379,10 @@ def _scoring_step(request: HttpRequest, event: Event) -> HttpResponse:
     def save(data):
         setup.set_scoring(event, scoring_mode=data["scoring_mode"], bye_score=data["bye_score"])
 
-    return _save_step(request, event, "scoring", form, save, "tournaments/setup/scoring.html")
+    context = {"asks_bye_score": format_of(event).asks_bye_score}
+    return _save_step(
+        request, event, "scoring", form, save, "tournaments/setup/scoring.html", context
+    )
 
 
 STEP_PAGES = {

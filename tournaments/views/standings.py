@@ -1,7 +1,5 @@
 """Director: the standings (sortable, paginated, CSV/XLSX), a player's tally, the audit trail."""
 
-from dataclasses import dataclass
-
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -10,8 +8,9 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournaments.access import director_required
-from tournaments.models import AuditEntry, Bye, Event, Game, Player, Result, Seat
+from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.services.standings import precedence, standings
+from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
 from tournaments.views.director_rounds import nav
 
@@ -39,66 +38,6 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "shared": any(row.shared for row in rows),
     }
     return render(request, "tournaments/standings/standings.html", context)
-
-
-@dataclass
-class TallyLine:
-    """One round on a player's tally: where they sat, with whom, against whom, what they scored."""
-
-    round: int
-    game: Game | None = None
-    partners: tuple[Player, ...] = ()
-    opponents: tuple[Player, ...] = ()
-    points: int | None = None
-    net: int | None = None
-    match_points: int | None = None
-    won: bool = False
-    bye: bool = False
-    running: int = 0
-
-
-def tally(event: Event, player: Player) -> list[TallyLine]:
-    """The player's rounds in order (4 queries whatever the event's size)."""
-    seats = list(Seat.objects.filter(player=player).select_related("game__table", "game__round"))
-    games = [seat.game_id for seat in seats]
-    others: dict[int, list[Seat]] = {}
-    for seat in (
-        Seat.objects.filter(game_id__in=games).select_related("player").order_by("position")
-    ):
-        others.setdefault(seat.game_id, []).append(seat)
-    results = {r.round_id: r for r in Result.objects.filter(player=player)}
-    lines: dict[int, TallyLine] = {}
-    for seat in seats:
-        at_table = others.get(seat.game_id, [])
-        line = TallyLine(
-            round=seat.game.round.number,
-            game=seat.game,
-            partners=tuple(
-                s.player for s in at_table if s.side == seat.side and s.player_id != player.pk
-            ),
-            opponents=tuple(s.player for s in at_table if s.side != seat.side),
-        )
-        result = results.get(seat.round_id)
-        if result is not None:
-            line.points, line.net = result.points, result.net
-            line.match_points, line.won = result.match_points, result.won
-        lines[line.round] = line
-    for bye in Bye.objects.filter(player=player).select_related("round"):
-        lines[bye.round.number] = TallyLine(
-            round=bye.round.number, points=bye.points, net=bye.points, bye=True
-        )
-    ordered = [lines[number] for number in sorted(lines)]
-    key = precedence(event)[0].key
-    running = 0
-    for line in ordered:
-        if key == "match_points":
-            running += line.match_points or 0
-        elif key == "net":
-            running += line.net or 0
-        else:
-            running += line.points or 0
-        line.running = running
-    return ordered
 
 
 @director_required

@@ -1,0 +1,57 @@
+"""The pairing systems, one registry entry each, in the shape of the printing registry.
+
+``FORMATS`` maps every ``Event.Format`` value to its entry, a ``Format``
+(``base.py``); ``format_of(event)`` gives the event's. An entry holds all that
+differs between pairing systems: how a round is planned (its engine call),
+how many rounds it suggests or allows, the set-up checks and tables, what the
+Format step offers with it (fixed partners, balanced schedule, odd tables),
+the draw of numbers, late entries and withdrawals, whether a bye is a win,
+who the standings rank, and what printing and the templates need to know.
+Outside the models and this package, no code asks which format an event has:
+the services, views, templates and printouts ask the entry.
+
+A new pairing system touches:
+
+- ``pairings/<system>.py``: its pure engine (plain values in, a pairing out);
+- ``tournaments/formats/<system>.py``: a ``Format`` subclass with its
+  ``plan_round`` (read what the engine needs, call it, return a ``Plan``) and
+  the attributes and methods where it differs from the defaults in ``base.py``;
+- ``FORMATS`` below: one line;
+- ``tournaments/models/events.py``: its value in ``Event.Format``, with the
+  migration ``makemigrations`` writes for the changed choices;
+- ``tests/web/test_formats.py``: its field size in ``FIELDS`` (the registry
+  test fails until it has one), and the engine's own tests.
+
+Nothing else branches on the format: rounds (``services.seating.plan_round``),
+set-up checks and the Format step (``services.setup_checks``), players and the
+draw (``services.players``), standings and tallies, the director's pages and
+the printouts all ask the entry. Only prose names the systems (help texts, the
+late-entry refusal); ``make messages`` collects the new strings for the
+German catalogue.
+"""
+
+from tournaments.formats.base import Format, RoundsHint
+from tournaments.formats.mixed import Mixed
+from tournaments.formats.moveup import MoveUp
+from tournaments.formats.progressive import Progressive
+from tournaments.formats.roundrobin import RoundRobin
+from tournaments.formats.swiss import Swiss
+from tournaments.models import Event
+
+__all__ = ["FORMATS", "Format", "RoundsHint", "format_of"]
+
+FORMATS: dict[str, Format] = {
+    entry.key: entry
+    for entry in (
+        Progressive(),
+        Mixed(),
+        Swiss(),
+        MoveUp(),
+        RoundRobin(),
+    )
+}
+
+
+def format_of(event: Event) -> Format:
+    """The registry entry of the event's pairing system."""
+    return FORMATS[event.format]

@@ -1,0 +1,157 @@
+"""Winner moves up: the winners of a table move one table up, the losers stay (tables of four)."""
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from pairings import moveup
+from pairings.draw import draw_order
+from tournaments.formats import plans
+from tournaments.formats.base import Format, RoundsHint
+from tournaments.formats.plans import Plan
+from tournaments.models import Event, Player, Seat
+from tournaments.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from tournaments.services.seating import Lineup
+
+MOVEUP_ROUNDS = 4
+
+
+def former_partners(event: Event, lineup: "Lineup") -> set[frozenset[int]]:
+    sides: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for game_id, side, player_id in Seat.objects.filter(round__event=event).values_list(
+        "game_id", "side", "player_id"
+    ):
+        if player_id in lineup.slot_of:
+            sides[(game_id, side)].append(lineup.slot_of[player_id])
+    return {frozenset(members) for members in sides.values() if len(members) == 2}
+
+
+class MoveUp(Format):
+    key = Event.Format.MOVEUP
+    help = gettext_lazy("Winners move one table up, losers stay (tables of four, 4 rounds).")
+    teams_allowed = True
+    round_by_round = True
+    partners = True
+
+    def format_problems(self, event: Event, players: list[Player]) -> list[str]:
+        n = len(players)
+        if n < 8 or n % 4:
+            return [
+                _(
+                    "Winner moves up needs full tables of four and at least two tables: "
+                    "8, 12, 16 … players; %(count)d entered."
+                )
+                % {"count": n}
+            ]
+        return []
+
+    def suggested_rounds(self, entrants: int) -> int | None:
+        return MOVEUP_ROUNDS
+
+    def rounds_hint(self, players: int) -> RoundsHint | None:
+        return RoundsHint(
+            MOVEUP_ROUNDS,
+            ngettext(
+                "Winner moves up: %(count)s round, tables of four.",
+                "Winner moves up: %(count)s rounds, tables of four.",
+                MOVEUP_ROUNDS,
+            )
+            % {"count": MOVEUP_ROUNDS},
+        )
+
+    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+        if number == 1:
+            return self._first_round(event, lineup)
+        present = lineup.present
+        previous = event.rounds.get(number=number - 1)
+        games = list(previous.games.select_related("table").prefetch_related("seats__player"))
+        games.sort(key=lambda game: game.table.number)
+        results = []
+        level_notes: list[str] = []
+        for game in games:
+            sides = [
+                tuple(
+                    sorted(lineup.slot_of[s.player_id] for s in game.seats.all() if s.side == side)
+                )
+                for side in (0, 1)
+            ]
+            if game.winner_side in (0, 1):
+                winners, losers = sides[game.winner_side], sides[1 - game.winner_side]
+            else:
+                level = draw_order(
+                    sides, f"{event.draw_seed}:round{number - 1}:table{game.table.number}"
+                )[0]
+                winners, losers = moveup.decide_table(
+                    sides[0], sides[1], game.score_0, game.score_1, level_winner=level
+                )
+                if game.score_0 == game.score_1:
+                    level_notes.append(
+                        _("Table %(table)d ended level; a recorded draw made %(side)s the winners.")
+                        % {"table": game.table.number, "side": " & ".join(str(n) for n in level)}
+                    )
+            results.append((winners, losers))
+        plan = Plan()
+        plan.notes += plans.translate(moveup.explain_move(results))
+        missing = []
+        if event.fixed_partners:
+            seatings = [[list(stay), list(arrive)] for stay, arrive in moveup.move_pairs(results)]
+        else:
+            former = former_partners(event, lineup)
+            seatings = []
+            for table, four in enumerate(moveup.move(results), start=1):
+                drawn = draw_order(sorted(four), f"{event.draw_seed}:round{number}:table{table}")
+                seated = moveup.seat_table_explained(drawn, former)
+                seatings.append([list(side) for side in seated.sides])
+                plan.notes.append(
+                    _("Table %(table)d, cards drawn highest first: %(drawn)s. %(how)s")
+                    % {
+                        "table": table,
+                        "drawn": ", ".join(str(n) for n in drawn),
+                        "how": seated.note.translated(_),
+                    }
+                )
+        for sides in seatings:
+            missing += [slot for side in sides for slot in side if slot not in present]
+            plan.tables.append([[present.get(slot) for slot in side] for side in sides])
+        if missing:
+            raise ServiceError(
+                _(
+                    "Number %(numbers)s would move to a table but is not here. Enter a substitute first."
+                )
+                % {"numbers": ", ".join(str(n) for n in sorted(missing))}
+            )
+        plan.notes = level_notes + plan.notes
+        return plan
+
+    def _first_round(self, event: Event, lineup: "Lineup") -> Plan:
+        """By number: team 1 against team 2 (or 1 and 2 against 3 and 4) at table 1, and so on."""
+        if event.fixed_partners and event.teams.exists():
+            by_team = plans.teams(event, lineup)
+            order = [by_team[key] for key in sorted(by_team)]
+            if len(order) % 2:
+                raise ServiceError(
+                    _("Winner moves up needs an even number of teams, not %(count)d.")
+                    % {"count": len(order)}
+                )
+            plan = Plan(tables=[plans.sides(order[i : i + 2]) for i in range(0, len(order), 2)])
+            plan.notes.append(
+                _("Round 1 by team number: team 1 against team 2 at table 1, and so on.")
+            )
+            return plan
+        present = lineup.present
+        slots = sorted(present)
+        if len(slots) % 4:
+            raise ServiceError(
+                _("Winner moves up needs a multiple of four players, not %(count)d.")
+                % {"count": len(slots)}
+            )
+        plan = Plan()
+        for i in range(0, len(slots), 4):
+            a, b, c, d = slots[i : i + 4]
+            plan.tables.append([[present[a], present[b]], [present[c], present[d]]])
+        plan.notes.append(_("Round 1 by number: 1 and 2 against 3 and 4 at table 1, and so on."))
+        return plan

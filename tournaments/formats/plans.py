@@ -1,0 +1,90 @@
+"""What a format plans with: the entrants a pairing engine pairs, and the plan it returns.
+
+A ``Plan`` is a round's seating before it is written (``services.rounds.start_round``
+writes it). An ``Entrant`` is a player (by number) or, with fixed partners, a
+team; the helpers below read an event's teams for the formats that have them.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+from meldcore.messages import Problem
+from tournaments.models import Event, Player
+from tournaments.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    # Only for the annotations: the seating service builds the lineup and hands it in.
+    from tournaments.services.seating import Lineup
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """What a pairing engine pairs: a player's number (or a team's), printed with the name."""
+
+    number: int
+    label: str = field(default="", compare=False)
+    members: tuple[Player, ...] = field(default=(), compare=False)
+
+    def __str__(self) -> str:
+        return self.label or str(self.number)
+
+
+@dataclass
+class Plan:
+    """A round's seating before it is written: per table its sides, each a list of players."""
+
+    tables: list[list[list[Player]]] = field(default_factory=list)
+    byes: list[tuple[Player, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def translate(problems: Iterable[Problem]) -> list[str]:
+    """An engine's explanation in the director's language."""
+    return [problem.translated(_) for problem in problems]
+
+
+def teams(event: Event, lineup: "Lineup") -> dict[int, Entrant]:
+    """Present teams by number; a team plays while two of its players are here
+    (a substitute joins the team of the player they replace)."""
+    present_pks = {player.pk for player in lineup.present.values()}
+    found = {}
+    for team in event.teams.prefetch_related("players"):
+        if team.number is None:
+            raise ServiceError(_("Team %(name)s has no number yet.") % {"name": team.name})
+        here = sorted(
+            (member for member in team.players.all() if member.pk in present_pks),
+            key=lambda p: (p.number or 0, p.pk),
+        )
+        if len(here) >= 2:
+            found[team.number] = Entrant(team.number, f"{team.number} {team.name}", tuple(here[:2]))
+    if not found:
+        raise ServiceError(_("This event plays with fixed partners: enter the teams first."))
+    return found
+
+
+def entrants(lineup: "Lineup", by_team: dict[int, Entrant] | None) -> dict[int, Entrant]:
+    """Who is paired, by number: the teams when there are, else the players present."""
+    if by_team is not None:
+        return by_team
+    return {slot: lineup.entrant(slot) for slot in lineup.present}
+
+
+def entrant_of_player(
+    event: Event, lineup: "Lineup", by_team: dict[int, Entrant] | None
+) -> dict[int, int]:
+    """Player pk → entrant number (their slot, or their team's number)."""
+    if by_team is None:
+        return dict(lineup.slot_of)
+    return {
+        player.pk: team.number
+        for team in event.teams.prefetch_related("players")
+        if team.number is not None
+        for player in team.players.all()
+    }
+
+
+def sides(pair: Iterable[Entrant]) -> list[list[Player]]:
+    return [list(entrant.members) for entrant in pair]
