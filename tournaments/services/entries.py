@@ -335,17 +335,8 @@ def confirm_entry(
     with transaction.atomic():
         game = _locked(entry.game_id, _loaded_game(entry))
         entry = lock_entry(entry.pk, game)
-        if entry.status == Status.CONFIRMED:
-            return entry  # a second tap on "confirm"
-        if entry.status != Status.ENTERED:
-            raise ServiceError(
-                _("%(deal)s is no longer waiting for confirmation.")
-                % {"deal": deal_name(game, entry.number, start=True)}
-            )
         director = _is_director(game, user) and seat is None
-        if director:
-            _check_running(game.round.event)
-        else:
+        if not director:
             _check_seat(game, seat, user)
             if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
                 raise ServiceError(
@@ -360,6 +351,16 @@ def confirm_entry(
                     )
                     % {"deal": deal_name(game, entry.number, start=True)}
                 )
+        if entry.status == Status.CONFIRMED:
+            return entry  # a second tap on "confirm"
+        if entry.status != Status.ENTERED:
+            raise ServiceError(
+                _("%(deal)s is no longer waiting for confirmation.")
+                % {"deal": deal_name(game, entry.number, start=True)}
+            )
+        if director:
+            _check_running(game.round.event)
+        else:
             _check_playable(game)
         _decide(entry, Status.CONFIRMED, seat=seat, user=user)
         audit.record(
