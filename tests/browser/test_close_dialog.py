@@ -33,7 +33,9 @@ def shoot(page: Page, artifacts_dir: str, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")  # the sticky header stays at the top of the shot
     for size, suffix in ((PHONE, ""), (LAPTOP, "-laptop")):
         page.set_viewport_size(size)
-        page.screenshot(path=os.path.join(artifacts_dir, f"close-{name}{suffix}.png"), full_page=True)
+        page.screenshot(
+            path=os.path.join(artifacts_dir, f"close-{name}{suffix}.png"), full_page=True
+        )
     page.set_viewport_size(PHONE)
 
 

@@ -4,20 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0002_event_odd_tables'),
+        ("tournaments", "0002_event_odd_tables"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='entered_by_device',
+            model_name="entry",
+            name="entered_by_device",
             field=models.CharField(blank=True, max_length=64, null=True),
         ),
         migrations.AlterField(
-            model_name='auditentry',
-            name='action',
-            field=models.CharField(choices=[('enter', 'entered'), ('edit', 'edited before confirmation'), ('confirm', 'confirmed'), ('auto_confirm', 'confirmed automatically'), ('dispute', 'disputed'), ('correct', 'corrected by the director'), ('settle', 'dispute settled by the director'), ('close_round', 'round closed'), ('force_close', 'round closed early'), ('left_unconfirmed', 'left unconfirmed when the round was closed'), ('other', 'other change')], max_length=16, verbose_name='action'),
+            model_name="auditentry",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("enter", "entered"),
+                    ("edit", "edited before confirmation"),
+                    ("confirm", "confirmed"),
+                    ("auto_confirm", "confirmed automatically"),
+                    ("dispute", "disputed"),
+                    ("correct", "corrected by the director"),
+                    ("settle", "dispute settled by the director"),
+                    ("close_round", "round closed"),
+                    ("force_close", "round closed early"),
+                    ("left_unconfirmed", "left unconfirmed when the round was closed"),
+                    ("other", "other change"),
+                ],
+                max_length=16,
+                verbose_name="action",
+            ),
         ),
     ]
