@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, seat_round
-from tests.web.rounds_helpers import close, english, finish  # noqa: F401  (autouse: English pages)
+from tests.web.rounds_helpers import close, finish
 from tournaments.formats import FORMATS, format_of
 from tournaments.models import Bye, Event, Round, Seat
 from tournaments.printing import tallies as printed_tallies
@@ -13,7 +13,7 @@ from tournaments.services.players import draw_numbers
 from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 # Per format: players entered and the tables a round seats them at.
 FIELDS = {

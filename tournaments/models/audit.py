@@ -20,6 +20,7 @@ class AuditEntry(models.Model):
         SETTLE = "settle", _("dispute settled by the director")
         CLOSE_ROUND = "close_round", _("round closed")
         FORCE_CLOSE = "force_close", _("round closed early")
+        LEFT_UNCONFIRMED = "left_unconfirmed", _("left unconfirmed when the round was closed")
         OTHER = "other", _("other change")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")

@@ -42,6 +42,10 @@ class Entry(models.Model):
     decided_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # A hash of the entering phone's device id (its cookie): that phone never
+    # confirms or disputes the entry, whatever seat it says it is. NULL: no phone
+    # is known (the director's entries, and those from before Meld kept one).
+    entered_by_device = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     # A phone sends the same key again after a double tap or a lost answer.
     idempotency_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
     reason = models.TextField(blank=True)

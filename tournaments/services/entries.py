@@ -2,20 +2,24 @@
 
 One side's phone enters a deal, a phone of another side confirms it (or the
 director does, or it is confirmed automatically after the event's minutes).
-Every step runs in one transaction that first locks the game's row, so two
-phones writing the same deal are served one after the other; the database's
-constraints (one confirmed and one pending entry per deal, unique idempotency
-keys) stay as the last line of defence. Every change writes an audit row.
+The phone that entered a deal never confirms it, whatever seat it claims: each
+phone carries a device id (a cookie), and the entry keeps a hash of it. Every
+step runs in one transaction that first takes its row locks in the order of
+``services.locks`` (event, round, game, entry) and checks again under them that
+the round is open and the event running, so two phones writing the same deal
+are served one after the other and nothing lands in a closed round; the
+database's constraints (one confirmed and one pending entry per deal, unique
+idempotency keys) stay as the last line of defence. Every change writes an
+audit row.
 """
 
-import functools
-import random
-import time
+import hashlib
+import json
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, OperationalError, connection, transaction
-from django.db.models import Max
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +27,7 @@ from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services import audit
 from tournaments.services.deal_data import deal_name, evaluate
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_entry, lock_game, serialised
 from tournaments.services.results import refresh_game
 
 Status = Entry.Status
@@ -36,35 +41,6 @@ class EntryConflict(ServiceError):
     def __init__(self, message: str, entry: Entry) -> None:
         super().__init__(message)
         self.entry = entry
-
-
-def serialised(step):
-    """Run ``step`` again when SQLite reports its write lock busy.
-
-    A file database waits for the lock itself (``timeout`` in the settings); a
-    shared-cache database (the test database) answers "locked" at once, so the
-    second writer tries again until the first has committed. Inside an outer
-    transaction there is nothing to retry: the error goes up.
-    """
-
-    @functools.wraps(step)
-    def wrapper(*args, **kwargs):
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                return step(*args, **kwargs)
-            except OperationalError as error:
-                retry = (
-                    connection.vendor == "sqlite"
-                    and "locked" in str(error)
-                    and not connection.in_atomic_block
-                    and time.monotonic() < deadline
-                )
-                if not retry:
-                    raise
-                time.sleep(random.uniform(0.01, 0.05))
-
-    return wrapper
 
 
 # --- helpers --------------------------------------------------------------------
@@ -90,14 +66,25 @@ def snapshot(entry: Entry | None) -> dict[str, Any] | None:
     }
 
 
-def _lock(game_id: int) -> Game:
-    """The game's row, locked until the transaction ends (PostgreSQL; SQLite's
-    IMMEDIATE transactions already hold the database's write lock)."""
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round__event", "table")
-        .get(pk=game_id)
-    )
+def device_hash(device: str | None) -> str | None:
+    """What an entry keeps of the phone's device id: enough to recognise the phone, not the id."""
+    if not device:
+        return None
+    return hashlib.sha256(f"meld.device:{device}".encode()).hexdigest()
+
+
+def _locked(game_id: int, loaded: Game | None = None) -> Game:
+    """``lock_game``, keeping the seats the caller has loaded already (they do not change
+    within a round), so recomputing the game's results does not read them again."""
+    game = lock_game(game_id)
+    cache = getattr(loaded, "_prefetched_objects_cache", {})
+    if "seats" in cache:
+        game._prefetched_objects_cache = {"seats": cache["seats"]}
+    return game
+
+
+def _loaded_game(entry: Entry) -> Game | None:
+    return entry.game if Entry.game.is_cached(entry) else None
 
 
 def _is_director(game: Game, user) -> bool:
@@ -112,9 +99,18 @@ def _check_seat(game: Game, seat: Seat | None, user) -> None:
         raise ServiceError(_("Say who you are first: tap your name."))
 
 
+def _check_running(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event is finished: nothing can be changed any more."))
+
+
 def _check_playable(game: Game) -> None:
-    """Entries only for the event's current, open round and an unfinished game."""
+    """Entries only while the event runs, for its current, open round and an unfinished game.
+
+    ``game`` comes from ``lock_game``: its round and event were read under the lock.
+    """
     rnd = game.round
+    _check_running(rnd.event)
     # An open round is the event's only open one, so it is the current round:
     # only a closed round needs the look-up.
     current = rnd if rnd.status == Round.Status.OPEN else current_round(rnd.event)
@@ -131,10 +127,28 @@ def _check_playable(game: Game) -> None:
         raise ServiceError(_("This game is over: no more deals can be entered."))
 
 
-def _check_number(game: Game, number: Any) -> int:
+def _is_number(number: Any) -> bool:
+    return isinstance(number, int) and not isinstance(number, bool) and number >= 1
+
+
+def _deal_rows(game: Game, number: Any, key: str | None) -> list[Entry]:
+    """In one query: every version of deal ``number`` and of the deal before it (which
+    tells whether ``number`` may be entered), and the entry stored under ``key``."""
+    wanted = Q(game=game, number__in=[number - 1, number]) if _is_number(number) else Q(pk__in=[])
+    if key:
+        wanted |= Q(idempotency_key=key)
+    return list(Entry.objects.filter(wanted).select_related("entered_by_seat"))
+
+
+def _check_number(game: Game, number: Any, rows: list[Entry]) -> int:
+    """Deals are entered in order: every deal up to the last has a version, so deal
+    ``number`` may be entered when the one before it has one."""
     event = game.round.event
-    last = game.entries.aggregate(last=Max("number"))["last"] or 0
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= last + 1:
+    in_order = _is_number(number) and (
+        number == 1 or any(row.game_id == game.pk and row.number == number - 1 for row in rows)
+    )
+    if not in_order:
+        last = game.entries.aggregate(last=Max("number"))["last"] or 0
         raise ServiceError(
             _("%(deal)s cannot be entered now; the next one is %(next)s.")
             % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
@@ -181,6 +195,53 @@ def _same_side(entry: Entry, seat: Seat | None, user) -> bool:
     return seat is not None and entry.entered_by_seat.side == seat.side
 
 
+def _same_content(entry: Entry, scored) -> bool:
+    """Whether ``entry`` holds what ``scored`` says (details as stored: through JSON)."""
+    details = json.loads(json.dumps(scored.details))
+    return entry.points == list(scored.points) and entry.details == details
+
+
+def _entered_here(entry: Entry, device: str | None) -> bool:
+    """Whether the phone with this device hash entered ``entry``."""
+    return device is not None and entry.entered_by_device == device
+
+
+def _replay(
+    game: Game, stored: Entry, number: int, scored, rows, *, seat, user, device
+) -> Entry | None:
+    """The same form (idempotency key) sent again: the entry that holds its numbers.
+
+    The same numbers get the stored answer. Other numbers (the phone kept the form
+    after a lost answer and the player fixed a typo) replace the stored entry as an
+    edit while it still waits for confirmation by the other side: then None. Otherwise
+    the phone is told so, never "stored".
+    """
+    if stored.game_id != game.pk:
+        raise ServiceError(_("This form was sent for another table."))
+    if stored.number == number:
+        if _same_content(stored, scored):
+            return stored
+        current = next(
+            (row for row in rows if row.number == number and row.status != Status.SUPERSEDED),
+            None,
+        )
+        if current is not None and current.pk != stored.pk and _same_content(current, scored):
+            return current
+        editable = (
+            current is not None
+            and current.pk == stored.pk
+            and stored.status == Status.ENTERED
+            and _same_side(stored, seat, user)
+            and (stored.entered_by_device is None or _entered_here(stored, device))
+        )
+        if editable:
+            return None
+    raise ServiceError(
+        _("%(deal)s was already sent with other numbers; check the score sheet and edit it there.")
+        % {"deal": deal_name(game, stored.number, start=True)}
+    )
+
+
 # --- the table ------------------------------------------------------------------
 
 
@@ -194,26 +255,34 @@ def submit_entry(
     user=None,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    device: str | None = None,
 ) -> Entry:
     """Store a deal's (hand's) scores as entered by ``seat`` (or the director ``user``).
 
-    The same ``idempotency_key`` again returns the entry it stored. A pending
-    entry of the same side is replaced (a new version) when ``expected_version``
-    names it; a disputed entry may be replaced by either side the same way.
+    The same ``idempotency_key`` with the same scores returns the entry it stored;
+    with other scores see ``_replay``. A pending entry of the same side is
+    replaced (a new version) when ``expected_version`` names it; a disputed entry
+    may be replaced by either side the same way. ``device``: the phone's device
+    id, kept hashed on the entry so that phone cannot confirm it.
     """
     scored = evaluate(game, data)
+    device = device_hash(device)
     with transaction.atomic():
-        game = _lock(game.pk)
-        if idempotency_key:
-            stored = Entry.objects.filter(idempotency_key=idempotency_key).first()
-            if stored is not None:
-                if stored.game_id != game.pk:
-                    raise ServiceError(_("This form was sent for another table."))
-                return stored
+        game = _locked(game.pk)
+        rows = _deal_rows(game, number, idempotency_key)
+        key = idempotency_key or None
+        stored = next((row for row in rows if key and row.idempotency_key == key), None)
+        if stored is not None:
+            answer = _replay(
+                game, stored, number, scored, rows, seat=seat, user=user, device=device
+            )
+            if answer is not None:
+                return answer
+            expected_version, key = stored.version, None  # the key stays with its first entry
         _check_seat(game, seat, user)
         _check_playable(game)
-        number = _check_number(game, number)
-        entries = list(game.entries.filter(number=number).select_related("entered_by_seat"))
+        number = _check_number(game, number, rows)
+        entries = [row for row in rows if row.game_id == game.pk and row.number == number]
         if any(entry.status == Status.CONFIRMED for entry in entries):
             raise ServiceError(
                 _("%(deal)s is confirmed; only the director can change it now.")
@@ -239,7 +308,8 @@ def submit_entry(
             details=scored.details,
             entered_by_seat=seat,
             entered_by_user=user if user is not None and user.is_authenticated else None,
-            idempotency_key=idempotency_key or None,
+            entered_by_device=device,
+            idempotency_key=key,
             **_points(scored),
         )
         audit.record(
@@ -256,18 +326,15 @@ def submit_entry(
 
 
 @serialised
-def confirm_entry(entry: Entry, *, seat: Seat | None = None, user=None) -> Entry:
-    """A seat of another side than the entering one (or the director) confirms the entry."""
+def confirm_entry(
+    entry: Entry, *, seat: Seat | None = None, user=None, device: str | None = None
+) -> Entry:
+    """A seat of another side than the entering one, on another phone (or the director),
+    confirms the entry. ``device``: the confirming phone's device id."""
+    device = device_hash(device)
     with transaction.atomic():
-        game = _lock(entry.game_id)
-        entry = Entry.objects.select_related("entered_by_seat").get(pk=entry.pk)
-        if entry.status == Status.CONFIRMED:
-            return entry  # a second tap on "confirm"
-        if entry.status != Status.ENTERED:
-            raise ServiceError(
-                _("%(deal)s is no longer waiting for confirmation.")
-                % {"deal": deal_name(game, entry.number, start=True)}
-            )
+        game = _locked(entry.game_id, _loaded_game(entry))
+        entry = lock_entry(entry.pk, game)
         director = _is_director(game, user) and seat is None
         if not director:
             _check_seat(game, seat, user)
@@ -276,6 +343,24 @@ def confirm_entry(entry: Entry, *, seat: Seat | None = None, user=None) -> Entry
                     _("Your side entered %(deal)s: a player of the other side confirms it.")
                     % {"deal": deal_name(game, entry.number)}
                 )
+            if _entered_here(entry, device):
+                raise ServiceError(
+                    _(
+                        "%(deal)s was entered on this phone: a player of the other side "
+                        "confirms it on their own phone."
+                    )
+                    % {"deal": deal_name(game, entry.number, start=True)}
+                )
+        if entry.status == Status.CONFIRMED:
+            return entry  # a second tap on "confirm"
+        if entry.status != Status.ENTERED:
+            raise ServiceError(
+                _("%(deal)s is no longer waiting for confirmation.")
+                % {"deal": deal_name(game, entry.number, start=True)}
+            )
+        if director:
+            _check_running(game.round.event)
+        else:
             _check_playable(game)
         _decide(entry, Status.CONFIRMED, seat=seat, user=user)
         audit.record(
@@ -292,13 +377,14 @@ def confirm_entry(entry: Entry, *, seat: Seat | None = None, user=None) -> Entry
 
 
 @serialised
-def dispute_entry(entry: Entry, *, seat: Seat, reason: str) -> Entry:
-    """A seat of another side says the entry is wrong; the director settles it
-    (or a side enters a corrected version)."""
+def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None = None) -> Entry:
+    """A seat of another side (on another phone) says the entry is wrong; the director
+    settles it (or a side enters a corrected version)."""
     reason = _reason(reason)
+    device = device_hash(device)
     with transaction.atomic():
-        game = _lock(entry.game_id)
-        entry = Entry.objects.select_related("entered_by_seat").get(pk=entry.pk)
+        game = _locked(entry.game_id, _loaded_game(entry))
+        entry = lock_entry(entry.pk, game)
         _check_seat(game, seat, None)
         if entry.status != Status.ENTERED:
             raise ServiceError(
@@ -309,6 +395,14 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str) -> Entry:
             raise ServiceError(
                 _("Your side entered %(deal)s: change it instead of disputing it.")
                 % {"deal": deal_name(game, entry.number)}
+            )
+        if _entered_here(entry, device):
+            raise ServiceError(
+                _(
+                    "%(deal)s was entered on this phone: a player of the other side disputes it "
+                    "on their own phone."
+                )
+                % {"deal": deal_name(game, entry.number, start=True)}
             )
         _check_playable(game)
         _decide(entry, Status.DISPUTED, seat=seat, reason=reason)
@@ -354,11 +448,11 @@ def auto_confirm_due(game: Game) -> list[Entry]:
     cutoff = auto_confirm_cutoff(event)
     if cutoff is None:
         return []
-    due = game.entries.filter(status=Status.ENTERED, created_at__lte=cutoff)
+    due = Entry.objects.filter(game_id=game.pk, status=Status.ENTERED, created_at__lte=cutoff)
     if not due.exists():
         return []
     with transaction.atomic():
-        game = _lock(game.pk)
+        game = _locked(game.pk, game)
         try:
             _check_playable(game)
         except ServiceError:
@@ -366,7 +460,9 @@ def auto_confirm_due(game: Game) -> list[Entry]:
         confirmed = list(due.order_by("number"))
         for entry in confirmed:
             _decide(entry, Status.CONFIRMED)
-            audit.record(event, Action.AUTO_CONFIRM, game=game, entry=entry, new=snapshot(entry))
+            audit.record(
+                game.round.event, Action.AUTO_CONFIRM, game=game, entry=entry, new=snapshot(entry)
+            )
         refresh_game(game, loaded=True)
     return confirmed
 
@@ -381,12 +477,17 @@ def _check_director(game: Game, user) -> None:
 
 @serialised
 def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason: str) -> Entry:
-    """The director's version of a deal: confirmed at once, replacing every other version."""
+    """The director's version of a deal: confirmed at once, replacing every other version.
+
+    Allowed in a closed round too (the audit row says who and why); refused once
+    the event is finished.
+    """
     _check_director(game, user)
     reason = _reason(reason)
     scored = evaluate(game, data)
     with transaction.atomic():
-        game = _lock(game.pk)
+        game = _locked(game.pk, game)
+        _check_running(game.round.event)
         last = game.entries.aggregate(last=Max("number"))["last"] or 0
         if not isinstance(number, int) or not 1 <= number <= last + 1:
             raise ServiceError(
@@ -436,6 +537,7 @@ def settle_dispute(
     ``accept``: the entry counts as entered. Otherwise it is set aside, and with
     ``data`` the director's own version counts instead; without, the table
     enters the deal again. Returns the entry that now stands (or the set-aside one).
+    Allowed in a closed round too; refused once the event is finished.
     """
     game = entry.game
     _check_director(game, user)
@@ -446,8 +548,9 @@ def settle_dispute(
         )
     scored = evaluate(game, data) if data is not None else None
     with transaction.atomic():
-        game = _lock(game.pk)
-        entry = Entry.objects.get(pk=entry.pk)
+        game = _locked(game.pk, game)
+        entry = lock_entry(entry.pk, game)
+        _check_running(game.round.event)
         if entry.status != Status.DISPUTED:
             raise ServiceError(
                 _("%(deal)s is not disputed.") % {"deal": deal_name(game, entry.number, start=True)}

@@ -18,10 +18,11 @@ from django.db.models.query import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from scoring import canasta
-from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
+from tournaments.models import AuditEntry, Entry, Event, Game, Result, Round, Seat
 from tournaments.services import audit
 from tournaments.services.deal_data import side_count, side_sizes, went_out
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_game, serialised
 from tournaments.services.profiles import event_profile
 
 ENDED_BY_DIRECTOR = "ended_by_director"
@@ -253,29 +254,41 @@ def _live_margin(totals: tuple[int, ...], side: int) -> int:
     return totals[side] - max(t for i, t in enumerate(totals) if i != side)
 
 
+@serialised
 def end_game(game: Game, *, user, reason: str = "") -> Game:
-    """The director ends a timed game (round kind "time") after its last deal."""
-    event = game.round.event
-    if not event.is_directed_by(user):
+    """The director ends a timed game (round kind "time") of the open round after its last deal."""
+    if not game.round.event.is_directed_by(user):
         raise ServiceError(_("Only the event's director can end a game."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+        game = lock_game(game.pk)
+        event, rnd = game.round.event, game.round
+        if event.status == Event.Status.FINISHED:
+            raise ServiceError(_("The event is finished: nothing can be changed any more."))
         if game.finished:
             raise ServiceError(_("This game is already over."))
+        if rnd.status != Round.Status.OPEN:
+            raise ServiceError(
+                _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
+            )
         if event.round_kind != Event.RoundKind.TIME:
             raise ServiceError(
                 _("Only a timed game is ended by the director; this one ends by itself.")
             )
-        audit.record(
-            event,
-            AuditEntry.Action.OTHER,
-            game=game,
-            user=user,
-            old={"scores": game.scores, "finished": False},
-            new={ENDED_BY_DIRECTOR: True},
-            reason=reason,
-        )
-        return refresh_game(game)
+        return end_locked_game(game, user=user, reason=reason)
+
+
+def end_locked_game(game: Game, *, user, reason: str) -> Game:
+    """End ``game``, which the caller has locked (``services.locks``) with its round and event."""
+    audit.record(
+        game.round.event,
+        AuditEntry.Action.OTHER,
+        game=game,
+        user=user,
+        old={"scores": game.scores, "finished": False},
+        new={ENDED_BY_DIRECTOR: True},
+        reason=reason,
+    )
+    return refresh_game(game, loaded=True)
 
 
 # --- the score pad ----------------------------------------------------------------

@@ -4,7 +4,9 @@
 seating, and writes the round's games, seats and byes in bulk, keeping the
 engine's explanation on the round for the director. ``close_round`` closes a
 round whose games are all complete; ``force_close_round`` closes it anyway, with
-a reason in the audit trail.
+a reason in the audit trail and one audit row for every entry it leaves
+unconfirmed, which the director sees afterwards (``left_unconfirmed``). Each step
+takes its locks in the order of ``services.locks``.
 """
 
 from collections.abc import Iterable
@@ -20,7 +22,10 @@ from meldcore.messages import DomainError
 from pairings.draw import new_seed
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services import audit
+from tournaments.services.entries import snapshot
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_event, lock_games, lock_round, serialised
+from tournaments.services.results import end_locked_game
 from tournaments.services.seating import Lineup, check_setup, plan_round, translate
 
 PENDING = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
@@ -33,10 +38,11 @@ def open_round(event: Event) -> Round | None:
     return event.rounds.filter(status=Round.Status.OPEN).first()
 
 
+@serialised
 def start_round(event: Event, *, user) -> Round:
     """Seat round N + 1 by the event's format and open it."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = lock_event(event.pk, change=True)
         if event.status == Event.Status.FINISHED:
             raise ServiceError(_("The event is finished; no more rounds can be started."))
         last = event.rounds.order_by("-number").first()
@@ -174,13 +180,51 @@ def blocking(event: Event, tables: Iterable[TableProgress]) -> list[TableProgres
     return open_games
 
 
+@dataclass
+class WaitingTable:
+    """A table that keeps the round from closing, with the entries it waits for."""
+
+    progress: TableProgress
+    entries: list[Entry]
+
+    @property
+    def game(self) -> Game:
+        return self.progress.game
+
+
+def waiting_tables(rnd: Round) -> list[WaitingTable]:
+    """What closing the round would leave: each table not done, with its entries still
+    waiting for confirmation or disputed (in deal order) — what the close dialog lists."""
+    waiting = incomplete(rnd)
+    pending: dict[int, list[Entry]] = {}
+    for entry in (
+        Entry.objects.filter(game__in=[t.game for t in waiting], status__in=PENDING)
+        .select_related("entered_by_seat__player")
+        .order_by("number")
+    ):
+        pending.setdefault(entry.game_id, []).append(entry)
+    return [WaitingTable(table, pending.get(table.game.pk, [])) for table in waiting]
+
+
+def left_unconfirmed(rnd: Round) -> list[AuditEntry]:
+    """The entries a forced close left unconfirmed in ``rnd``: their audit rows (table
+    order), each with the entry as it is now (``.entry``), which may have been
+    confirmed or corrected by the director since."""
+    return list(
+        AuditEntry.objects.filter(game__round=rnd, action=AuditEntry.Action.LEFT_UNCONFIRMED)
+        .select_related("game__table", "entry__entered_by_seat__player")
+        .order_by("game__table__number", "entry__number", "pk")
+    )
+
+
 def _lock_open(rnd: Round) -> Round:
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd.pk, change=True)
     if rnd.status != Round.Status.OPEN:
         raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
     return rnd
 
 
+@serialised
 def close_round(rnd: Round, *, user) -> Round:
     """Close a round whose games are all complete and confirmed."""
     with transaction.atomic():
@@ -204,18 +248,20 @@ def close_round(rnd: Round, *, user) -> Round:
 
 def _end_timed_games(rnd: Round, user) -> None:
     """Time is up: the games still going end with their confirmed deals."""
-    from tournaments.services.results import end_game
-
-    for game in rnd.games.filter(finished=False):
-        end_game(
-            game,
-            user=user,
-            reason=_("Time is up: round %(number)d closed.") % {"number": rnd.number},
-        )
+    reason = _("Time is up: round %(number)d closed.") % {"number": rnd.number}
+    for game in lock_games(rnd):
+        if not game.finished:
+            end_locked_game(game, user=user, reason=reason)
 
 
+@serialised
 def force_close_round(rnd: Round, *, user, reason: str) -> Round:
-    """Close a round early; unconfirmed entries then do not count. Needs a reason."""
+    """Close a round early; unconfirmed entries then do not count. Needs a reason.
+
+    Each entry left waiting for confirmation or disputed gets an audit row of its
+    own (``left_unconfirmed``, the entry as it was), so the director sees it
+    afterwards and may still confirm or correct it.
+    """
     reason = (reason or "").strip()
     if not reason:
         raise ServiceError(
@@ -225,13 +271,25 @@ def force_close_round(rnd: Round, *, user, reason: str) -> Round:
         rnd = _lock_open(rnd)
         waiting = incomplete(rnd)
         rnd.close_reason = reason
-        return _close(
+        closed = _close(
             rnd,
             user=user,
             action=AuditEntry.Action.FORCE_CLOSE,
             reason=reason,
             old={"unfinished_tables": [t.game.table.number for t in waiting]},
         )
+        left = Entry.objects.filter(game__round=rnd, status__in=PENDING).select_related("game")
+        for entry in left.order_by("game__table__number", "number"):
+            audit.record(
+                rnd.event,
+                AuditEntry.Action.LEFT_UNCONFIRMED,
+                game=entry.game,
+                entry=entry,
+                user=user,
+                old=snapshot(entry),
+                reason=reason,
+            )
+        return closed
 
 
 def _close(rnd: Round, *, user, action: str, reason: str, old=None) -> Round:

@@ -16,6 +16,7 @@ from tournaments.formats.schedule_preview import SchedulePreview, schedule_previ
 from tournaments.models import AuditEntry, Club, Event
 from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_event, serialised
 from tournaments.services.profiles import presets, profile_as_json
 from tournaments.services.setup_checks import (
     Check,
@@ -296,27 +297,33 @@ def set_scoring(event: Event, *, scoring_mode: str, bye_score: int) -> Event:
     return event
 
 
-@transaction.atomic
+@serialised
 def finish_event(event: Event, user) -> Event:
-    """The evening is over: the event becomes read-only but stays readable."""
-    ensure_not_finished(event)
-    open_round = event.rounds.filter(status="open").first()
-    if open_round is not None:
-        raise ServiceError(
-            _("Round %(number)d is still being played. Close it first, then finish the event.")
-            % {"number": open_round.number}
+    """The evening is over: the event becomes read-only but stays readable.
+
+    The event's row is locked first (``services.locks``), so a round started at
+    the same moment is either seen here (and refused) or refused itself.
+    """
+    with transaction.atomic():
+        event.status = lock_event(event.pk, change=True).status
+        ensure_not_finished(event)
+        open_round = event.rounds.filter(status="open").first()
+        if open_round is not None:
+            raise ServiceError(
+                _("Round %(number)d is still being played. Close it first, then finish the event.")
+                % {"number": open_round.number}
+            )
+        old = event.status
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
+        record(
+            event,
+            AuditEntry.Action.OTHER,
+            user=user,
+            old={"status": old},
+            new={"status": event.status},
+            reason=_("Event finished"),
         )
-    old = event.status
-    event.status = Event.Status.FINISHED
-    event.save(update_fields=["status"])
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        old={"status": old},
-        new={"status": event.status},
-        reason=_("Event finished"),
-    )
     return event
 
 

@@ -17,6 +17,16 @@ urlpatterns = [
         name="tournaments-director-round-close",
     ),
     path(
+        "<int:event_id>/rounds/<int:number>/entries/<int:entry_id>/confirm/",
+        director_rounds.confirm,
+        name="tournaments-director-round-confirm",
+    ),
+    path(
+        "<int:event_id>/rounds/<int:number>/entries/<int:entry_id>/settle/",
+        director_rounds.settle,
+        name="tournaments-director-round-settle",
+    ),
+    path(
         "<int:event_id>/rounds/<int:number>/seating/",
         director_rounds.seating,
         name="tournaments-director-seating",

@@ -1,4 +1,10 @@
-"""Director: round control, the seating of a round and the live table board."""
+"""Director: round control, the seating of a round and the live table board.
+
+The round control page is also the close dialog: it lists each table that keeps
+the round open with what it waits for, and lets the director confirm or settle
+each entry there. A closed round's board lists what a forced close left
+unconfirmed, each still to be confirmed, settled or corrected.
+"""
 
 from collections import defaultdict
 from dataclasses import dataclass
@@ -8,23 +14,28 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.models import Bye, Entry, Event, Player, Round, Seat
+from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Seat
+from tournaments.services.deal_data import deal_name
+from tournaments.services.entries import confirm_entry, settle_dispute
 from tournaments.services.errors import ServiceError
 from tournaments.services.live import board_mark
 from tournaments.services.rounds import (
+    PENDING,
     TableProgress,
     blocking,
     close_round,
     force_close_round,
-    incomplete,
+    left_unconfirmed,
     progress,
     start_round,
+    waiting_tables,
 )
 
 BOARD_POLL_SECONDS = 5
@@ -48,16 +59,21 @@ def rounds_to_play(event: Event) -> int | None:
 @director_required
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
     all_rounds = list(event.rounds.annotate(tables=Count("games")).order_by("number"))
+    left = still_left(event)
+    for rnd in all_rounds:
+        rnd.left_unconfirmed = left.get(rnd.number, 0)
     latest = all_rounds[-1] if all_rounds else None
     current = latest if latest is not None and latest.status == Round.Status.OPEN else None
     planned = rounds_to_play(event)
     next_number = (latest.number if latest else 0) + 1
+    closed = latest is not None and latest.status == Round.Status.CLOSED
     context = {
         **nav(event, "rounds", latest),
         "rounds": all_rounds,
         "latest": latest,
         "current": current,
-        "waiting": incomplete(current) if current else [],
+        "waiting": waiting_tables(current) if current else [],
+        "left": left_unconfirmed(latest) if closed else [],
         "next_number": next_number,
         "planned": planned,
         "all_played": planned is not None and next_number > planned,
@@ -97,6 +113,83 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         return redirect("tournaments-director-rounds", event_id=event.pk)
     messages.success(request, _("Round %(number)d is closed.") % {"number": rnd.number})
     return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+def still_left(event: Event) -> dict[int, int]:
+    """Round number → how many entries a forced close left that still do not count."""
+    rows = (
+        AuditEntry.objects.filter(
+            event=event, action=AuditEntry.Action.LEFT_UNCONFIRMED, entry__status__in=PENDING
+        )
+        .values("game__round__number")
+        .annotate(count=Count("pk"))
+    )
+    return {row["game__round__number"]: row["count"] for row in rows}
+
+
+def _pending_entry(event: Event, number: int, entry_id: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("game__round__event", "game__table", "entered_by_seat"),
+        pk=entry_id,
+        game__round__event=event,
+        game__round__number=number,
+    )
+
+
+def _back(event: Event, entry: Entry) -> HttpResponse:
+    """Back to the close dialog while the round is open, else to the round's board."""
+    rnd = entry.game.round
+    if rnd.status == Round.Status.OPEN:
+        return redirect(reverse("tournaments-director-rounds", args=[event.pk]) + "#close")
+    return redirect("tournaments-director-board", event_id=event.pk, number=rnd.number)
+
+
+@director_required
+@require_POST
+def confirm(request: HttpRequest, event: Event, number: int, entry_id: int) -> HttpResponse:
+    """The director confirms a table's entry from the close dialog or the board."""
+    entry = _pending_entry(event, number, entry_id)
+    game = entry.game
+    try:
+        confirm_entry(entry, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(table)s: %(deal)s is confirmed.")
+            % {"table": game.table, "deal": deal_name(game, entry.number)},
+        )
+    return _back(event, entry)
+
+
+@director_required
+@require_POST
+def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> HttpResponse:
+    """The director settles a disputed entry from the close dialog or the board: it counts
+    as entered, or it is set aside (the right scores are entered on the game's page)."""
+    entry = _pending_entry(event, number, entry_id)
+    game = entry.game
+    decision = request.POST.get("decision")
+    if decision not in ("accept", "reject"):
+        messages.error(request, _("Say whether the entry counts or is set aside."))
+        return _back(event, entry)
+    try:
+        settle_dispute(
+            entry,
+            user=request.user,
+            accept=decision == "accept",
+            reason=request.POST.get("reason", ""),
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(table)s: the dispute about %(deal)s is settled.")
+            % {"table": game.table, "deal": deal_name(game, entry.number)},
+        )
+    return _back(event, entry)
 
 
 # ---------------------------------------------------------------- seating
@@ -234,6 +327,7 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         and not blocking(event, [t.progress for t in tiles]),
         "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
         "mark": mark,
+        "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }
     template = "tournaments/rounds/board.html"
     if request.htmx:

@@ -3,11 +3,15 @@
 Opened by the table's token (QR code on the table card), no login. The token
 opens whatever the table plays in the event's current round. A phone says which
 seat it is ("I am ...", kept in a signed cookie per table); one side enters a
-deal, a phone of the other side confirms or disputes it. Every page answers a
-normal POST too (redirect back), and htmx requests get the partials.
+deal, a phone of the other side confirms or disputes it. Each phone also gets a
+device id of its own (a long-lived signed cookie): the phone that entered a deal
+cannot confirm it by saying it is somebody else. Every page answers a normal
+POST too (redirect back), and htmx requests get the partials.
 """
 
+import functools
 import hashlib
+import secrets
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -30,6 +34,7 @@ from tournaments.services.entries import (
     auto_confirm_cutoff,
     auto_confirm_due,
     confirm_entry,
+    device_hash,
     dispute_entry,
     submit_entry,
 )
@@ -60,6 +65,9 @@ CALCULATOR_RANKS = [
 ]
 SEAT_SALT = "meld.table.seat"
 SEAT_MAX_AGE = 24 * 3600
+DEVICE_COOKIE = "meld_device"
+DEVICE_SALT = "meld.table.device"
+DEVICE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 # The game's own columns a confirmation can change; read again after one (its
 # seats, round and event stay loaded).
 GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
@@ -79,6 +87,7 @@ class At:
     game: Game | None
     seat: Seat | None
     seat_cookie: str = ""  # the seat id the phone's cookie names (part of the change stamp)
+    device: str | None = None  # the hash of the phone's device id, as entries keep it
 
     @property
     def token(self) -> str:
@@ -91,6 +100,36 @@ class At:
 
 def _cookie(table: Table) -> str:
     return f"meld_seat_{table.pk}"
+
+
+def _device_id(request: HttpRequest) -> str:
+    """The phone's device id: given by ``with_device``, else from its cookie ("" if none)."""
+    if hasattr(request, "meld_device"):
+        return request.meld_device
+    return request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
+
+
+def with_device(view):
+    """Give a phone without one a new device id, and its long-lived cookie with the answer."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        known = _device_id(request)
+        request.meld_device = known or secrets.token_urlsafe(24)
+        response = view(request, *args, **kwargs)
+        if not known:
+            response.set_signed_cookie(
+                DEVICE_COOKIE,
+                request.meld_device,
+                salt=DEVICE_SALT,
+                max_age=DEVICE_MAX_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=request.is_secure(),
+            )
+        return response
+
+    return wrapper
 
 
 def _open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
@@ -127,7 +166,14 @@ def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = Fa
     table, event = game.table, game.round.event
     table.event = event  # the same event: no look-up for it
     seat_id = request.get_signed_cookie(_cookie(table), default=None, salt=SEAT_SALT)
-    at = At(table, event, game, None, str(seat_id) if seat_id and str(seat_id).isdigit() else "")
+    at = At(
+        table,
+        event,
+        game,
+        None,
+        str(seat_id) if seat_id and str(seat_id).isdigit() else "",
+        device_hash(_device_id(request)),
+    )
     if seats:
         _find_seat(at)
     return at
@@ -151,9 +197,17 @@ def _playing(request: HttpRequest, token: str) -> At:
 
 def _entry(at: At, entry_id: int) -> Entry:
     try:
-        return Entry.objects.select_related("entered_by_seat").get(pk=entry_id, game=at.game)
+        entry = Entry.objects.select_related("entered_by_seat").get(pk=entry_id, game=at.game)
     except Entry.DoesNotExist:
         raise Http404("No such entry at this table.") from None
+    entry.game = at.game  # with its seats loaded: the service need not read them again
+    return entry
+
+
+def _take_game_row(at: At, game: Game) -> None:
+    """The game's scores as the service left them (no need to read them again)."""
+    for name in GAME_ROW:
+        setattr(at.game, name, getattr(game, name))
 
 
 def _confirm_due(at: At) -> bool:
@@ -243,6 +297,7 @@ def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
 
 
 @require_GET
+@with_device
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     at = _at(request, token)
     if at.game is None:
@@ -255,6 +310,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@with_device
 def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     at = _playing(request, token)
     response = redirect("tournaments-table", token=token)
@@ -322,6 +378,7 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
 
 
 @require_POST
+@with_device
 def submit(request: HttpRequest, token: str) -> HttpResponse:
     at = _playing(request, token)
     if at.seat is None:
@@ -337,6 +394,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 seat=at.seat,
                 idempotency_key=data.get("idempotency_key") or None,
                 expected_version=data.get("expected_version"),
+                device=request.meld_device,
             )
         except EntryConflict as error:
             form.show(error)
@@ -380,26 +438,30 @@ def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
 
 
 @require_POST
+@with_device
 def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     at = _playing(request, token)
     entry = _entry(at, entry_id)
     try:
-        confirm_entry(entry, seat=at.seat)
+        confirmed = confirm_entry(entry, seat=at.seat, device=request.meld_device)
     except ServiceError as error:
         return _answer(request, at, problem=error.message)
-    at.game.refresh_from_db(fields=GAME_ROW)
+    _take_game_row(at, confirmed.game)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
     return _answer(request, at, notes=[note])
 
 
 @require_POST
+@with_device
 def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     at = _playing(request, token)
     entry = _entry(at, entry_id)
     if at.seat is None:
         return _answer(request, at, problem=_("Say who you are first: tap your name."))
     try:
-        dispute_entry(entry, seat=at.seat, reason=request.POST.get("reason", ""))
+        dispute_entry(
+            entry, seat=at.seat, reason=request.POST.get("reason", ""), device=request.meld_device
+        )
     except ServiceError as error:
         return _answer(request, at, problem=error.message)
     note = _("%(deal)s is disputed: enter it again together, or call the director.") % {

@@ -1,0 +1,139 @@
+"""Row locks of the write steps, always taken in one order: event → round → game → entry.
+
+Every step that writes scores or round state (submit, edit, confirm, dispute,
+auto-confirm, correct, settle, end a game, start, close or force-close a round,
+finish the event) takes its locks through the functions here, from the top of
+this order down, and never the other way round. Two steps that lock the same
+rows in different orders can each hold what the other waits for; PostgreSQL
+then breaks the tie by failing one of them ("deadlock detected"). That is what
+closing a timed round did: it held the round and the event and waited for each
+game, while a phone held its game and waited for the event (the audit row's
+foreign key share-locks the event's row).
+
+A step locks a row *shared* when it relies on what the row says until it
+commits (a phone relies on the round being open and the event running) and
+*exclusive* when it changes the row (closing changes the round, starting a
+round or finishing changes the event; every writer changes its game). Shared
+locks let the phones of every table write at once; an exclusive lock waits for
+every step holding the row shared to commit, and holds back those that come
+after it until it commits. So a submit either commits before the close takes
+the round (and the close sees its entry) or waits and then finds the round
+closed.
+
+Each function reads its rows again under the lock and returns them: what a
+step checks (the round is open, the event is not finished, who entered the
+entry) is what holds until it commits. Checks on objects the caller loaded
+earlier are not enough.
+
+SQLite has no row locks: its transactions are IMMEDIATE (settings), so a write
+step holds the whole database's write lock from its first statement, and the
+same reads under it are current. There the lock functions only read.
+"""
+
+import functools
+import random
+import time
+
+from django.db import OperationalError, connection
+from django.db.models import QuerySet, Subquery
+
+from tournaments.models import Entry, Event, Game, Round
+
+
+def serialised(step):
+    """Run ``step`` again when SQLite reports its write lock busy.
+
+    A file database waits for the lock itself (``timeout`` in the settings); a
+    shared-cache database (the test database) answers "locked" at once, so the
+    second writer tries again until the first has committed. Inside an outer
+    transaction there is nothing to retry: the error goes up.
+    """
+
+    @functools.wraps(step)
+    def wrapper(*args, **kwargs):
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                return step(*args, **kwargs)
+            except OperationalError as error:
+                retry = (
+                    connection.vendor == "sqlite"
+                    and "locked" in str(error)
+                    and not connection.in_atomic_block
+                    and time.monotonic() < deadline
+                )
+                if not retry:
+                    raise
+                time.sleep(random.uniform(0.01, 0.05))
+
+    return wrapper
+
+
+def _row_locks() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def _share(rows: QuerySet) -> None:
+    """Lock ``rows`` shared (``FOR SHARE``: Django's ORM only writes exclusive locks)."""
+    sql, params = rows.values("pk").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"{sql} FOR SHARE", params)
+
+
+def _round_of_game(game_id: int) -> Subquery:
+    return Subquery(Game.objects.filter(pk=game_id).values("round_id")[:1])
+
+
+def _event_of_round(round_id) -> Subquery:
+    return Subquery(Round.objects.filter(pk=round_id).values("event_id")[:1])
+
+
+def lock_event(event_id: int, *, change: bool = False) -> Event:
+    """The event, read under its lock: exclusive with ``change`` (start a round, finish)."""
+    if _row_locks():
+        if change:
+            return Event.objects.select_for_update().get(pk=event_id)
+        _share(Event.objects.filter(pk=event_id))
+    return Event.objects.get(pk=event_id)
+
+
+def lock_round(round_id: int, *, change: bool = False) -> Round:
+    """Event (shared) → round: exclusive with ``change`` (close it). With its event."""
+    rounds = Round.objects.select_related("event")
+    if _row_locks():
+        _share(Event.objects.filter(pk=_event_of_round(round_id)))
+        if change:
+            return rounds.select_for_update(of=("self",)).get(pk=round_id)
+        _share(Round.objects.filter(pk=round_id))
+    return rounds.get(pk=round_id)
+
+
+def lock_game(game_id: int) -> Game:
+    """Event (shared) → round (shared) → game (exclusive): the game with round, event, table."""
+    games = Game.objects.select_related("round__event", "table")
+    if _row_locks():
+        _share(Event.objects.filter(pk=_event_of_round(_round_of_game(game_id))))
+        _share(Round.objects.filter(pk=_round_of_game(game_id)))
+        games = games.select_for_update(of=("self",))
+    return games.get(pk=game_id)
+
+
+def lock_games(rnd: Round) -> list[Game]:
+    """Every game of ``rnd`` (whose round and event the caller holds), in one order."""
+    games = rnd.games.select_related("table").order_by("pk")
+    if _row_locks():
+        games = games.select_for_update(of=("self",))
+    found = list(games)
+    for game in found:
+        game.round = rnd
+    return found
+
+
+def lock_entry(entry_id: int, game: Game) -> Entry:
+    """After ``lock_game``: the entry (exclusive), read again, with the seat that entered it."""
+    entries = Entry.objects.select_related("entered_by_seat")
+    if _row_locks():
+        entries = entries.select_for_update(of=("self",))
+    entry = entries.get(pk=entry_id, game=game)
+    entry.game = game
+    return entry
