@@ -4,10 +4,16 @@ import os
 import shutil
 
 import pytest
+from django.conf import settings
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the
 # tests make around it are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Meld's cache is shared by every worker of a machine (a directory, or Redis): the
+# tests keep theirs in their own process, so neither xdist workers nor a Meld
+# running on the same machine see each other's guess counters.
+settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CHROMIUM = shutil.which("chromium") or (
     "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
@@ -47,6 +53,34 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "locale": "en-GB"}
+
+
+@pytest.fixture(autouse=True)
+def no_content_security_policy_violation(request, monkeypatch):
+    """Every browser test also proves the pages need nothing the Content-Security-Policy forbids.
+
+    Chromium reports each blocked inline script, inline style or eval on the console;
+    every context a test opens (the ``page`` fixture's and its own) is listened to.
+    """
+    if request.node.get_closest_marker("browser") is None or CHROMIUM is None:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    violations: list[str] = []
+    open_context = browser.new_context
+
+    def listen(message) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(f"{message.location.get('url')}: {message.text}")
+
+    def new_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        context.on("console", listen)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", new_context)
+    yield
+    assert not violations, "\n".join(violations)
 
 
 @pytest.fixture
