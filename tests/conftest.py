@@ -71,7 +71,11 @@ def no_content_security_policy_violation(request, monkeypatch):
 
     def listen(message) -> None:
         if "Content Security Policy" in message.text:
-            violations.append(f"{message.location.get('url')}: {message.text}")
+            where = message.location
+            violations.append(
+                f"{where.get('url')}:{where.get('lineNumber')}:{where.get('columnNumber')}: "
+                f"{message.text}"
+            )
 
     def new_context(*args, **kwargs):
         context = open_context(*args, **kwargs)

@@ -59,7 +59,6 @@ def federation():
             env = loadkit.postgres_env(url)
             env.update(
                 REDIS_URL=REDIS_URL,
-                SECRET_KEY="one-key-for-both-servers-of-the-federation-test-0123456789",
                 MELD_TOKEN_MISS_LIMIT=str(LIMIT),
             )
             loadkit.manage(env, "migrate", "--noinput", "-v", "0")

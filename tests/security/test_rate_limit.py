@@ -7,6 +7,7 @@ do not, right or wrong.
 
 import logging
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -196,7 +197,7 @@ def test_without_redis_the_workers_of_one_machine_share_one_count(tmp_path):
         DJANGO_SETTINGS_MODULE="meld.settings",
         SQLITE_PATH=str(tmp_path / "meld.sqlite3"),
         MELD_CACHE_DIR=str(tmp_path / "cache"),
-        SECRET_KEY="a-key-for-two-processes-of-this-test-only-0123456789",
+        SECRET_KEY=secrets.token_urlsafe(50),
         LOG_LEVEL="ERROR",
     )
     subprocess.run(

@@ -27,7 +27,6 @@ def test_gunicorn_writes_the_traceback_of_a_500_to_its_error_log(tmp_path):
     env = loadkit.sqlite_env(tmp_path / "meld.sqlite3")
     env.update(
         DJANGO_SETTINGS_MODULE="tests.security.raising_settings",
-        SECRET_KEY="a-key-for-this-server-of-the-test-only-0123456789",
         DEBUG="0",
     )
     server = loadkit.Server(env, workers=1)
