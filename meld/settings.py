@@ -203,7 +203,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("MELD_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MELD_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.client_ip"
 AXES_LOCKOUT_CALLABLE = "tournaments.views.lockout.locked_out"
 # The log names the address of a lock-out, not the user name (often a mistyped password).
 AXES_SENSITIVE_PARAMETERS = ["username"]

@@ -15,6 +15,7 @@ address looks up none of them, right or wrong.
 """
 
 import hashlib
+import ipaddress
 import logging
 from collections.abc import Callable
 
@@ -29,15 +30,28 @@ from tournaments.models import Event, Table
 logger = logging.getLogger("tournaments.security")
 
 
-def client_address(request: HttpRequest) -> str:
-    """The caller's address; the proxy's X-Forwarded-For only when the proxy is trusted."""
+def client_ip(request: HttpRequest) -> str | None:
+    """The caller's IP address, None when there is no valid one (django-axes stores it as such).
+
+    The proxy's X-Forwarded-For counts only when the proxy is trusted.
+    """
+    candidates = [request.META.get("REMOTE_ADDR", "")]
     if getattr(settings, "MELD_TRUST_X_FORWARDED_FOR", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         # The proxy appends the address it saw: the last entry is the one it vouches for.
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-        if hops:
-            return hops[-1][:64]
-    return request.META.get("REMOTE_ADDR", "")[:64] or "unknown"
+        candidates[:0] = hops[-1:]
+    for candidate in candidates:
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    return None
+
+
+def client_address(request: HttpRequest) -> str:
+    """The caller's address for counting, "unknown" for all callers without one."""
+    return client_ip(request) or "unknown"
 
 
 def _digest(text: str) -> str:

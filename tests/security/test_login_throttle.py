@@ -77,3 +77,16 @@ def test_a_successful_log_in_forgets_the_earlier_mistakes(client):
     client.post(reverse("logout"))
     fail(client, "director", settings.AXES_FAILURE_LIMIT - 1)
     assert log_in(client, "director", RIGHT).status_code == 302
+
+
+def test_a_log_in_through_a_proxy_with_a_garbled_forwarded_address_works(client, settings):
+    """The attempt is stored with the proxy's address (PostgreSQL accepts only real ones)."""
+    settings.MELD_TRUST_X_FORWARDED_FOR = True
+    answer = log_in(client, "director", RIGHT, HTTP_X_FORWARDED_FOR="not-an-address")
+    assert answer.status_code == 302
+
+
+def test_a_director_logged_in_without_any_address_is_logged_in(client, django_user_model):
+    """Django's force_login sends no address at all: the log-in is recorded without one."""
+    client.force_login(django_user_model.objects.get(username="director"))
+    assert client.get(reverse("tournaments-director-events")).status_code == 200

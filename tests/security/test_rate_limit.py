@@ -152,6 +152,19 @@ def test_a_trusted_proxy_names_the_client_in_x_forwarded_for(rf):
     assert client_address(request) == "1.2.3.4"
 
 
+@override_settings(MELD_TRUST_X_FORWARDED_FOR=True)
+def test_a_garbled_forwarded_address_counts_as_the_proxys(rf):
+    request = rf.get(
+        "/t/x/", HTTP_X_FORWARDED_FOR="1.2.3.4, not-an-address", REMOTE_ADDR="10.0.0.1"
+    )
+    assert client_address(request) == "10.0.0.1"
+
+
+def test_a_caller_without_an_address_is_counted_as_unknown(rf):
+    request = rf.get("/t/x/", REMOTE_ADDR="")
+    assert client_address(request) == "unknown"
+
+
 def test_a_guesser_cannot_escape_by_spoofing_x_forwarded_for(client):
     for number in range(LIMIT):
         guess(client, number, HTTP_X_FORWARDED_FOR=f"9.9.9.{number}")
