@@ -56,6 +56,7 @@ migrate: messages-compile
 demo: migrate
 	$(PY) manage.py load_demo
 
+# serve_info also creates .secret_key the first time: both workers must sign with one key.
 run: demo
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py serve_info --port $(PORT)
@@ -73,4 +74,4 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .cache

@@ -9,6 +9,7 @@ environment names the database, so one process can measure several back ends.
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -46,6 +47,8 @@ def sqlite_env(path: Path) -> dict[str, str]:
         for k, v in os.environ.items()
         if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
+    # One key for the server's workers (gunicorn refuses a key made up per process).
+    env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     env.update(
         SQLITE_PATH=str(path),
         DEBUG="0",

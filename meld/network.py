@@ -1,6 +1,12 @@
-"""The address phones on the club's Wi-Fi use to reach this machine."""
+"""The address phones on the club's Wi-Fi use to reach this machine.
+
+Asked for when a link is printed or shown, never at import: settings stay free
+of side effects, and a laptop that changed networks prints its new address.
+"""
 
 import socket
+
+from django.conf import settings
 
 
 def lan_address() -> str:
@@ -17,3 +23,9 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def base_url() -> str:
+    """Where the QR codes point: ``MELD_BASE_URL``, else this machine's LAN address and port."""
+    configured = settings.MELD_BASE_URL.rstrip("/")
+    return configured or f"http://{lan_address()}:{settings.PORT}"

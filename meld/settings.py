@@ -1,13 +1,19 @@
-"""Settings for Meld, all taken from environment variables (see README)."""
+"""Settings for Meld, all taken from environment variables (see README).
+
+Importing them has no side effects: nothing is written and no socket is opened
+(the secret key's file is only read, see ``meld/secret.py``; the LAN address
+for the QR codes is asked for when they are printed, see ``meld/network.py``).
+"""
 
 import os
-import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
-from meld.network import lan_address
+from meld.secret import secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,24 +26,16 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def _secret_key() -> str:
-    """SECRET_KEY from the environment, else one generated once and kept locally."""
-    if key := os.environ.get("SECRET_KEY"):
-        return key
-    path = BASE_DIR / ".secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-SECRET_KEY = _secret_key()
+# SECRET_KEY_LASTS is False for a key made up for this process (no SECRET_KEY, no
+# .secret_key): fine for tests and commands, refused by wsgi/asgi when serving.
+SECRET_KEY, SECRET_KEY_LASTS = secret_key()
 DEBUG = env_bool("DEBUG")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 PORT = int(os.environ.get("PORT", "8000"))
-MELD_BASE_URL = os.environ.get("MELD_BASE_URL", "").rstrip("/") or f"http://{lan_address()}:{PORT}"
+# Empty: the QR codes point to this machine's LAN address (meld.network.base_url).
+MELD_BASE_URL = os.environ.get("MELD_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -50,13 +48,14 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "template_partials",
-    "scoring",
-    "pairings",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -67,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "meld.urls"
@@ -108,6 +109,11 @@ def _database() -> dict:
 
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -159,26 +165,86 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-if redis_url := os.environ.get("REDIS_URL"):
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": redis_url,
-    }
-
-# Token guessing: after this many table/public links not found from one address
-# within the window (seconds), that address gets 429 on those links. Behind a
-# reverse proxy that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
+# Token guessing: after this many table/public links or table codes not found from
+# one address within the window (seconds), that address gets 429 for guesses and
+# code look-ups (a valid table or public link still opens). Behind a reverse proxy
+# that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
 MELD_TOKEN_MISS_LIMIT = int(os.environ.get("MELD_TOKEN_MISS_LIMIT", "20"))
 MELD_TOKEN_MISS_WINDOW = int(os.environ.get("MELD_TOKEN_MISS_WINDOW", "600"))
 MELD_TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR")
 
+# The limiter's counters must be seen by every worker: Redis when several servers
+# share them, else a directory all workers of this machine share (the process's
+# own memory would let each gunicorn worker count alone). Counting keeps a miss's
+# window as the entry's time-out on every back end.
+if redis_url := os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "meld",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("MELD_CACHE_DIR", str(BASE_DIR / ".cache")),
+            "TIMEOUT": MELD_TOKEN_MISS_WINDOW,
+            "OPTIONS": {"MAX_ENTRIES": 10000},
+        }
+    }
+
+# Director log-in (django-axes): after this many wrong passwords for one user name
+# from one address, that pair is locked out for the cool-off time, even with the
+# right password. Attempts are rows in the database, so every worker and server
+# sees them; a successful log-in forgets the earlier failures.
+AXES_FAILURE_LIMIT = int(os.environ.get("MELD_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MELD_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournaments.views.lockout.locked_out"
+# The log names the address of a lock-out, not the user name (often a mistyped password).
+AXES_SENSITIVE_PARAMETERS = ["username"]
+
+# No inline script, no eval, no inline style: every script and style is a file of
+# ours (htmx's indicator <style> is switched off in base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+    }
+}
+
+# Every 500 goes to stderr with its traceback (gunicorn's error log under
+# `make run`); Django's own console handler would print only with DEBUG on.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "server": {"format": "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "server",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
-        "meld": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-        "tournaments": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+        "django": {"handlers": [], "level": "INFO"},
+        # 4xx answers are logged by Django as warnings: misses are counted and
+        # logged by the guess limiter instead; only server errors are kept here.
+        "django.request": {"level": "ERROR"},
+        "meld": {"level": LOG_LEVEL},
+        "tournaments": {"level": LOG_LEVEL},
     },
 }

@@ -7,10 +7,16 @@ from types import ModuleType
 from typing import NoReturn
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
 from tests.factories import make_event, make_tables
+
+# Meld's cache is shared by every worker of a machine (a directory, or Redis): the
+# tests keep theirs in their own process, so neither xdist workers nor a Meld
+# running on the same machine see each other's guess counters.
+settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CHROMIUM = shutil.which("chromium") or (
     "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None

@@ -2,48 +2,60 @@
 
 Every link a player holds is a long random token (``/t/<token>/``, ``/p/<token>/``)
 or a table's short code (``/t/code/?code=…``). Guessing them means many misses
-in a row, so each miss is counted per client address in the cache (Redis on a
-shared server, else the process's memory); past ``MELD_TOKEN_MISS_LIMIT`` misses
-within ``MELD_TOKEN_MISS_WINDOW`` seconds that address gets a friendly 429 on
-every token path until the window has passed.
+in a row, so each miss is counted per client address in the shared cache (Redis
+across servers, else a directory all workers of the machine share); past
+``MELD_TOKEN_MISS_LIMIT`` misses within ``MELD_TOKEN_MISS_WINDOW`` seconds that
+address gets a friendly 429 for every guess and every code look-up until the
+window has passed.
 
-A whole club's phones may share one address (a federation server behind the
-club's router), so a phone keeps reaching the tables it has already opened: a
-signed cookie lists them, and requests for those tokens are never blocked.
+A whole club's phones may share one address (the club's router), so one guesser
+must not lock the others out: a link whose long token exists is proof enough
+and always opens. Short codes are few enough to be guessed, so a blocked
+address looks up none of them, right or wrong.
 """
 
 import hashlib
+import ipaddress
 import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from tournaments.models import Event, Table
+
 logger = logging.getLogger("tournaments.security")
 
-PASS_COOKIE = "meld_tables"
-PASS_SALT = "meld.token-pass"
-PASS_KEEP = 8  # tables a phone is remembered for (an evening has a handful of rounds)
-PASS_MAX_AGE = 2 * 24 * 3600
 
+def client_ip(request: HttpRequest) -> str | None:
+    """The caller's IP address, None when there is no valid one (django-axes stores it as such).
 
-def client_address(request: HttpRequest) -> str:
-    """The caller's address; the proxy's X-Forwarded-For only when the proxy is trusted."""
+    The proxy's X-Forwarded-For counts only when the proxy is trusted.
+    """
+    candidates = [request.META.get("REMOTE_ADDR", "")]
     if getattr(settings, "MELD_TRUST_X_FORWARDED_FOR", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         # The proxy appends the address it saw: the last entry is the one it vouches for.
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-        if hops:
-            return hops[-1][:64]
-    return request.META.get("REMOTE_ADDR", "")[:64] or "unknown"
+        candidates[:0] = hops[-1:]
+    for candidate in candidates:
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    return None
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
+def client_address(request: HttpRequest) -> str:
+    """The caller's address for counting, "unknown" for all callers without one."""
+    return client_ip(request) or "unknown"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 class TokenGuessLimitMiddleware:
@@ -56,33 +68,49 @@ class TokenGuessLimitMiddleware:
         self.public_prefix = reverse("tournaments-public", args=["x"])[: -len("x/")]
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        token = self._token(request.path_info)
-        if token is None:
+        link = self._link(request.path_info)
+        if link is None:
             return self.get_response(request)
+        prefix, token = link
         address = client_address(request)
         key = f"meld:token-miss:{_digest(address)}"
-        passes = self._passes(request)
-        known = token and _digest(token) in passes
-        if not known and self.limit and (cache.get(key) or 0) >= self.limit:
-            return self._too_many(request)
+        blocked = bool(self.limit) and (cache.get(key) or 0) >= self.limit
+        exists: bool | None = None
+        if blocked:
+            if not token:
+                return self._too_many(request)
+            exists = self._exists(prefix, token)
+            if not exists:
+                return self._too_many(request)
         response = self.get_response(request)
-        if not known and self._missed(request, response):
-            misses = self._count(key)
-            logger.warning(
-                "Token miss %d/%d from %s: %s", misses, self.limit, address, request.path_info[:80]
-            )
-        elif token and 200 <= response.status_code < 400 and not known:
-            self._remember(response, passes, _digest(token))
+        if self._missed(request, response):
+            # A 404 below a real token (an entry gone, no game now) is no guess of the token.
+            if token and exists is None:
+                exists = self._exists(prefix, token)
+            if not exists:
+                misses = self._count(key)
+                logger.warning(
+                    "Token miss %d/%d from %s: %s",
+                    misses,
+                    self.limit,
+                    address,
+                    request.path_info[:80],
+                )
         return response
 
-    def _token(self, path: str) -> str | None:
-        """The token the path names ("" for the code look-up), None for other paths."""
+    def _link(self, path: str) -> tuple[str, str] | None:
+        """(prefix, token) of a table or public link ("" for the code look-up), None elsewhere."""
         if path == self.code_path:
-            return ""
+            return self.code_path, ""
         for prefix in (self.table_prefix, self.public_prefix):
             if path.startswith(prefix):
-                return path[len(prefix) :].split("/", 1)[0]
+                return prefix, path[len(prefix) :].split("/", 1)[0]
         return None
+
+    def _exists(self, prefix: str, token: str) -> bool:
+        if prefix == self.table_prefix:
+            return Table.objects.filter(token=token).exists()
+        return Event.objects.filter(public_token=token, public=True).exists()
 
     def _missed(self, request: HttpRequest, response: HttpResponse) -> bool:
         if response.status_code == 404:
@@ -94,7 +122,8 @@ class TokenGuessLimitMiddleware:
         return False
 
     def _count(self, key: str) -> int:
-        # add() starts the window; incr() keeps its expiry (locmem and Redis alike).
+        # add() starts the window; incr() keeps it (Redis and locmem keep the expiry;
+        # the file cache's time-out is the window itself, see settings.CACHES).
         if cache.add(key, 1, timeout=self.window):
             return 1
         try:
@@ -102,31 +131,6 @@ class TokenGuessLimitMiddleware:
         except ValueError:  # expired between the two calls
             cache.set(key, 1, timeout=self.window)
             return 1
-
-    def _passes(self, request: HttpRequest) -> list[str]:
-        raw = request.COOKIES.get(PASS_COOKIE)
-        if not raw:
-            return []
-        try:
-            value = signing.loads(raw, salt=PASS_SALT, max_age=PASS_MAX_AGE)
-        except signing.BadSignature:
-            return []
-        return (
-            [item for item in value if isinstance(item, str)][:PASS_KEEP]
-            if isinstance(value, list)
-            else []
-        )
-
-    def _remember(self, response: HttpResponse, passes: list[str], digest: str) -> None:
-        kept = [digest, *passes][:PASS_KEEP]
-        response.set_cookie(
-            PASS_COOKIE,
-            signing.dumps(kept, salt=PASS_SALT, compress=True),
-            max_age=PASS_MAX_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=getattr(settings, "SESSION_COOKIE_SECURE", False),
-        )
 
     def _too_many(self, request: HttpRequest) -> HttpResponse:
         response = render(request, "429.html", {"minutes": max(1, self.window // 60)}, status=429)

@@ -195,6 +195,18 @@
     each(root, ".entry-form", restoreMode);
   }
 
+  /* "Not sent — tap again" under the entry form: hidden when the form itself sends,
+     shown when its request is lost or answered with an error. */
+  function sendError(event, shown) {
+    var form = event.detail.elt;
+    if (!form || !form.matches || !form.matches(".entry-form")) return;
+    var note = form.querySelector(".send-error");
+    if (note) note.hidden = !shown;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
+  document.addEventListener("htmx:sendError", function (event) { sendError(event, true); });
+  document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });
 })();

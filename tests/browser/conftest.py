@@ -61,3 +61,32 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="package")
 def browser_context_args():
     return {"viewport": PHONE, "locale": "en-GB"}
+
+
+@pytest.fixture(autouse=True)
+def no_content_security_policy_violation(request, monkeypatch):
+    """Every browser test also proves the pages need nothing the Content-Security-Policy forbids.
+
+    Chromium reports each blocked inline script, inline style or eval on the console;
+    every context a test opens (the ``page`` fixture's and its own) is listened to.
+    """
+    browser = request.getfixturevalue("browser")
+    violations: list[str] = []
+    open_context = browser.new_context
+
+    def listen(message) -> None:
+        if "Content Security Policy" in message.text:
+            where = message.location
+            violations.append(
+                f"{where.get('url')}:{where.get('lineNumber')}:{where.get('columnNumber')}: "
+                f"{message.text}"
+            )
+
+    def new_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        context.on("console", listen)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", new_context)
+    yield
+    assert not violations, "\n".join(violations)

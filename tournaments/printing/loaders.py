@@ -9,11 +9,11 @@ rounds not started yet of an event whose format fixes a schedule ahead
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from meld.network import base_url
 from tournaments.formats import format_of
 from tournaments.models import Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
@@ -61,7 +61,7 @@ def names_by_number(players: Iterable[Player]) -> dict[int, str]:
 
 def table_link(token: str) -> str:
     """The link a table's QR code holds: the players' score sheet for that table."""
-    return settings.MELD_BASE_URL.rstrip("/") + reverse("tournaments-table", args=[token])
+    return base_url() + reverse("tournaments-table", args=[token])
 
 
 # Rounds and schedules --------------------------------------------------------------

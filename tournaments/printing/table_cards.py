@@ -8,12 +8,12 @@ seating of the current round.
 from functools import lru_cache
 
 import segno
-from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from meld.network import base_url
 from tournaments.models import Round
 from tournaments.printing import loaders
 from tournaments.printing.data import TableCard, TableCardsData, TableSeating
@@ -55,7 +55,7 @@ def load(event, round_number: int | None = None, blank: bool = False) -> TableCa
     )
     return TableCardsData(
         event=loaders.event_info(event),
-        base_url=settings.MELD_BASE_URL,
+        base_url=base_url(),
         round=round_number if seating else None,
         cards=cards,
     )

@@ -1,22 +1,29 @@
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from meld.network import lan_address
+from meld import secret
+from meld.network import base_url, lan_address
 
 
 class Command(BaseCommand):
-    help = "Print where phones reach Meld and how the director logs in (used by `make run`)."
+    help = (
+        "Print where phones reach Meld and how the director logs in; create .secret_key "
+        "when there is none (used by `make run` before it starts the server)."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--port", type=int, default=8000)
 
     def handle(self, *args, port: int, **options) -> None:
+        if secret.create_key_file():
+            self.stdout.write(
+                f"Created the secret key in {secret.KEY_FILE.name} (keep it out of git)."
+            )
         address = lan_address()
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS("Meld is starting."))
         self.stdout.write(f"  On this computer:      http://127.0.0.1:{port}/")
         self.stdout.write(f"  Phones on the Wi-Fi:   http://{address}:{port}/")
-        self.stdout.write(f"  QR codes point to:     {settings.MELD_BASE_URL}/")
+        self.stdout.write(f"  QR codes point to:     {base_url()}/")
         self.stdout.write(
             "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
         )
