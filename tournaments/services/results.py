@@ -258,6 +258,7 @@ def end_game(game: Game, *, user, reason: str = "") -> Game:
     event = game.round.event
     if not event.is_directed_by(user):
         raise ServiceError(_("Only the event's director can end a game."))
+    audit.checked_reason(reason)
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
         if game.finished:
