@@ -6,7 +6,6 @@ column, a rule profile with a bonus of 10**30, a cut-off UTF-16 file, and
 megabytes of text where a line is expected.
 """
 
-import datetime
 from dataclasses import replace
 
 import pytest
@@ -18,6 +17,7 @@ from django.utils import translation
 from scoring.canasta_profiles import BANDS_MAX, MELD_MINIMUM_MAX, TOTAL_MAX
 from scoring.profiles import CANASTA_PROFILES, CANASTA_RANGES, profile_to_dict
 from tests.factories import make_event, seat_round
+from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
 from tournaments.forms.entry import MAX_DEAL_TOTAL
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Result, Round
@@ -105,7 +105,9 @@ def test_every_print_url_sends_a_round_in_other_digits_back_with_a_message(
         {"round": number},
         follow=True,
     )
-    assert answer.redirect_chain[-1][0] == reverse("tournaments-director-print", args=[printable.pk])
+    assert answer.redirect_chain[-1][0] == reverse(
+        "tournaments-director-print", args=[printable.pk]
+    )
     assert "is not a round number." in answer.content.decode()
 
 
@@ -216,20 +218,6 @@ def test_a_utf16_file_with_its_bom_is_read(director_client, director):
 # --- 6: the rule profile -----------------------------------------------------------------
 
 
-def rules_post(event: Event, **changes) -> dict:
-    from tournaments.forms.setup import ProfileForm
-    from tournaments.services.profiles import event_profile
-
-    form = ProfileForm(game=event.game, profile=event_profile(event))
-    data = {"action": "rules"}
-    for name, field in form.fields.items():
-        if field.disabled or field.initial is False:
-            continue
-        data[name] = "on" if field.initial is True else "" if field.initial is None else field.initial
-    data.update(changes)
-    return data
-
-
 @pytest.mark.parametrize(
     ("value", "message"),
     [
@@ -244,7 +232,7 @@ def test_a_rule_number_out_of_its_range_is_refused_next_to_its_field(
     event = make_event(director)
     answer = director_client.post(
         reverse("tournaments-director-setup", args=[event.pk, "rules"]),
-        rules_post(event, natural_canasta_bonus=value),
+        profile_post(event, natural_canasta_bonus=value),
     )
     assert answer.status_code == 200
     assert answer.context["form"].errors["natural_canasta_bonus"] == [message]
@@ -257,7 +245,9 @@ def test_the_rules_page_tells_the_browser_each_range(director_client, director):
     page = director_client.get(
         reverse("tournaments-director-setup", args=[event.pk, "rules"])
     ).content.decode()
-    assert 'name="natural_canasta_bonus" value="500" inputmode="numeric" min="0" max="10000"' in page
+    assert (
+        'name="natural_canasta_bonus" value="500" inputmode="numeric" min="0" max="10000"' in page
+    )
     assert 'name="target" value="5000" inputmode="numeric" min="500" max="50000"' in page
 
 
@@ -287,7 +277,7 @@ def worst_case_game(owner, **event_fields) -> Game:
 def test_one_side_scores_at_most_a_million_in_a_deal_at_the_top_of_every_range():
     low, high = deal_bounds(worst_case_profile())
     assert (low, high) == (-95_140, 1_004_140)
-    assert -MAX_DEAL_TOTAL < low and high < MAX_DEAL_TOTAL
+    assert low > -MAX_DEAL_TOTAL and high < MAX_DEAL_TOTAL
 
 
 def test_a_deal_at_the_top_of_every_range_is_stored_and_shown(director, director_client):
@@ -314,7 +304,9 @@ def test_a_deal_at_the_top_of_every_range_is_stored_and_shown(director, director
     game.refresh_from_db()
     assert (game.score_0, game.score_1, game.finished) == (844_140, 0, True)
     assert "844,140" in player_1.get(table_url("tournaments-table", game)).content.decode()
-    board = director_client.get(reverse("tournaments-director-board", args=[game.round.event.pk, 1]))
+    board = director_client.get(
+        reverse("tournaments-director-board", args=[game.round.event.pk, 1])
+    )
     assert "844,140" in board.content.decode()
 
 
@@ -464,9 +456,7 @@ def test_closing_a_round_early_with_a_reason_longer_than_a_note_is_refused(
     assert not AuditEntry.objects.filter(reason__startswith="xxx").exists()
 
 
-def test_ending_a_timed_game_with_a_reason_longer_than_a_note_is_refused(
-    director_client, director
-):
+def test_ending_a_timed_game_with_a_reason_longer_than_a_note_is_refused(director_client, director):
     game = canasta_game(director, round_kind=Event.RoundKind.TIME, round_minutes=60)
     answer = director_client.post(
         reverse("tournaments-director-game-end", args=[game.round.event.pk, game.pk]),
@@ -561,7 +551,7 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
     from tournaments.services.profiles import event_profile
     from tournaments.views.director_games import CorrectionForm, SettleForm
 
-    canasta, gin = canasta_game(director), gin_game(director, date=datetime.date(2026, 11, 23))
+    canasta, gin = canasta_game(director), gin_game(director)
     event = canasta.round.event
     built = [
         NewEventForm(user=director),
