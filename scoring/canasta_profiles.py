@@ -252,7 +252,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 gettext_noop(
                     "The first minimum-meld band must start at a total of 0, not %(start)s (totals below 0 have their own minimum)."
                 ),
-                {"start": starts[0]},
+                {"start": shown(starts[0])},
                 field="minimum_meld_bands",
             )
         )
@@ -262,7 +262,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 gettext_noop(
                     "The minimum-meld bands must start at ascending totals, each higher than the one before: %(starts)s."
                 ),
-                {"starts": ", ".join(map(str, starts))},
+                {"starts": ", ".join(map(shown, starts))},
                 field="minimum_meld_bands",
             )
         )
@@ -275,7 +275,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 gettext_noop(
                     "The minimum meld must not go down as the total rises (below 0 first): %(minimums)s."
                 ),
-                {"minimums": ", ".join(map(str, minimums))},
+                {"minimums": ", ".join(map(shown, minimums))},
                 field="minimum_meld_bands",
             )
         )
@@ -302,7 +302,7 @@ def _rule_problems(profile: CanastaProfile) -> list[Problem]:
         problems.append(
             Problem(
                 gettext_noop("Canasta is played with 2 or 3 packs, not %(value)s."),
-                {"value": profile.packs},
+                {"value": shown(profile.packs)},
                 field="packs",
             )
         )
