@@ -4,6 +4,9 @@ An engine reports each problem as a ``Problem``: the English template (marked
 with ``gettext_noop`` so ``makemessages`` collects it into the German
 catalogue), its parameters and the field it concerns. ``str(problem)`` is the
 English sentence; the web layer translates with ``problem.translated(gettext)``.
+
+Both games' rule profiles declare each number with ``ranged(default, least, most)``
+and refuse a value outside it with ``range_problem``: one wording for every range.
 """
 
 from collections.abc import Callable, Mapping
