@@ -10,7 +10,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from meldcore.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import (
+    DomainError,
+    Problem,
+    field_ranges,
+    gettext_noop,
+    range_problem,
+    ranged,
+    shown,
+)
 from scoring.canasta_profile_fields import CANASTA_FIELDS
 
 WildLimit = Literal["wiener", "classic", "003", "house"]
@@ -26,6 +34,15 @@ Bands = tuple[tuple[int, int], ...]
 POINTS_PER_PACK = 490
 POINTS_PER_JOKER = 50
 CARDS_IN_A_CANASTA = 7
+
+# The ranges of the numbers (RULES.md 1.4-1.6), generous for every variant: the
+# sources' bonuses go up to 1500 (joker hand canasta), their targets from 2500
+# to 10 000, their minimum melds up to 150. Within them a deal scores at most
+# about a million points (every canasta the deck holds, doubled by Rheinisch).
+BONUS_MAX = 10_000
+TOTAL_MAX = 50_000
+MELD_MINIMUM_MAX = 1_000
+BANDS_MAX = 10
 
 CHOICES: dict[str, tuple[str | None, ...]] = {
     "red_threes_plus_with": ("canasta", "meld"),
@@ -49,37 +66,38 @@ class CanastaProfile:
     name: str
     source: str
     # Canasta bonuses; None: that kind does not exist under these rules.
-    natural_canasta_bonus: int = 500
-    mixed_canasta_bonus: int = 300
-    hand_canasta_bonus: int | None = None
-    joker_canasta_bonus: int | None = None
-    joker_hand_canasta_bonus: int | None = None
-    concealed_canasta_bonus: int = 0
+    natural_canasta_bonus: int = ranged(500, 0, BONUS_MAX)
+    mixed_canasta_bonus: int = ranged(300, 0, BONUS_MAX)
+    hand_canasta_bonus: int | None = ranged(None, 0, BONUS_MAX)
+    joker_canasta_bonus: int | None = ranged(None, 0, BONUS_MAX)
+    joker_hand_canasta_bonus: int | None = ranged(None, 0, BONUS_MAX)
+    concealed_canasta_bonus: int = ranged(0, 0, BONUS_MAX)
     # Going out; the concealed and hand-canasta bonuses are "in all".
-    going_out_bonus: int = 100
-    concealed_going_out_bonus: int | None = 200
-    hand_canasta_going_out_bonus: int | None = None
-    canastas_to_go_out: int = 1
+    going_out_bonus: int = ranged(100, 0, BONUS_MAX)
+    concealed_going_out_bonus: int | None = ranged(200, 0, BONUS_MAX)
+    hand_canasta_going_out_bonus: int | None = ranged(None, 0, BONUS_MAX)
+    canastas_to_go_out: int = ranged(1, 1, 5)
     natural_canasta_to_go_out: bool = False
     # Red threes.
-    red_three_value: int = 100
-    four_red_threes: int = 800
-    five_red_threes: int | None = None
-    six_red_threes: int | None = None
+    red_three_value: int = ranged(100, 0, BONUS_MAX)
+    four_red_threes: int = ranged(800, 0, BONUS_MAX)
+    five_red_threes: int | None = ranged(None, 0, BONUS_MAX)
+    six_red_threes: int | None = ranged(None, 0, BONUS_MAX)
     red_threes_plus_with: RedThreesPlusWith = "canasta"
     red_threes_otherwise: RedThreesOtherwise = "minus"
-    red_three_in_hand_penalty: int = 500
+    red_three_in_hand_penalty: int = ranged(500, 0, BONUS_MAX)
     red_three_in_hand_rule: RedThreeInHandRule | None = "went_out"
     # Melds.
     melds_minus_without_canasta: bool = False
     wild_limit: WildLimit = "wiener"
-    # The deck.
-    packs: int = 2
-    jokers: int = 4
+    # The deck: 2 or 3 packs; up to two jokers for each pack of a rummy set.
+    packs: int = ranged(2, 2, 3)
+    jokers: int = ranged(4, 0, 12)
     # The game.
-    target: int = 5000
+    target: int = ranged(5000, 500, TOTAL_MAX)
     target_rule: TargetRule = "reached"
-    below_zero_minimum: int = 15
+    below_zero_minimum: int = ranged(15, 0, MELD_MINIMUM_MAX)
+    # At most BANDS_MAX bands, each from a total of 0..TOTAL_MAX, each minimum 0..MELD_MINIMUM_MAX.
     minimum_meld_bands: Bands = ((0, 50), (1500, 90), (3000, 120))
     tie_rule: TieRule = "higher_total"
     rheinisch: bool = False
@@ -128,15 +146,12 @@ class CanastaProfile:
         return score
 
 
+CANASTA_RANGES: dict[str, tuple[int, int]] = field_ranges(CanastaProfile)
+
+
 def is_whole_number(value: Any) -> bool:
     """An int that is not a bool (``True`` is an int to Python, not to a score sheet)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def shown(value: Any) -> str:
-    """A value as a message quotes it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _field_problem(name: str, value: Any, template: str, **params: Any) -> Problem:
@@ -207,13 +222,37 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
     problems: list[Problem] = []
     starts = [start for start, _ in bands]
     minimums = [profile.below_zero_minimum, *(minimum for _, minimum in bands)]
+    if len(bands) > BANDS_MAX:
+        problems.append(
+            Problem(
+                gettext_noop("At most %(most)s minimum-meld bands, not %(count)s."),
+                {"most": BANDS_MAX, "count": len(bands)},
+                field="minimum_meld_bands",
+            )
+        )
+    if any(start > TOTAL_MAX for start in starts):
+        problems.append(
+            Problem(
+                gettext_noop("A minimum-meld band starts at a total of at most %(most)s."),
+                {"most": TOTAL_MAX},
+                field="minimum_meld_bands",
+            )
+        )
+    if any(minimum > MELD_MINIMUM_MAX for _, minimum in bands):
+        problems.append(
+            Problem(
+                gettext_noop("A first meld needs at most %(most)s card points."),
+                {"most": MELD_MINIMUM_MAX},
+                field="minimum_meld_bands",
+            )
+        )
     if starts[0] != 0:
         problems.append(
             Problem(
                 gettext_noop(
                     "The first minimum-meld band must start at a total of 0, not %(start)s (totals below 0 have their own minimum)."
                 ),
-                {"start": starts[0]},
+                {"start": shown(starts[0])},
                 field="minimum_meld_bands",
             )
         )
@@ -223,7 +262,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 gettext_noop(
                     "The minimum-meld bands must start at ascending totals, each higher than the one before: %(starts)s."
                 ),
-                {"starts": ", ".join(map(str, starts))},
+                {"starts": ", ".join(map(shown, starts))},
                 field="minimum_meld_bands",
             )
         )
@@ -236,7 +275,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 gettext_noop(
                     "The minimum meld must not go down as the total rises (below 0 first): %(minimums)s."
                 ),
-                {"minimums": ", ".join(map(str, minimums))},
+                {"minimums": ", ".join(map(shown, minimums))},
                 field="minimum_meld_bands",
             )
         )
@@ -263,7 +302,7 @@ def _rule_problems(profile: CanastaProfile) -> list[Problem]:
         problems.append(
             Problem(
                 gettext_noop("Canasta is played with 2 or 3 packs, not %(value)s."),
-                {"value": profile.packs},
+                {"value": shown(profile.packs)},
                 field="packs",
             )
         )
@@ -294,9 +333,22 @@ def _rule_problems(profile: CanastaProfile) -> list[Problem]:
     return problems
 
 
+def _range_problems(profile: CanastaProfile, reported: set[str | None]) -> list[Problem]:
+    """Numbers outside their range (``CANASTA_RANGES``), for fields with no other problem."""
+    problems = []
+    for name, bounds in CANASTA_RANGES.items():
+        value = getattr(profile, name)
+        if name not in reported and is_whole_number(value):
+            problem = range_problem(name, CANASTA_FIELDS[name][1], value, bounds)
+            if problem is not None:
+                problems.append(problem)
+    return problems
+
+
 def profile_problems(profile: CanastaProfile) -> list[Problem]:
     """Every inconsistency of a profile's values, each with the field it concerns."""
-    return _value_problems(profile) + _band_problems(profile) + _rule_problems(profile)
+    problems = _value_problems(profile) + _band_problems(profile) + _rule_problems(profile)
+    return problems + _range_problems(profile, {problem.field for problem in problems})
 
 
 _WIENER = CanastaProfile(

@@ -61,22 +61,22 @@ def parse_cards(
 ) -> tuple[Card, ...]:
     """Cards from a list of tokens or one string separated by spaces or commas.
 
-    Every bad token is named in one ``ValueError``; with ``unique`` a card given
-    twice is an error too (one pack).
+    Every bad token is named once in one ``ValueError``; with ``unique`` a card
+    given twice is an error too (one pack), named once however often it is given.
     """
     tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
     parsed: list[Card] = []
-    bad: list[str] = []
+    bad: dict[str, None] = {}  # a dict keeps each message once, in order
     for token in tokens:
         try:
             parsed.append(parse_card(token, jokers=jokers))
         except ValueError as error:
-            bad.append(str(error))
+            bad[str(error)] = None
     if unique:
         seen: set[Card] = set()
         for card in parsed:
             if card in seen:
-                bad.append(f"{card} appears twice (one pack has each card once)")
+                bad[f"{card} appears twice (one pack has each card once)"] = None
             seen.add(card)
     if bad:
         raise ValueError("; ".join(bad))

@@ -3,7 +3,22 @@
 from dataclasses import dataclass
 from typing import Any
 
-from meldcore.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import (
+    DomainError,
+    Problem,
+    field_ranges,
+    gettext_noop,
+    range_problem,
+    ranged,
+    shown,
+)
+from scoring.gin_game import MAX_DEADWOOD
+
+# The ranges of the numbers (RULES.md 2), generous for every variant: the sources'
+# bonuses are 10 to 100, their targets 100 to 150; no hand holds more deadwood
+# than MAX_DEADWOOD, so no knock limit needs to be higher.
+BONUS_MAX = 1_000
+TARGET_MAX = 10_000
 
 
 @dataclass(frozen=True)
@@ -13,16 +28,16 @@ class GinProfile:
     slug: str
     name: str
     source: str
-    gin_bonus: int = 20
-    undercut_bonus: int = 10
-    box_bonus: int = 20
-    game_bonus: int = 100
-    shutout_bonus: int = 100
-    target: int = 100
-    knock_limit: int = 10
+    gin_bonus: int = ranged(20, 0, BONUS_MAX)
+    undercut_bonus: int = ranged(10, 0, BONUS_MAX)
+    box_bonus: int = ranged(20, 0, BONUS_MAX)
+    game_bonus: int = ranged(100, 0, BONUS_MAX)
+    shutout_bonus: int = ranged(100, 0, BONUS_MAX)
+    target: int = ranged(100, 1, TARGET_MAX)
+    knock_limit: int = ranged(10, 0, MAX_DEADWOOD)
     # Partnership games (RULES.md 2.2): two sides of two or of three players.
-    target_four_players: int = 125
-    target_six_players: int = 150
+    target_four_players: int = ranged(125, 1, TARGET_MAX)
+    target_six_players: int = ranged(150, 1, TARGET_MAX)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -32,6 +47,8 @@ class GinProfile:
         if problems:
             raise DomainError(problems)
 
+
+GIN_RANGES: dict[str, tuple[int, int]] = field_ranges(GinProfile)
 
 # name -> (kind, label, help), in the order the editor shows them.
 GIN_FIELDS: dict[str, tuple[str, str, str]] = {
@@ -112,7 +129,7 @@ def gin_profile_problems(profile: GinProfile) -> list[Problem]:
             problems.append(
                 Problem(
                     gettext_noop("%(label)s must be a whole number of 0 or more, not %(value)s."),
-                    {"label": label, "value": repr(value)[:40]},
+                    {"label": label, "value": shown(value)},
                     field=name,
                 )
             )
@@ -124,6 +141,8 @@ def gin_profile_problems(profile: GinProfile) -> list[Problem]:
                     field=name,
                 )
             )
+        elif (problem := range_problem(name, label, value, GIN_RANGES[name])) is not None:
+            problems.append(problem)
     return problems
 
 

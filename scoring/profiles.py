@@ -11,17 +11,29 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from meldcore.messages import DomainError, Problem, gettext_noop
+from meldcore.messages import DomainError, Problem, gettext_noop, shown
 from scoring.canasta_profile_fields import CANASTA_FIELDS
-from scoring.canasta_profiles import CANASTA_PROFILES, CHOICES, CanastaProfile
-from scoring.gin_profiles import GIN_FIELDS, GIN_PROFILES, GinProfile
+from scoring.canasta_profiles import (
+    BANDS_MAX,
+    CANASTA_PROFILES,
+    CANASTA_RANGES,
+    CHOICES,
+    MELD_MINIMUM_MAX,
+    TOTAL_MAX,
+    CanastaProfile,
+)
+from scoring.gin_profiles import GIN_FIELDS, GIN_PROFILES, GIN_RANGES, GinProfile
 
 __all__ = [
+    "BAND_RANGES",
+    "BANDS_MAX",
     "CANASTA_FIELD_HELP",
     "CANASTA_PROFILES",
+    "CANASTA_RANGES",
     "FIELD_HELP",
     "GIN_FIELD_HELP",
     "GIN_PROFILES",
+    "GIN_RANGES",
     "CanastaProfile",
     "GinProfile",
     "Profile",
@@ -37,13 +49,16 @@ Profile = CanastaProfile | GinProfile
 CANASTA_FIELD_HELP: dict[str, str] = {name: text for name, (_, _, text) in CANASTA_FIELDS.items()}
 GIN_FIELD_HELP: dict[str, str] = {name: text for name, (_, _, text) in GIN_FIELDS.items()}
 FIELD_HELP: dict[str, dict[str, str]] = {"canasta": CANASTA_FIELD_HELP, "gin": GIN_FIELD_HELP}
+# A minimum-meld band: from which running total, and the card points the first meld needs.
+BAND_RANGES: tuple[tuple[int, int], tuple[int, int]] = ((0, TOTAL_MAX), (0, MELD_MINIMUM_MAX))
 
 
 @dataclass(frozen=True)
 class ProfileField:
     """One editable parameter: ``kind`` is text, points, optional_points, count,
     flag, choice or bands; ``choices`` lists the allowed values of a choice
-    (``None`` standing for "not in these rules")."""
+    (``None`` standing for "not in these rules"); a number has its range
+    (``minimum``, ``maximum``: the profile refuses any other value)."""
 
     name: str
     label: str
@@ -51,12 +66,15 @@ class ProfileField:
     kind: str
     value: Any
     choices: tuple[str | None, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 def profile_fields(profile: Profile) -> tuple[ProfileField, ...]:
     """The profile's parameters in display order, each with its current value."""
     canasta = isinstance(profile, CanastaProfile)
     table = CANASTA_FIELDS if canasta else GIN_FIELDS
+    ranges = CANASTA_RANGES if canasta else GIN_RANGES
     return tuple(
         ProfileField(
             name=name,
@@ -65,6 +83,8 @@ def profile_fields(profile: Profile) -> tuple[ProfileField, ...]:
             kind=kind,
             value=getattr(profile, name),
             choices=CHOICES.get(name, ()) if canasta else (),
+            minimum=ranges[name][0] if name in ranges else None,
+            maximum=ranges[name][1] if name in ranges else None,
         )
         for name, (kind, label, text) in table.items()
     )
@@ -94,7 +114,7 @@ def profile_from_dict(game: str, data: Any) -> Profile:
             [
                 Problem(
                     gettext_noop("Unknown game %(game)s: profiles exist for canasta and gin."),
-                    {"game": repr(game)[:40]},
+                    {"game": shown(game)},
                 )
             ]
         )
@@ -106,7 +126,7 @@ def profile_from_dict(game: str, data: Any) -> Profile:
     problems = [
         Problem(
             gettext_noop("%(name)s is not a parameter of this game's rule profiles."),
-            {"name": repr(key)[:40]},
+            {"name": shown(key)},
         )
         for key in data
         if key not in known

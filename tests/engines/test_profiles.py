@@ -10,11 +10,18 @@ from hypothesis import strategies as st
 
 from meldcore.messages import DomainError
 from scoring.canasta import minimum_meld
+from scoring.canasta_profile_fields import CANASTA_FIELDS
+from scoring.cards import parse_cards
+from scoring.gin_profiles import GIN_FIELDS
 from scoring.profiles import (
+    BAND_RANGES,
+    BANDS_MAX,
     CANASTA_FIELD_HELP,
     CANASTA_PROFILES,
+    CANASTA_RANGES,
     GIN_FIELD_HELP,
     GIN_PROFILES,
+    GIN_RANGES,
     CanastaProfile,
     GinProfile,
     profile_fields,
@@ -262,6 +269,8 @@ def test_a_gin_profile_validates_itself():
 
 profile_junk = st.one_of(
     st.integers(-10, 10000),
+    st.integers(-(10**40), 10**40),
+    st.sampled_from([10**30, 10**5000, -(10**5000)]),
     st.booleans(),
     st.none(),
     st.floats(allow_nan=True),
@@ -297,3 +306,130 @@ def test_a_profile_problem_translates_its_template_and_the_field_label():
         translated(caught.value.problems[0], lambda text: german.get(text, text))
         == "Ausmachen: ganze Zahl ab 0 statt -100."
     )
+
+
+# --- the ranges of the numbers ---------------------------------------------------------
+
+NUMBER_KINDS = ("points", "optional_points", "count")
+
+
+def test_every_number_of_a_profile_has_a_range():
+    assert set(CANASTA_RANGES) == {
+        name for name, (kind, _, _) in CANASTA_FIELDS.items() if kind in NUMBER_KINDS
+    }
+    assert set(GIN_RANGES) == {name for name, (kind, _, _) in GIN_FIELDS.items() if kind != "text"}
+
+
+@pytest.mark.parametrize(
+    "profile", [*CANASTA_PROFILES.values(), *GIN_PROFILES.values()], ids=lambda p: p.slug
+)
+def test_every_preset_lies_within_the_ranges(profile):
+    ranges = CANASTA_RANGES if isinstance(profile, CanastaProfile) else GIN_RANGES
+    for name, (least, most) in ranges.items():
+        value = getattr(profile, name)
+        assert value is None or least <= value <= most, name
+
+
+def test_the_editor_knows_each_range():
+    listed = {f.name: f for f in profile_fields(WIENER)}
+    assert (listed["natural_canasta_bonus"].minimum, listed["natural_canasta_bonus"].maximum) == (
+        0,
+        10_000,
+    )
+    assert (listed["target"].minimum, listed["target"].maximum) == (500, 50_000)
+    assert listed["wild_limit"].minimum is None
+    gin = {f.name: f for f in profile_fields(GIN_PROFILES["wiener"])}
+    assert (gin["knock_limit"].minimum, gin["knock_limit"].maximum) == (0, 98)
+
+
+def test_a_profile_at_either_end_of_every_range_is_valid():
+    (_, top_start), (_, top_minimum) = BAND_RANGES
+    top = replace(
+        CANASTA_PROFILES["classic-3pack"],
+        minimum_meld_bands=((0, top_minimum), (top_start, top_minimum)),
+        **{n: most for n, (_, most) in CANASTA_RANGES.items()},
+    )
+    assert top.natural_canasta_bonus == 10_000 and top.target == 50_000
+    bottom = replace(WIENER, **{n: least for n, (least, _) in CANASTA_RANGES.items()})
+    assert bottom.target == 500 and bottom.jokers == 0
+    gin = GIN_PROFILES["wiener"]
+    assert replace(gin, **{n: most for n, (_, most) in GIN_RANGES.items()}).target == 10_000
+    assert replace(gin, **{n: least for n, (least, _) in GIN_RANGES.items()}).knock_limit == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"natural_canasta_bonus": 10_001},
+            "Natural canasta must be from 0 to 10000, not 10001.",
+        ),
+        (
+            {"natural_canasta_bonus": 10**30},
+            "Natural canasta must be from 0 to 10000, not 1000000000000000000000000000000.",
+        ),
+        (
+            {"joker_canasta_bonus": 10**5000},
+            "Joker canasta must be from 0 to 10000, not (a number too long to show).",
+        ),
+        ({"target": 499}, "Game target must be from 500 to 50000, not 499."),
+        ({"target": 50_001}, "Game target must be from 500 to 50000, not 50001."),
+        ({"jokers": 13}, "Jokers must be from 0 to 12, not 13."),
+        ({"canastas_to_go_out": 6}, "Canastas to go out must be from 1 to 5, not 6."),
+        ({"below_zero_minimum": 1001}, "Minimum meld below 0 must be from 0 to 1000, not 1001."),
+        (
+            {"minimum_meld_bands": tuple((i * 100, 50) for i in range(BANDS_MAX + 1))},
+            "At most 10 minimum-meld bands, not 11.",
+        ),
+        (
+            {"minimum_meld_bands": ((0, 50), (BAND_RANGES[0][1] + 1, 90))},
+            "A minimum-meld band starts at a total of at most 50000.",
+        ),
+        (
+            {"minimum_meld_bands": ((0, 50), (1500, BAND_RANGES[1][1] + 1))},
+            "A first meld needs at most 1000 card points.",
+        ),
+    ],
+)
+def test_a_number_out_of_its_range_is_refused_at_its_field(changes, message):
+    with pytest.raises(DomainError) as caught:
+        replace(WIENER, **changes)
+    assert message in caught.value.errors
+    assert next(iter(changes)) in [p.field for p in caught.value.problems]
+
+
+def test_a_field_with_its_own_rule_gets_one_message():
+    with pytest.raises(DomainError) as caught:
+        replace(WIENER, target=0, packs=5, canastas_to_go_out=0)
+    assert caught.value.errors == [
+        "Canasta is played with 2 or 3 packs, not 5.",
+        "The game target must be more than 0 points.",
+        "At least one canasta is needed to go out.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"knock_limit": 99}, "Knock limit must be from 0 to 98, not 99."),
+        ({"gin_bonus": 10**30}, "Gin bonus must be from 0 to 1000, not 1000000000000000000000"),
+        ({"target_six_players": 10_001}, "Target with six players must be from 1 to 10000"),
+        (
+            {"box_bonus": -(10**5000)},
+            "Box bonus must be a whole number of 0 or more, not (a number",
+        ),
+    ],
+)
+def test_a_gin_number_out_of_its_range_is_refused_at_its_field(changes, message):
+    with pytest.raises(DomainError) as caught:
+        replace(GIN_PROFILES["wiener"], **changes)
+    assert caught.value.errors[0].startswith(message)
+    assert [p.field for p in caught.value.problems] == list(changes)
+
+
+def test_a_card_given_many_times_is_named_once():
+    with pytest.raises(ValueError) as caught:
+        parse_cards(["AS"] * 11 + ["XX"] * 5 + ["KD", "KD"], unique=True)
+    assert str(caught.value).count("AS appears twice") == 1
+    assert str(caught.value).count("'XX' is not a card") == 1
+    assert str(caught.value).count("KD appears twice") == 1

@@ -1,9 +1,11 @@
-"""Bad input at the table and in the player import: never a 500, never a stored bad entry.
+"""Bad input at the table, in the player import, the rule profile and the director's
+query parameters: never a 500, never a stored bad entry.
 
 Hypothesis posts the real forms' field names (plus strangers) with hostile
-values: negative, huge, non-numeric, fractions, unicode digits, control
-characters, very long strings, missing fields. The checks do not trust the form
-under test: whether a posted entry may be stored is decided here, field by field.
+values: negative, huge, non-numeric, fractions, digits of other scripts ("²",
+"٣", "１"), control characters, strings of hundreds of kilobytes, missing
+fields. The checks do not trust the form under test: whether a posted entry may
+be stored is decided here, field by field, and only ASCII digits make a number.
 """
 
 import re
@@ -16,10 +18,13 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.profiles import CANASTA_RANGES
 from tests.factories import make_event, seat_round
+from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import DEAL_FORM
 from tournaments.forms.entry import MAX_COUNT, MAX_POINTS, entry_form_for
 from tournaments.models import Entry, Player
+from tournaments.printing import DOCUMENTS
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(
@@ -31,8 +36,15 @@ FUZZ = settings(
 )
 
 TEXT = st.characters(exclude_categories=("Cs",))  # lone surrogates cannot even be sent
+# Digits that are no ASCII digits: "²" passes isdigit() but not int(); the others pass both.
+LOOKALIKE_DIGITS = st.sampled_from(["²", "٣", "１", "१", "߃", "𝟗", "³"])
+HUGE = st.sampled_from(["9" * 5000, "1" + "0" * 30, "-" + "9" * 20, "x" * 300_000, "AS " * 100_000])
 HOSTILE = st.one_of(
     st.integers(-(10**30), 10**30).map(str),
+    st.lists(
+        st.one_of(LOOKALIKE_DIGITS, st.sampled_from("0123456789-")), min_size=1, max_size=6
+    ).map("".join),
+    HUGE,
     st.integers(0, 25).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
     st.text(TEXT, max_size=20),
@@ -47,6 +59,8 @@ HOSTILE = st.one_of(
             "0x10",
             "١٢",
             "１２",
+            "²",
+            "1²",
             "NaN",
             "-0",
             "+5",
@@ -63,22 +77,23 @@ HOSTILE = st.one_of(
     ),
 )
 DEFINITELY_BAD_COUNT = st.sampled_from(
-    ["-1", str(MAX_COUNT + 1), "99999999999999999999", "x", "1.5", "\x00"]
+    ["-1", str(MAX_COUNT + 1), "99999999999999999999", "x", "1.5", "\x00", "²", "٣", "１", "1_0"]
 )
-DEFINITELY_BAD_POINTS = st.sampled_from(["-5", str(MAX_POINTS + 5), "10" * 30, "abc", "2.5", "∞"])
+DEFINITELY_BAD_POINTS = st.sampled_from(
+    ["-5", str(MAX_POINTS + 5), "10" * 30, "abc", "2.5", "∞", "٥٠", "５０", "+50", "9" * 5000]
+)
 DEFINITELY_BAD_NUMBER = st.sampled_from(
-    ["", "0", "-1", "abc", "1.5", "\x00", None]
+    ["", "0", "-1", "abc", "1.5", "\x00", "١", "１", "99999", "9" * 5000, None]
 )  # None: missing
 DEFINITELY_BAD_CHOICE = st.sampled_from(["", "bogus", "OUT", "\x00", "1", None])
 
 
 def as_int(value: str) -> int | None:
-    """How a number field reads a value (digits of any script, surrounding space, a trailing .0)."""
-    text = re.sub(r"\.0*\s*$", "", str(value).strip())
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    """How a number field may read a value: ASCII digits, an optional minus, spaces around."""
+    text = str(value).strip(" \t\r\n")
+    if len(text) > 30 or not re.fullmatch(r"-?[0-9]+", text):
+        return None  # more digits than any column holds: never a stored number
+    return int(text)
 
 
 @pytest.fixture
@@ -437,5 +452,62 @@ def test_uploaded_csv_files_never_fail_and_are_stored_whole_or_not_at_all(
         if answer.status_code != 302:
             assert Player.objects.filter(event=event).count() == before
         stored_names_are_clean(event)
+
+    run()
+
+
+# --- numbers in the address and in the rule profile --------------------------------------
+
+QUERY_VALUE = st.one_of(HOSTILE, LOOKALIKE_DIGITS, st.integers(-(10**25), 10**25).map(str))
+
+
+def test_numbers_in_the_address_never_fail(director_client, director, canasta):
+    """?round= on every print URL, ?fix= on a game, ?game= on the audit trail, ?panel= on
+    the projector, ?players= in the set-up, and the seat a phone names."""
+    game = canasta.rounds.get().games.get(table__number=1)
+    token = canasta.tables.get(number=1).token
+    pages = [
+        *(
+            (reverse("tournaments-director-print-pdf", args=[canasta.pk, kind]), "round")
+            for kind, document in DOCUMENTS.items()
+            if document.uses_round
+        ),
+        (reverse("tournaments-director-game", args=[canasta.pk, game.pk]), "fix"),
+        (reverse("tournaments-director-audit", args=[canasta.pk]), "game"),
+        (reverse("tournaments-director-setup", args=[canasta.pk, "format"]), "players"),
+        (reverse("tournaments-public-projector", args=[canasta.public_token]), "panel"),
+    ]
+
+    phone = Client()
+    phone.get(reverse("tournaments-table", args=[token]))  # a phone the guess limiter knows
+
+    @FUZZ
+    @given(st.sampled_from(pages), QUERY_VALUE)
+    def run(page, value):
+        url, name = page
+        answer = director_client.get(url, {name: value})
+        assert answer.status_code in (200, 302, 404), (url, value, answer.status_code)
+        seat = phone.post(reverse("tournaments-table-seat", args=[token]), {"seat": value})
+        assert seat.status_code in (302, 404), (value, seat.status_code)
+
+    run()
+
+
+def test_a_rule_profile_of_any_numbers_is_refused_or_stored_within_its_ranges(
+    director_client, director
+):
+    event = make_event(director)
+    url = reverse("tournaments-director-setup", args=[event.pk, "rules"])
+    numbers = sorted(CANASTA_RANGES)
+
+    @FUZZ
+    @given(st.dictionaries(st.sampled_from(numbers), QUERY_VALUE, min_size=1, max_size=4))
+    def run(changes):
+        answer = director_client.post(url, profile_post(event, **changes))
+        assert answer.status_code in (200, 302)
+        event.refresh_from_db()
+        for name, (least, most) in CANASTA_RANGES.items():
+            value = event.profile[name]
+            assert value is None or least <= value <= most, (name, value)
 
     run()

@@ -116,3 +116,18 @@ def test_the_same_urls_open_for_the_events_own_director(client, director, foreig
     client.force_login(director)
     response = client.get(route.url(foreign))
     assert response.status_code in (200, 302, 405), (route.url(foreign), response.status_code)
+
+
+HUGE_ID = "9" * 25  # more than any id column holds (a BigAutoField ends at 19 digits)
+
+
+@pytest.mark.parametrize("route", EVENT_SCOPED, ids=lambda r: r.full_name)
+def test_ids_beyond_any_column_are_not_found(client, director, foreign, route):
+    """Only the event's own id is real; every other number in the address is too large."""
+    client.force_login(director)
+    numbers = {name: HUGE_ID for name in ("number", "game_id", "entry_id", "player_id", "user_id")}
+    url = route.url({**foreign, **numbers})
+    get, post = client.get(url), client.post(url, {"reason": "x", "name": "Mallory"})
+    for response in (get, post):
+        assert response.status_code in (200, 302, 404, 405), (url, response.status_code)
+    assert client.get(route.url({**foreign, "event_id": HUGE_ID})).status_code in (404, 405)

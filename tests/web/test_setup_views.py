@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event
+from tests.web.setup_helpers import profile_post
 from tournaments.models import Event, Round, Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -251,25 +252,6 @@ def test_event_details_stay_editable_after_round_one(director_client, event):
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.name == "Renamed" and event.public
-
-
-def profile_post(event, **changes):
-    from tournaments.forms.setup import ProfileForm
-    from tournaments.services.profiles import event_profile
-
-    form = ProfileForm(game=event.game, profile=event_profile(event))
-    data = {"action": "rules"}
-    for name, field in form.fields.items():
-        if field.disabled:
-            continue
-        value = field.initial
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-            continue
-        data[name] = "" if value is None else value
-    data.update(changes)
-    return {key: value for key, value in data.items() if value is not None}
 
 
 def test_the_rules_page_shows_every_parameter_with_its_help(director_client, event):

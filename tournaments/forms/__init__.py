@@ -1,7 +1,8 @@
 """Forms of the director's pages; each validates and leaves the workflow to a service.
 
 A ``ServiceError``'s ``field_errors`` go back onto the form with ``show_service_error``,
-so every message appears next to the field it concerns.
+so every message appears next to the field it concerns. Every text field is a
+``BoundedCharField`` and every number a ``tournaments.numbers.BoundedIntegerField``.
 """
 
 from django import forms
@@ -19,3 +20,16 @@ def show_service_error(form: forms.Form, error: ServiceError) -> None:
         placed = True
     if not placed:
         form.add_error(None, error.message)
+
+
+class BoundedCharField(forms.CharField):
+    """Text with a most length (always given). A longer text is refused and not drawn
+    again in the form that says so: an answer never echoes megabytes back."""
+
+    def __init__(self, *, max_length: int, **kwargs) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, str) and len(value) > self.max_length:
+            return ""
+        return value

@@ -20,7 +20,10 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.canasta import side_label
+from scoring.gin import MAX_DEADWOOD
+from tournaments.forms import BoundedCharField
 from tournaments.models import Entry, Event, Game
+from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
 from tournaments.services.deal_data import Scored, evaluate, seats_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
@@ -28,6 +31,12 @@ from tournaments.services.profiles import event_profile
 BOOKKEEPING = ("number", "idempotency_key", "expected_version")
 MAX_COUNT = 20
 MAX_POINTS = 9995
+# More than one side can score in a deal under any rule profile (about a million at
+# the top of every range); the service then checks the profile's own bounds.
+MAX_DEAL_TOTAL = 10_000_000
+# One pack: a hand is never more than 52 cards ("10H, " is the longest card with its separator).
+MAX_CARDS = 52
+MAX_CARDS_TEXT = MAX_CARDS * 5
 
 
 def side_names(game: Game) -> list[str]:
@@ -113,14 +122,14 @@ def Stepper() -> NumberPad:  # noqa: N802 - reads like a widget class where it i
     return NumberPad(kind="stepper")
 
 
-def count_field(label) -> forms.IntegerField:
-    return forms.IntegerField(
+def count_field(label) -> BoundedIntegerField:
+    return BoundedIntegerField(
         label=label, min_value=0, max_value=MAX_COUNT, required=False, initial=0, widget=Stepper()
     )
 
 
-def points_field(label) -> forms.IntegerField:
-    return forms.IntegerField(
+def points_field(label) -> BoundedIntegerField:
+    return BoundedIntegerField(
         label=label,
         min_value=0,
         max_value=MAX_POINTS,
@@ -152,9 +161,11 @@ class EntryForm(forms.Form):
     """
 
     entry_kind = ""
-    number = forms.IntegerField(widget=Hidden, min_value=1)
-    idempotency_key = forms.CharField(widget=Hidden, max_length=64, required=False)
-    expected_version = forms.IntegerField(widget=Hidden, required=False)
+    number = BoundedIntegerField(widget=Hidden, min_value=1, max_value=MAX_SMALL)
+    idempotency_key = BoundedCharField(widget=Hidden, max_length=64, required=False)
+    expected_version = BoundedIntegerField(
+        widget=Hidden, required=False, min_value=0, max_value=MAX_SMALL
+    )
 
     def __init__(
         self,
@@ -185,9 +196,11 @@ class EntryForm(forms.Form):
     @property
     def deal_number(self) -> int | None:
         value = self.data.get(self.add_prefix("number")) if self.is_bound else None
+        if value in (None, ""):
+            return self.initial.get("number")
         try:
-            return int(value) if value not in (None, "") else self.initial.get("number")
-        except (TypeError, ValueError):
+            return parse_int(value, minimum=1, maximum=MAX_SMALL)
+        except NumberError:
             return self.initial.get("number")
 
     def clean(self) -> dict[str, Any]:
@@ -362,8 +375,11 @@ class QuickTotalsForm(EntryForm):
 
     def build(self) -> None:
         for index in range(self.side_count):
-            self.fields[f"s{index}_total"] = forms.IntegerField(
-                label=_("Score of the deal"), widget=NumberPad(step=5, signed=True)
+            self.fields[f"s{index}_total"] = BoundedIntegerField(
+                label=_("Score of the deal"),
+                min_value=-MAX_DEAL_TOTAL,
+                max_value=MAX_DEAL_TOTAL,
+                widget=NumberPad(step=5, signed=True),
             )
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
@@ -422,26 +438,33 @@ class GinHandForm(EntryForm):
             choices=[(i, name) for i, name in enumerate(self.names[:2])],
             widget=Radios(attrs={"data-kind": "radio"}),
         )
-        self.fields["knocker_deadwood"] = forms.IntegerField(
+        self.fields["knocker_deadwood"] = BoundedIntegerField(
             label=_("Knocker's deadwood"),
             min_value=0,
-            max_value=98,
+            max_value=MAX_DEADWOOD,
             required=False,
             widget=NumberPad(),
         )
-        self.fields["defender_deadwood"] = forms.IntegerField(
+        self.fields["defender_deadwood"] = BoundedIntegerField(
             label=_("Defender's deadwood (after laying off)"),
             min_value=0,
-            max_value=98,
+            max_value=MAX_DEADWOOD,
             required=False,
             widget=NumberPad(),
         )
-        self.fields["knocker_cards"] = forms.CharField(
-            required=False, widget=Hidden(attrs={"data-hand": "knocker"})
-        )
-        self.fields["defender_cards"] = forms.CharField(
-            required=False, widget=Hidden(attrs={"data-hand": "defender"})
-        )
+        for hand in ("knocker", "defender"):
+            self.fields[f"{hand}_cards"] = BoundedCharField(
+                max_length=MAX_CARDS_TEXT,
+                required=False,
+                widget=Hidden(attrs={"data-hand": hand}),
+                error_messages={"max_length": too_many_cards()},
+            )
+
+    def clean_knocker_cards(self) -> str:
+        return _card_list(self.cleaned_data["knocker_cards"])
+
+    def clean_defender_cards(self) -> str:
+        return _card_list(self.cleaned_data["defender_cards"])
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
         initial = {
@@ -493,6 +516,17 @@ class GinHandForm(EntryForm):
             entry["knocker_deadwood"] = data.get("knocker_deadwood")
             entry["defender_deadwood"] = data.get("defender_deadwood")
         return entry
+
+
+def too_many_cards() -> str:
+    return _("A hand has at most %(most)d cards: one pack has %(most)d.") % {"most": MAX_CARDS}
+
+
+def _card_list(text: str) -> str:
+    """A hand's cards as tapped, refused unread when they are more than one pack holds."""
+    if len(text.replace(",", " ").split()) > MAX_CARDS:
+        raise forms.ValidationError(too_many_cards())
+    return text
 
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

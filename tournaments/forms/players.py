@@ -3,24 +3,31 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms import BoundedCharField
 from tournaments.models import Player
 from tournaments.models.players import NAME_MAX
-from tournaments.services.player_lists import CLUB_MAX, clean_text, name_problem
+from tournaments.numbers import MAX_SMALL, BoundedIntegerField
+from tournaments.services.player_lists import (
+    CLUB_MAX,
+    MAX_LIST_BYTES,
+    clean_text,
+    list_size_problem,
+    list_too_long,
+    name_problem,
+)
 
 MAX_UPLOAD = 5 * 1024 * 1024
 GENDERS = [("", _("not given")), ("f", _("lady")), ("m", _("gentleman"))]
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(
+    # Room for spaces that cleaning collapses; the cleaned name has at most NAME_MAX.
+    name = BoundedCharField(
         label=_("Name"),
         strip=False,
+        max_length=NAME_MAX + 20,
         widget=forms.TextInput(
-            attrs={
-                "autocomplete": "off",
-                "maxlength": NAME_MAX + 20,
-                "placeholder": _("First and last name"),
-            }
+            attrs={"autocomplete": "off", "placeholder": _("First and last name")}
         ),
     )
     gender = forms.ChoiceField(
@@ -29,7 +36,7 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Needed for mixed pairs only."),
     )
-    club = forms.CharField(label=_("Club"), max_length=CLUB_MAX, required=False)
+    club = BoundedCharField(label=_("Club"), max_length=CLUB_MAX, required=False)
 
     def clean_name(self) -> str:
         name = clean_text(self.cleaned_data["name"])
@@ -39,8 +46,10 @@ class PlayerForm(forms.Form):
 
 
 class PasteForm(forms.Form):
-    text = forms.CharField(
+    text = BoundedCharField(
         label=_("Paste a list"),
+        # No text of more characters has fewer bytes: clean_text checks the bytes.
+        max_length=MAX_LIST_BYTES,
         widget=forms.Textarea(
             attrs={"rows": 8, "placeholder": "Anna Berger; f; CC Wien\nBernd Huber; m\nClara Roth"}
         ),
@@ -49,6 +58,17 @@ class PasteForm(forms.Form):
             "or tabs (as copied from a spreadsheet)."
         ),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Too long a list gets the same message however it is too long.
+        self.fields["text"].error_messages["max_length"] = list_too_long()
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data["text"]
+        if problem := list_size_problem(text):
+            raise forms.ValidationError(problem)
+        return text
 
 
 class CsvForm(forms.Form):
@@ -77,14 +97,17 @@ class NumbersForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.units = units
         for unit in units:
-            self.fields[f"number_{unit.pk}"] = forms.IntegerField(
+            field = BoundedIntegerField(
                 label=unit.name,
                 initial=unit.number,
                 required=False,
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "min": 1, "max": len(units)}
-                ),
+                # Wide bounds: the service says which numbers from 1 to n are free.
+                min_value=-MAX_SMALL,
+                max_value=MAX_SMALL,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
+            field.widget.attrs.update(min=1, max=len(units))
+            self.fields[f"number_{unit.pk}"] = field
 
     def rows(self):
         return [(unit, self[f"number_{unit.pk}"]) for unit in self.units]

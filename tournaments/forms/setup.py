@@ -7,9 +7,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from meldcore.messages import DomainError, Problem
-from scoring.profiles import profile_fields, profile_from_dict
+from scoring.profiles import BAND_RANGES, profile_fields, profile_from_dict
 from tournaments.formats import FORMATS
+from tournaments.forms import BoundedCharField
 from tournaments.models import Club, Event
+from tournaments.numbers import BoundedIntegerField
 from tournaments.services.profiles import presets
 
 NUMBER = {"inputmode": "numeric"}
@@ -47,7 +49,7 @@ class PresetField(forms.ChoiceField):
 
 
 class NewEventForm(forms.Form):
-    name = forms.CharField(
+    name = BoundedCharField(
         label=_("Name of the event"),
         max_length=120,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. Club evening in November")}),
@@ -70,7 +72,7 @@ class NewEventForm(forms.Form):
 
 
 class EventDetailsForm(forms.Form):
-    name = forms.CharField(label=_("Name of the event"), max_length=120)
+    name = BoundedCharField(label=_("Name of the event"), max_length=120)
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
@@ -96,7 +98,7 @@ class EventDetailsForm(forms.Form):
         required=False,
         help_text=_("Faster, but Meld cannot check the details of a deal."),
     )
-    auto_confirm_minutes = forms.IntegerField(
+    auto_confirm_minutes = BoundedIntegerField(
         label=_("Confirm entries automatically after … minutes"),
         required=False,
         min_value=1,
@@ -144,6 +146,23 @@ def problem_text(problem: Problem) -> str:
     return gettext(problem.template) % params
 
 
+# The profile's own ranges are checked by the profile (its message names both ends);
+# the form only keeps numbers beyond any range from being read.
+PROFILE_NUMBER_LIMIT = 10**9
+
+
+def profile_number(minimum: int, maximum: int, *, required: bool) -> BoundedIntegerField:
+    """A number of the rule profile; the browser is told its range (``minimum``..``maximum``)."""
+    field = BoundedIntegerField(
+        required=required,
+        min_value=-PROFILE_NUMBER_LIMIT,
+        max_value=PROFILE_NUMBER_LIMIT,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+    field.widget.attrs.update(min=minimum, max=maximum)
+    return field
+
+
 def _choice_value(value) -> str:
     return "" if value is None else str(value)
 
@@ -162,7 +181,7 @@ class ProfileForm(forms.Form):
                 self._band_fields(spec)
                 continue
             if spec.kind == TEXT_KIND:
-                field = forms.CharField(max_length=200, initial=spec.value)
+                field = BoundedCharField(max_length=200, initial=spec.value)
             elif spec.kind == "flag":
                 field = forms.BooleanField(required=False, initial=spec.value)
             elif spec.kind == "choice":
@@ -176,36 +195,31 @@ class ProfileForm(forms.Form):
                     required=None not in spec.choices,  # "" stands for None: "not in these rules"
                 )
             else:
-                field = forms.IntegerField(
-                    required=spec.kind != "optional_points",
-                    initial=spec.value,
-                    widget=forms.NumberInput(attrs={**NUMBER, "min": 0}),
+                field = profile_number(
+                    spec.minimum, spec.maximum, required=spec.kind != "optional_points"
                 )
+                field.initial = spec.value
             field.label, field.help_text = label, help_text
             self.fields[spec.name] = field
 
     def _band_fields(self, spec) -> None:
         bands = list(spec.value or ())
         self.band_count = len(bands) + EXTRA_BANDS
+        starts, minimums = BAND_RANGES
         for i in range(self.band_count):
             start, minimum = bands[i] if i < len(bands) else (None, None)
-            attrs = {**NUMBER, "min": 0}
-            self.fields[f"band_from_{i}"] = forms.IntegerField(
-                required=False,
-                initial=start,
-                label=_("From a total of"),
-                widget=forms.NumberInput(attrs=attrs),
-            )
-            self.fields[f"band_min_{i}"] = forms.IntegerField(
-                required=False,
-                initial=minimum,
-                label=_("the first meld needs"),
-                widget=forms.NumberInput(attrs=attrs),
-            )
+            self.fields[f"band_from_{i}"] = profile_number(*starts, required=False)
+            self.fields[f"band_from_{i}"].initial = start
+            self.fields[f"band_from_{i}"].label = _("From a total of")
+            self.fields[f"band_min_{i}"] = profile_number(*minimums, required=False)
+            self.fields[f"band_min_{i}"].initial = minimum
+            self.fields[f"band_min_{i}"].label = _("the first meld needs")
         if bands:
             self.fields["band_from_0"].disabled = True
         # Carries the bands' own messages; the inputs are the band_* fields.
-        self.fields[spec.name] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.fields[spec.name] = BoundedCharField(
+            max_length=1, required=False, widget=forms.HiddenInput
+        )
 
     def rows(self) -> list[dict]:
         """The fields in the engine's order, the bands as one table, the names last."""
@@ -288,10 +302,10 @@ class RoundForm(forms.Form):
     round_kind = forms.ChoiceField(
         label=_("A round is"), choices=Event.RoundKind.choices, widget=forms.RadioSelect
     )
-    round_deals = forms.IntegerField(
+    round_deals = BoundedIntegerField(
         required=False, min_value=1, max_value=99, widget=forms.NumberInput(attrs=NUMBER)
     )
-    round_minutes = forms.IntegerField(
+    round_minutes = BoundedIntegerField(
         label=_("Minutes per round"),
         required=False,
         min_value=1,
@@ -357,7 +371,7 @@ class FormatForm(forms.Form):
             "Swiss system, round robin and winner moves up only. You form the teams after entering the players."
         ),
     )
-    planned_rounds = forms.IntegerField(
+    planned_rounds = BoundedIntegerField(
         label=_("Rounds to play"),
         required=False,
         min_value=1,
@@ -375,7 +389,7 @@ class ScoringForm(forms.Form):
         choices=Event.ScoringMode.choices,
         widget=forms.RadioSelect,
     )
-    bye_score = forms.IntegerField(
+    bye_score = BoundedIntegerField(
         label=_("Points for a bye"),
         min_value=-100000,
         max_value=100000,
@@ -388,7 +402,7 @@ class ScoringForm(forms.Form):
 
 
 class CoDirectorForm(forms.Form):
-    username = forms.CharField(
+    username = BoundedCharField(
         label=_("User name of the co-director"),
         max_length=150,
         widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),

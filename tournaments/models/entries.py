@@ -25,9 +25,11 @@ class Entry(models.Model):
     number = models.PositiveSmallIntegerField(_("deal"))
     version = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
-    points_0 = models.IntegerField()
-    points_1 = models.IntegerField()
-    points_2 = models.IntegerField(null=True, blank=True)
+    # Points are 64-bit: a game may last any number of deals, each worth up to about a
+    # million points within the rule profiles' ranges (scoring/canasta_profiles.py).
+    points_0 = models.BigIntegerField()
+    points_1 = models.BigIntegerField()
+    points_2 = models.BigIntegerField(null=True, blank=True)
     # What was entered: each side's breakdown (Canasta) or the hand (Gin).
     details = models.JSONField(default=dict)
     entered_by_seat = models.ForeignKey(
@@ -95,8 +97,8 @@ class Result(models.Model):
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, null=True, blank=True, related_name="results"
     )
-    points = models.IntegerField(_("points"), default=0)
-    net = models.IntegerField(_("plus/minus"), default=0)
+    points = models.BigIntegerField(_("points"), default=0)
+    net = models.BigIntegerField(_("plus/minus"), default=0)
     match_points = models.PositiveSmallIntegerField(_("match points"), default=0)
     won = models.BooleanField(default=False)
 

@@ -84,10 +84,11 @@ class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     finished = models.BooleanField(_("finished"), default=False)
-    # Confirmed points per side, kept by the services so standings read one row.
-    score_0 = models.IntegerField(default=0)
-    score_1 = models.IntegerField(default=0)
-    score_2 = models.IntegerField(null=True, blank=True)
+    # Confirmed points per side, kept by the services so standings read one row; the
+    # sum of any number of deals (see Entry.points_0).
+    score_0 = models.BigIntegerField(default=0)
+    score_1 = models.BigIntegerField(default=0)
+    score_2 = models.BigIntegerField(null=True, blank=True)
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:

@@ -2,7 +2,24 @@
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
+from tournaments.services.errors import ServiceError
+
+# A reason is a sentence or two: kept with the entry or round and shown on the game page.
+REASON_MAX = 500
+
+
+def checked_reason(reason: str) -> str:
+    """``reason`` as given, or a refusal (next to the reason field) when it is too long."""
+    if len(reason) > REASON_MAX:
+        message = _("Say it in at most %(most)d characters (this has %(length)d).") % {
+            "most": REASON_MAX,
+            "length": len(reason),
+        }
+        raise ServiceError(message, {"reason": [message]})
+    return reason
 
 
 def seat_label(seat: Seat | None) -> str:

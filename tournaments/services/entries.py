@@ -169,7 +169,7 @@ def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise ServiceError(_("Give a reason."), {"reason": [_("Give a reason.")]})
-    return reason
+    return audit.checked_reason(reason)
 
 
 def _create(**fields) -> Entry:

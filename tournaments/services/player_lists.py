@@ -10,13 +10,17 @@ import io
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from tournaments.models.players import NAME_MAX
 from tournaments.services.errors import ServiceError
 
 CLUB_MAX = 80
+# The most players a list (pasted or a CSV file) adds, and the most an event has.
 MAX_ROWS = 20_000
+# The most a pasted list weighs (UTF-8): 20 000 players of 50 characters.
+MAX_LIST_BYTES = 1024 * 1024
 
 LADY_WORDS = {"f", "w", "l", "lady", "female", "woman", "frau", "dame", "weiblich", "♀"}
 GENTLEMAN_WORDS = {"m", "h", "g", "gentleman", "male", "man", "herr", "mann", "männlich", "♂"}
@@ -101,6 +105,22 @@ def _row(cells: list[str], line: int, problems: list[str], where: str) -> Row | 
     return Row(name=name, gender=gender or "", club=club, line=line)
 
 
+def list_too_long() -> str:
+    return _(
+        "A list takes at most %(rows)d players (%(size)s); this one is longer. "
+        "Add it in parts, one after the other."
+    ) % {"rows": MAX_ROWS, "size": filesizeformat(MAX_LIST_BYTES)}
+
+
+def list_size_problem(text: str) -> str:
+    """Why a pasted list is too long to read; empty when it is not. Asked before reading it."""
+    if len(text) > MAX_LIST_BYTES or len(text.encode("utf-8", "replace")) > MAX_LIST_BYTES:
+        return list_too_long()
+    if sum(1 for line in text.splitlines() if line.strip()) > MAX_ROWS:
+        return list_too_long()
+    return ""
+
+
 def parse_list(text: str) -> Parsed:
     """One player a line: ``Name[; gender][; club]``, also with tabs or commas between."""
     parsed = Parsed()
@@ -125,10 +145,27 @@ def parse_list(text: str) -> Parsed:
     return parsed
 
 
+def _unreadable() -> ServiceError:
+    return ServiceError(
+        _("The file is not plain text in UTF-8 or Latin-1. Save it as “CSV UTF-8” and try again."),
+        {"file": [_("The file could not be read as text.")]},
+    )
+
+
 def decode(data: bytes) -> str:
-    """The text of an uploaded file: UTF-8 (with or without BOM), UTF-16 with BOM, else Latin-1."""
+    """The text of an uploaded file: UTF-8 (with or without BOM), UTF-16 with BOM, else Latin-1.
+
+    Anything that is not text (a cut-off UTF-16 file, NUL characters) is refused
+    with a message, never read as a list of strange names.
+    """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise _unreadable() from None
+        if "\x00" in text:  # UTF-32 begins like UTF-16
+            raise _unreadable()
+        return text
     if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
         raise ServiceError(
             _(
@@ -138,12 +175,7 @@ def decode(data: bytes) -> str:
             {"file": [_("Please choose a CSV file.")]},
         )
     if b"\x00" in data:
-        raise ServiceError(
-            _(
-                "The file is not plain text in UTF-8 or Latin-1. Save it as “CSV UTF-8” and try again."
-            ),
-            {"file": [_("The file could not be read as text.")]},
-        )
+        raise _unreadable()
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -24,8 +24,10 @@ from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_lists import (
     CLUB_MAX,
+    MAX_ROWS,
     Row,
     clean_text,
+    list_size_problem,
     name_problem,
     parse_list,
     read_csv,
@@ -116,6 +118,13 @@ def add_players(event: Event, rows: list[Row], field_name: str = "text") -> Adde
         raise ServiceError(
             _("There were no names to add."), {field_name: [_("Enter at least one name.")]}
         )
+    present = event.players.count()
+    if present + len(rows) > MAX_ROWS:
+        message = _(
+            "An event takes at most %(most)d players: it has %(present)d, and this would add "
+            "%(adding)d."
+        ) % {"most": MAX_ROWS, "present": present, "adding": len(rows)}
+        raise ServiceError(message, {field_name: [message]})
     players = Player.objects.bulk_create(
         [Player(event=event, name=row.name, gender=row.gender, club=row.club) for row in rows],
         batch_size=1000,
@@ -132,6 +141,8 @@ def add_player(event: Event, *, name: str, gender: str = "", club: str = "") -> 
 
 
 def paste_players(event: Event, text: str) -> Added:
+    if problem := list_size_problem(text):
+        raise ServiceError(problem, {"text": [problem]})
     parsed = parse_list(text)
     if parsed.problems:
         raise _problems_error(parsed.problems, "text")

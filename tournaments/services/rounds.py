@@ -267,6 +267,7 @@ def force_close_round(rnd: Round, *, user, reason: str) -> Round:
         raise ServiceError(
             _("Say why the round is closed early."), {"reason": [_("A reason is needed.")]}
         )
+    audit.checked_reason(reason)
     with transaction.atomic():
         rnd = _lock_open(rnd)
         waiting = incomplete(rnd)

@@ -9,8 +9,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.canasta import side_label
+from scoring.gin import MAX_DEADWOOD
 from tournaments.access import director_required
+from tournaments.forms import BoundedCharField
+from tournaments.forms.entry import MAX_DEAL_TOTAL
 from tournaments.models import Entry, Event, Game, Round
+from tournaments.numbers import MAX_SMALL, BoundedIntegerField, query_int
+from tournaments.services.audit import REASON_MAX
 from tournaments.services.errors import ServiceError
 from tournaments.views.director_rounds import nav
 
@@ -39,10 +44,10 @@ class ScoresForm(forms.Form):
     Canasta: each side's total for the deal. Gin: how the hand ended and the deadwood.
     """
 
-    reason = forms.CharField(
+    reason = BoundedCharField(
         label=gettext_lazy("Reason"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        max_length=500,
+        max_length=REASON_MAX,
         help_text=gettext_lazy("Kept in the audit trail, e.g. “score sheet of the table checked”."),
     )
 
@@ -52,10 +57,12 @@ class ScoresForm(forms.Form):
         self.canasta = game.round.event.is_canasta
         if self.canasta:
             for index, name in enumerate(names):
-                self.fields[f"s{index}_total"] = forms.IntegerField(
+                self.fields[f"s{index}_total"] = BoundedIntegerField(
                     label=_("Side %(label)s: %(names)s")
                     % {"label": side_label(index), "names": name},
                     required=scores_required,
+                    min_value=-MAX_DEAL_TOTAL,
+                    max_value=MAX_DEAL_TOTAL,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
                 )
         else:
@@ -68,11 +75,17 @@ class ScoresForm(forms.Form):
                 required=False,
                 choices=[("", "–")] + [(str(i), name) for i, name in enumerate(names)],
             )
-            self.fields["knocker_deadwood"] = forms.IntegerField(
-                label=_("Knocker's deadwood"), required=False, min_value=0
+            self.fields["knocker_deadwood"] = BoundedIntegerField(
+                label=_("Knocker's deadwood"),
+                required=False,
+                min_value=0,
+                max_value=MAX_DEADWOOD,
             )
-            self.fields["defender_deadwood"] = forms.IntegerField(
-                label=_("Defender's deadwood (after laying off)"), required=False, min_value=0
+            self.fields["defender_deadwood"] = BoundedIntegerField(
+                label=_("Defender's deadwood (after laying off)"),
+                required=False,
+                min_value=0,
+                max_value=MAX_DEADWOOD,
             )
         self.order_fields([name for name in self.fields if name != "reason"] + ["reason"])
 
@@ -206,9 +219,9 @@ def _render(request, event: Event, game: Game, *, correction=None, settle_forms=
 
 def _prefill(request: HttpRequest, game: Game, versions: list[Entry]) -> dict:
     """``?fix=3``: the correction form starts from deal 3 as it counts now (or as entered)."""
-    wanted = request.GET.get("fix", "")
-    if wanted.isdigit():
-        number = int(wanted)
+    wanted = query_int(request, "fix", minimum=1, maximum=MAX_SMALL)
+    if wanted is not None:
+        number = wanted
     elif game.finished and versions:
         number = versions[-1].number  # a game that is over: its last deal is the likely fix
     else:

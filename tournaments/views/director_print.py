@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import director_required
 from tournaments.models import Event
+from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
 
@@ -44,10 +45,11 @@ def print_pdf(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     round_number = None
     raw = request.GET.get("round", "").strip()
     if raw and document.uses_round:
-        if not raw.isdigit():
+        try:
+            round_number = parse_int(raw, minimum=1, maximum=MAX_SMALL)
+        except NumberError:
             messages.error(request, _("“%(round)s” is not a round number.") % {"round": raw[:12]})
             return redirect("tournaments-director-print", event_id=event.pk)
-        round_number = int(raw)
     blank = document.uses_blank and request.GET.get("blank", "") in ("1", "on", "true")
     try:
         pdf = render_pdf(event, kind, round_number=round_number, blank=blank)

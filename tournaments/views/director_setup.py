@@ -29,6 +29,7 @@ from tournaments.forms.setup import (
     preset_value,
 )
 from tournaments.models import Event
+from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
@@ -325,10 +326,10 @@ def _round_step(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _preview_players(request: HttpRequest, event: Event) -> int:
     try:
-        wanted = int(request.GET.get("players", ""))
-    except ValueError:
+        wanted = parse_int(request.GET.get("players", ""), minimum=0, maximum=MAX_SMALL)
+    except NumberError:
         return setup.active_count(event)
-    return max(0, min(wanted, 200))
+    return min(wanted, 200)
 
 
 def _format_step(request: HttpRequest, event: Event) -> HttpResponse:

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
 from tournaments.models import Event, Round
+from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services.live import public_mark
 from tournaments.services.standings import precedence, standings
 from tournaments.views.director_rounds import seating_of
@@ -103,9 +104,10 @@ def projector(request: HttpRequest, public_token: str) -> HttpResponse:
     if not panels:
         panels = [Panel("standings", [], 1, 1)]
     try:
-        index = int(request.GET.get("panel", "0")) % len(panels)
-    except ValueError:
-        index = 0
+        index = parse_int(request.GET.get("panel", "0"), minimum=0, maximum=MAX_SMALL)
+    except NumberError:
+        index = 0  # the projector starts again from its first panel
+    index %= len(panels)
     context.update(
         panel=panels[index], next_panel=(index + 1) % len(panels), seconds=PROJECTOR_SECONDS
     )

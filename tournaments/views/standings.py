@@ -9,6 +9,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
+from tournaments.numbers import MAX_ID, query_int
 from tournaments.services.standings import precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
@@ -60,9 +61,9 @@ def audit(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related(
         "user", "game__table", "game__round", "entry"
     )
-    game_id = request.GET.get("game")
+    game_id = query_int(request, "game", minimum=1, maximum=MAX_ID)
     game = None
-    if game_id and game_id.isdigit():
+    if game_id is not None:
         game = get_object_or_404(
             Game.objects.select_related("table", "round"), pk=game_id, round__event=event
         )

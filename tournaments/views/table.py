@@ -28,6 +28,7 @@ from scoring import canasta
 from tournaments.access import table_for_token
 from tournaments.forms.entry import EntryForm, entry_form_for, side_names
 from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.numbers import MAX_ID, NumberError, parse_int
 from tournaments.services.deal_data import deal_name, seats_of, seats_prefetch
 from tournaments.services.entries import (
     EntryConflict,
@@ -318,11 +319,15 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     if not seat_id:
         response.delete_cookie(_cookie(at.table))
         return response
-    if not seat_id.isdigit() or not any(seat.pk == int(seat_id) for seat in seats_of(at.game)):
+    try:
+        seat_pk = parse_int(seat_id, minimum=1, maximum=MAX_ID)
+    except NumberError:
+        raise Http404("No such seat at this table.") from None
+    if not any(seat.pk == seat_pk for seat in seats_of(at.game)):
         raise Http404("No such seat at this table.")
     response.set_signed_cookie(
         _cookie(at.table),
-        seat_id,
+        str(seat_pk),
         salt=SEAT_SALT,
         max_age=SEAT_MAX_AGE,
         httponly=True,
@@ -474,7 +479,8 @@ def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
 def calculator(request: HttpRequest, token: str) -> HttpResponse:
     """The Canasta card calculator: tapped cards → card points and whether they make a meld."""
     at = _playing(request, token)
-    cards = request.POST.get("cards", "").split()[:40]
+    # maxsplit: the cards past the 40th stay one unread piece, however long the text is.
+    cards = request.POST.get("cards", "").split(maxsplit=40)[:40]
     context: dict = {
         "at": at,
         "cards": cards,
