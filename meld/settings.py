@@ -222,6 +222,13 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Request sizes: the longest list a director may paste (1 MiB of names, about
+# 3 MiB form-encoded) and one field per player on the numbers and teams pages
+# (20 000 players) still fit; anything larger is refused before a view reads it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 3_670_016
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 20_100
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5_242_880
+
 # Every 500 goes to stderr with its traceback (gunicorn's error log under
 # `make run`); Django's own console handler would print only with DEBUG on.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")

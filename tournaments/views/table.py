@@ -159,6 +159,14 @@ def _open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
     return games.first()
 
 
+def _seat_cookie(value) -> str:
+    """The seat id a phone's signed cookie names, as text ("" when it names none)."""
+    try:
+        return str(parse_int(str(value), minimum=1, maximum=MAX_ID)) if value else ""
+    except NumberError:
+        return ""
+
+
 def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = False) -> At:
     game = _open_game(token, seats=seats, mark=mark)
     if game is None:
@@ -172,7 +180,7 @@ def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = Fa
         event,
         game,
         None,
-        str(seat_id) if seat_id and str(seat_id).isdigit() else "",
+        _seat_cookie(seat_id),
         device_hash(_device_id(request)),
     )
     if seats:
