@@ -103,6 +103,24 @@ def test_a_file_that_is_not_an_export_is_refused_and_nothing_is_stored():
     assert Event.objects.count() == before
 
 
+def test_an_export_whose_rule_profile_is_out_of_range_is_refused_whole(played_event):
+    data = export_event(played_event)
+    data["event"]["profile"] = {**(data["event"]["profile"] or {}), "natural_canasta_bonus": 10**30}
+    before = Event.objects.count()
+    with pytest.raises(ServiceError, match="rule profile is not valid"):
+        import_event(data)
+    assert Event.objects.count() == before
+
+
+def test_the_phone_that_entered_a_deal_travels_with_the_export(played_event):
+    Entry.objects.filter(game__round__event=played_event).update(entered_by_device="d" * 64)
+    copy = import_event(export_event(played_event))
+    devices = set(
+        Entry.objects.filter(game__round__event=copy).values_list("entered_by_device", flat=True)
+    )
+    assert devices == {"d" * 64}
+
+
 def test_the_commands_round_trip_through_a_file(played_event, tmp_path):
     path = tmp_path / "event.json"
     call_command("export_event", str(played_event.pk), output=str(path))

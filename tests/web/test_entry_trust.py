@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, seat_of, totals
+from tests.web.table_helpers import DEAL, DEAL_FORM, DEAL_POINTS, canasta_game, seat_of, totals
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
 from tournaments.services.entries import (
     confirm_entry,
@@ -24,15 +24,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 Action = AuditEntry.Action
 HTMX = {"HTTP_HX_REQUEST": "true"}
-GOOD = {
-    "s0_natural_canastas": "1",
-    "s0_red_threes": "1",
-    "s0_going_out": "out",
-    "s0_melded_points": "120",
-    "s1_going_out": "none",
-    "s1_melded_points": "60",
-    "s1_hand_points": "35",
-}
+GOOD = DEAL_FORM
 ALREADY_SENT = (
     "Deal 1 was already sent with other numbers; check the score sheet and edit it there."
 )
@@ -61,6 +53,28 @@ def actions(game: Game) -> list[str]:
     return list(
         AuditEntry.objects.filter(game=game).order_by("pk").values_list("action", flat=True)
     )
+
+
+# --- case 2: a phone sending after its round was closed --------------------------------
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_deal_sent_after_the_round_closed_is_answered_with_the_closed_round(
+    client, game, director, htmx
+):
+    sit(client, game, 1)
+    force_close_round(game.round, user=director, reason="Time is up")
+    data = {"number": 1, "idempotency_key": "late", **GOOD}
+    headers = HTMX if htmx else {}
+    answer = client.post(url("tournaments-table-submit", game), data, **headers)
+    page = url("tournaments-table", game)
+    if htmx:
+        assert answer.status_code == 204 and answer.headers["HX-Redirect"] == page
+    else:
+        assert answer.status_code == 302 and answer.url == page
+    shown = client.get(page).content.decode()
+    assert "Round 1 is closed: no more scores can be entered." in shown
+    assert not Entry.objects.exists()
 
 
 # --- case 4: the other side confirms, on another phone ---------------------------------

@@ -62,10 +62,9 @@ def test_without_an_open_round_the_table_waits_for_the_next_one(client, game):
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     page = client.get(url("tournaments-table", game))
     assert page.status_code == 200 and "Waiting for the next round" in page.content.decode()
-    assert (
-        client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM)).status_code
-        == 404
-    )
+    sent = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM))
+    assert sent.status_code == 302 and sent.url == url("tournaments-table", game)
+    assert not Entry.objects.exists()
 
 
 def test_the_token_opens_the_tables_game_of_the_current_round(client, game):

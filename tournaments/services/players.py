@@ -22,6 +22,7 @@ from tournaments.formats import format_of
 from tournaments.models import AuditEntry, Event, Player, Table, Team
 from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_event
 from tournaments.services.player_lists import (
     CLUB_MAX,
     MAX_ROWS,
@@ -372,16 +373,20 @@ def next_round(event: Event) -> int:
     return (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
 
 
-def _started(event: Event) -> None:
+def _started(event: Event) -> Event:
+    """The event, locked like ``start_round`` locks it, so a change of the player list
+    lands either before the next round is seated or after it, never half-way."""
+    event = lock_event(event.pk, change=True)
     ensure_not_finished(event)
     if not setup_locked(event):
         raise ServiceError(_("Round 1 has not started yet: change the player list directly."))
+    return event
 
 
 @transaction.atomic
 def late_entry(event: Event, *, name: str, gender: str = "", club: str = "", user=None) -> Player:
     """A player who arrives after round 1 started plays from the next round (Swiss, winner moves up)."""
-    _started(event)
+    event = _started(event)
     if not format_of(event).takes_late_entries(event):
         raise ServiceError(
             _(
@@ -416,8 +421,9 @@ def late_entry(event: Event, *, name: str, gender: str = "", club: str = "", use
 @transaction.atomic
 def withdraw(event: Event, player: Player, user=None) -> int:
     """The player leaves; from the next round on they are not paired (Swiss, winner moves up)."""
-    _started(event)
+    event = _started(event)
     _own(event, player)
+    player.refresh_from_db()
     if not format_of(event).takes_withdrawals(event):
         raise ServiceError(
             _(
@@ -443,8 +449,9 @@ def substitute(
     event: Event, player: Player, *, name: str, gender: str = "", club: str = "", user=None
 ) -> Player:
     """Someone takes over ``player``'s number (and team) from the next round on."""
-    _started(event)
+    event = _started(event)
     _own(event, player)
+    player.refresh_from_db()
     if player.withdrawn_from_round:
         raise ServiceError(_("%(name)s has already left the event.") % {"name": player.name})
     cleaned = clean_text(name)

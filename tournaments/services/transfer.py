@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from meldcore.messages import DomainError
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -28,6 +29,7 @@ from tournaments.models import (
     Team,
 )
 from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
 
 FORMAT = "meld-event"
 VERSION = 1
@@ -163,6 +165,7 @@ def export_event(event: Event) -> dict[str, Any]:
                 "decided_by_seat": seat_ref.get(e.decided_by_seat_id),
                 "decided_by_user": user_name.get(e.decided_by_user_id),
                 "idempotency_key": e.idempotency_key,
+                "entered_by_device": e.entered_by_device,
                 "reason": e.reason,
                 "created_at": _when(e.created_at),
                 "decided_at": _when(e.decided_at),
@@ -239,6 +242,13 @@ def _import(data: dict, owner) -> Event:
     event = Event.objects.create(
         owner=owner, club=club, date=datetime.date.fromisoformat(info["date"]), **fields
     )
+    try:
+        event_profile(event)  # a profile outside the rules' ranges could not be played
+    except DomainError as error:
+        raise ServiceError(
+            _("The export's rule profile is not valid here: %(problems)s")
+            % {"problems": " ".join(p.translated(_) for p in error.problems)}
+        ) from error
     event.co_directors.set(filter(None, (_user(name) for name in info["co_directors"])))
 
     players = [
@@ -332,6 +342,7 @@ def _import(data: dict, owner) -> Event:
             decided_by_seat=seat(e["decided_by_seat"]),
             decided_by_user=_user(e["decided_by_user"]),
             idempotency_key=key,
+            entered_by_device=e.get("entered_by_device"),
             reason=e["reason"],
             decided_at=parse_datetime(e["decided_at"]) if e["decided_at"] else None,
         )

@@ -35,6 +35,7 @@ from tournaments.services.entries import (
     auto_confirm_cutoff,
     auto_confirm_due,
     confirm_entry,
+    current_round,
     device_hash,
     dispute_entry,
     submit_entry,
@@ -197,11 +198,42 @@ def _find_seat(at: At) -> None:
         at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)
 
 
+class NoGame(Http404):
+    """The table plays no game now (its round was closed, or none is open yet)."""
+
+    def __init__(self, at: At) -> None:
+        super().__init__("This table plays no game now.")
+        self.at = at
+
+
 def _playing(request: HttpRequest, token: str) -> At:
     at = _at(request, token)
     if at.game is None:
-        raise Http404("This table plays no game now.")
+        raise NoGame(at)
     return at
+
+
+def round_over_answered(view):
+    """A score sent after its round was closed gets a clear answer, not "not sent": the
+    phone goes back to the table's page, which shows what the table plays now."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, token, *args, **kwargs)
+        except NoGame as missing:
+            rnd = current_round(missing.at.event)
+            if rnd is not None:
+                messages.error(
+                    request,
+                    _("%(round)s is closed: no more scores can be entered.") % {"round": rnd},
+                )
+            page = reverse("tournaments-table", args=[token])
+            if request.htmx:
+                return HttpResponse(status=204, headers={"HX-Redirect": page})
+            return redirect(page)
+
+    return wrapper
 
 
 def _entry(at: At, entry_id: int) -> Entry:
@@ -391,6 +423,7 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
 
 
 @require_POST
+@round_over_answered
 @with_device
 def submit(request: HttpRequest, token: str) -> HttpResponse:
     at = _playing(request, token)
@@ -451,6 +484,7 @@ def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
 
 
 @require_POST
+@round_over_answered
 @with_device
 def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     at = _playing(request, token)
@@ -465,6 +499,7 @@ def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
 
 
 @require_POST
+@round_over_answered
 @with_device
 def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     at = _playing(request, token)
