@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
@@ -49,12 +50,13 @@ from tournaments.services.results import (
     sheet_entries,
 )
 
+# The keys show the rank as the players' cards print it (German packs: D for Dame, B for Bube).
 CALCULATOR_RANKS = [
     ("2", "2"),
-    ("A", "A"),
-    ("K", "K"),
-    ("Q", "Q"),
-    ("J", "J"),
+    ("A", pgettext_lazy("card rank on a calculator key: ace", "A")),
+    ("K", pgettext_lazy("card rank on a calculator key: king", "K")),
+    ("Q", pgettext_lazy("card rank on a calculator key: queen", "Q")),
+    ("J", pgettext_lazy("card rank on a calculator key: jack", "J")),
     ("T", "10"),
     ("9", "9"),
     ("8", "8"),
@@ -97,6 +99,13 @@ class At:
     @cached_property
     def profile(self):
         return event_profile(self.event)
+
+    @property
+    def deals_limit(self) -> int | None:
+        """How many deals (hands) the round has, when the event plays a number of them."""
+        if self.event.round_kind == Event.RoundKind.DEALS:
+            return self.event.round_deals
+        return None
 
 
 def _cookie(table: Table) -> str:
