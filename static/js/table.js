@@ -196,7 +196,7 @@
   }
 
   /* "Not sent — tap again" under the entry form: hidden when the form itself sends,
-     shown when its request is lost or answered with an error. */
+     shown when it is answered with an error (a lost connection: table_keep.js). */
   function sendError(event, shown) {
     var form = event.detail.elt;
     if (!form || !form.matches || !form.matches(".entry-form")) return;
@@ -228,7 +228,6 @@
   });
   document.addEventListener("DOMContentLoaded", function () { showFirstProblem(document.getElementById("entry")); });
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
-  document.addEventListener("htmx:sendError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });
