@@ -98,7 +98,8 @@ def test_a_phone_left_on_a_table_that_plays_a_new_game_shows_where_its_players_g
     assert "Who are you?" not in page
     assert "Playing at this table now? Tap your name" in page
     assert "I am Player 3: open table 3" in page
-    assert "I am Player 8: open table" not in page  # Player 8 stays at this table
+    assert "I am Player 8: open table" not in page
+    assert "table 2, side A · stays at this table" in page  # Player 8
 
 
 def test_following_a_player_from_the_old_table_remembers_them_and_opens_their_table(client, event):
