@@ -138,7 +138,11 @@
     var form = entryForm(event);
     if (!form) return;
     delete form.dataset.sending;
-    if (event.detail.successful) forget(keyOf(form));
+    if (!event.detail.successful) return;
+    forget(keyOf(form));
+    /* Answered with a mistake, the same deal's form is back: keep what it shows. */
+    var again = document.querySelector('.entry-form[data-keep="' + CSS.escape(form.dataset.keep) + '"]');
+    if (again && again !== form) save(again, false);
   });
   document.addEventListener("htmx:sendError", function (event) {
     var form = entryForm(event);

@@ -116,3 +116,18 @@ def test_a_reload_before_sending_fills_the_typed_deal_in_again(
     assert Entry.objects.get().idempotency_key == key
     phone.reload()
     expect(phone.locator("#id_s0_melded_points")).to_have_value("")
+
+
+def test_a_deal_answered_with_a_mistake_is_still_kept_after_a_reload(
+    phone, live_server, director, language
+):
+    game = canasta_game(director)
+    seated(phone, live_server, game)
+    form = phone.locator("form.entry-form")
+    form.locator("#id_s0_melded_points").fill("123")
+    form.locator("button.send").click()
+    expect(phone.locator("#err-id_s0_melded_points")).not_to_be_empty()
+    expect(phone.locator("#id_s0_melded_points")).to_be_focused()
+    phone.reload()
+    expect(phone.locator("#id_s0_melded_points")).to_have_value("123")
+    assert not Entry.objects.exists()
