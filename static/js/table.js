@@ -196,7 +196,7 @@
   }
 
   /* "Not sent — tap again" under the entry form: hidden when the form itself sends,
-     shown when its request is lost or answered with an error. */
+     shown when it is answered with an error (a lost connection: table_keep.js). */
   function sendError(event, shown) {
     var form = event.detail.elt;
     if (!form || !form.matches || !form.matches(".entry-form")) return;
@@ -204,8 +204,30 @@
     if (note) note.hidden = !shown;
   }
 
+  /* After Send: take the player to the first problem, a marked field or the note by Send. */
+  function showFirstProblem(root) {
+    var form = root && root.querySelector && root.querySelector(".entry-form");
+    var first = form && form.querySelector(".errors p");
+    if (!first) return;
+    var place = first.closest(".field") || first.closest(".errors");
+    var input = place.querySelector("input:not([type=hidden]):not([disabled])");
+    place.scrollIntoView({ block: "center" });
+    if (input) {
+      input.focus({ preventScroll: true });
+    } else {
+      place.setAttribute("tabindex", "-1");
+      place.focus({ preventScroll: true });
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "post" && event.detail.target && event.detail.target.id === "entry") {
+      showFirstProblem(event.detail.target);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { showFirstProblem(document.getElementById("entry")); });
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
-  document.addEventListener("htmx:sendError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });

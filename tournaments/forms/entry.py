@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.canasta import side_label
 from scoring.gin import MAX_DEADWOOD
 from tournaments.forms import BoundedCharField
+from tournaments.forms.whole_entry import mark_concerned
 from tournaments.models import Entry, Event, Game
 from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
 from tournaments.services.deal_data import Scored, evaluate, seats_of
@@ -221,6 +222,7 @@ class EntryForm(forms.Form):
             target = name if name in self.fields else None
             for message in messages:
                 self.add_error(target, message)
+        mark_concerned(self, error.concerns)
 
     def error_fields(self) -> list[Any]:
         """The fields that have a place for their messages (all but the hidden bookkeeping)."""

@@ -99,9 +99,15 @@ def field_key(problem: Problem) -> str:
 
 def problems_error(problems: list[Problem], key=field_key) -> ServiceError:
     field_errors: dict[str, list[str]] = {}
+    concerns: list[str] = []
     for problem in problems:
-        field_errors.setdefault(key(problem), []).append(problem.translated(_))
-    return ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+        name = key(problem)
+        field_errors.setdefault(name, []).append(problem.translated(_))
+        if name == NON_FIELD and problem.field and problem.field not in concerns:
+            concerns.append(problem.field)
+    return ServiceError(
+        _("This cannot be right: see the marked fields."), field_errors, tuple(concerns)
+    )
 
 
 def _canasta_deal(sides: Any, profile, count: int) -> Scored:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import table, table_code
+from tournaments.views import table, table_code, table_guide
 
 urlpatterns = [
     path("code/", table_code.table_code, name="tournaments-table-code"),
@@ -18,5 +18,6 @@ urlpatterns = [
     path(
         "<str:token>/entry/<int:entry_id>/dispute/", table.dispute, name="tournaments-table-dispute"
     ),
+    path("<str:token>/follow/", table_guide.follow, name="tournaments-table-follow"),
     path("<str:token>/calculator/", table.calculator, name="tournaments-table-calculator"),
 ]

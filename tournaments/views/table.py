@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
@@ -49,13 +50,20 @@ from tournaments.services.results import (
     game_sheet,
     sheet_entries,
 )
+from tournaments.views.table_guide import (
+    forget_player,
+    guide_context,
+    remember_player,
+    remembered_player,
+)
 
+# The keys show the rank as the players' cards print it (German packs: D for Dame, B for Bube).
 CALCULATOR_RANKS = [
     ("2", "2"),
-    ("A", "A"),
-    ("K", "K"),
-    ("Q", "Q"),
-    ("J", "J"),
+    ("A", pgettext_lazy("card rank on a calculator key: ace", "A")),
+    ("K", pgettext_lazy("card rank on a calculator key: king", "K")),
+    ("Q", pgettext_lazy("card rank on a calculator key: queen", "Q")),
+    ("J", pgettext_lazy("card rank on a calculator key: jack", "J")),
     ("T", "10"),
     ("9", "9"),
     ("8", "8"),
@@ -90,6 +98,7 @@ class At:
     seat: Seat | None
     seat_cookie: str = ""  # the seat id the phone's cookie names (part of the change stamp)
     device: str | None = None  # the hash of the phone's device id, as entries keep it
+    player_id: int | None = None  # the player this phone remembers for the event
 
     @property
     def token(self) -> str:
@@ -98,6 +107,13 @@ class At:
     @cached_property
     def profile(self):
         return event_profile(self.event)
+
+    @property
+    def deals_limit(self) -> int | None:
+        """How many deals (hands) the round has, when the event plays a number of them."""
+        if self.event.round_kind == Event.RoundKind.DEALS:
+            return self.event.round_deals
+        return None
 
 
 def _cookie(table: Table) -> str:
@@ -172,7 +188,9 @@ def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = Fa
     game = _open_game(token, seats=seats, mark=mark)
     if game is None:
         table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
-        return At(table, table.event, None, None)
+        return At(
+            table, table.event, None, None, player_id=remembered_player(request, table.event_id)
+        )
     table, event = game.table, game.round.event
     table.event = event  # the same event: no look-up for it
     seat_id = request.get_signed_cookie(_cookie(table), default=None, salt=SEAT_SALT)
@@ -183,6 +201,7 @@ def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = Fa
         None,
         _seat_cookie(seat_id),
         device_hash(_device_id(request)),
+        remembered_player(request, event.pk),
     )
     if seats:
         _find_seat(at)
@@ -191,11 +210,14 @@ def _at(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = Fa
 
 def _find_seat(at: At) -> None:
     """Load the game's seats if not yet loaded, and find the one the phone's cookie names
-    (none if it is not at this game: the cookie may be from an earlier round)."""
+    (none if it is not at this game: the cookie may be from an earlier round), else the
+    seat of the player the phone remembers for the event."""
     if "seats" not in getattr(at.game, "_prefetched_objects_cache", {}):
         prefetch_related_objects([at.game], seats_prefetch())
     if at.seat_cookie:
         at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)
+    if at.seat is None and at.player_id:  # the player the phone follows sits here: their seat
+        at.seat = next((s for s in seats_of(at.game) if s.player_id == at.player_id), None)
 
 
 class NoGame(Http404):
@@ -342,11 +364,17 @@ def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     at = _at(request, token)
     if at.game is None:
-        return render(request, "tournaments/table/waiting.html", {"at": at})
+        context = {"at": at, **guide_context(at, left_behind=True)}
+        return render(request, "tournaments/table/waiting.html", context)
     _confirm_due(at)
     context = _sheet_context(at)
     context.update(_form_context(at, sheet=context["sheet"]))
     context["seating"] = _seating(at.game)
+    # A phone that held a seat here in an earlier round, or follows a player seated
+    # elsewhere, shows where the players go instead of asking who it is.
+    context.update(
+        guide_context(at, left_behind=at.seat is None and bool(at.seat_cookie or at.player_id))
+    )
     return render(request, "tournaments/table/page.html", context)
 
 
@@ -358,13 +386,16 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     seat_id = request.POST.get("seat", "")
     if not seat_id:
         response.delete_cookie(_cookie(at.table))
+        forget_player(response, at.event.pk)
         return response
     try:
         seat_pk = parse_int(seat_id, minimum=1, maximum=MAX_ID)
     except NumberError:
         raise Http404("No such seat at this table.") from None
-    if not any(seat.pk == seat_pk for seat in seats_of(at.game)):
+    chosen = next((seat for seat in seats_of(at.game) if seat.pk == seat_pk), None)
+    if chosen is None:
         raise Http404("No such seat at this table.")
+    remember_player(request, response, at.event.pk, chosen.player_id)
     response.set_signed_cookie(
         _cookie(at.table),
         str(seat_pk),
