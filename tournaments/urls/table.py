@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import table, table_code
+from tournaments.views import round_clock, table, table_call, table_code
 
 urlpatterns = [
     path("code/", table_code.table_code, name="tournaments-table-code"),
@@ -19,4 +19,6 @@ urlpatterns = [
         "<str:token>/entry/<int:entry_id>/dispute/", table.dispute, name="tournaments-table-dispute"
     ),
     path("<str:token>/calculator/", table.calculator, name="tournaments-table-calculator"),
+    path("<str:token>/call/", table_call.call, name="tournaments-table-call"),
+    path("<str:token>/clock/", round_clock.table_clock, name="tournaments-table-clock"),
 ]
