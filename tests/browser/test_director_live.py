@@ -178,6 +178,7 @@ def test_the_round_clock_runs_on_every_page_and_says_when_time_is_up(
     if lang == "en":
         expect(up).to_have_text("Time is up: finish the deal you are playing.")
     no_horizontal_scroll(player)
+    player.evaluate("window.scrollTo(0, 0)")
     shoot(player, artifacts_dir, f"live-clock-3-phone-time-up-{lang}")
 
     # The phone calls the director; the board lights the table up.
@@ -185,6 +186,7 @@ def test_the_round_clock_runs_on_every_page_and_says_when_time_is_up(
     player.fill("#call-reason", "Wer gibt?" if lang == "de" else "Who deals?")
     player.locator(".call-director button").click()
     expect(player.locator(".call-director .called")).to_be_visible()
+    player.evaluate("window.scrollTo(0, 0)")
     shoot(player, artifacts_dir, f"live-call-1-phone-{lang}")
     page.goto(f"{live_server.url}/events/{event.pk}/rounds/1/board/")
     expect(page.locator('.tile[data-table="1"].calling')).to_contain_text(
