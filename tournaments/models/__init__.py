@@ -1,6 +1,7 @@
 """Events, players, rounds, tables, entries and the audit trail (see DESIGN.md, Data)."""
 
 from tournaments.models.audit import AuditEntry
+from tournaments.models.calls import TableCall
 from tournaments.models.entries import Entry, Result
 from tournaments.models.events import Club, Event
 from tournaments.models.players import Player, Team
@@ -18,5 +19,6 @@ __all__ = [
     "Round",
     "Seat",
     "Table",
+    "TableCall",
     "Team",
 ]

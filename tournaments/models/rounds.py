@@ -60,6 +60,12 @@ class Round(models.Model):
     close_reason = models.TextField(_("reason for closing early"), blank=True)
     # The pairing engine's own account of the seating (fallbacks, back-tracking).
     explanation = models.JSONField(default=list, blank=True)
+    # The round clock of a timed round: running while it has an end, paused while it
+    # keeps the seconds left; neither before the director starts it.
+    clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
+    clock_paused_remaining = models.PositiveIntegerField(
+        _("seconds left on the paused clock"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import director_games, director_rounds, standings
+from tournaments.views import director_games, director_rounds, round_clock, standings, table_call
 
 urlpatterns = [
     path("<int:event_id>/rounds/", director_rounds.rounds, name="tournaments-director-rounds"),
@@ -35,6 +35,27 @@ urlpatterns = [
         "<int:event_id>/rounds/<int:number>/board/",
         director_rounds.board,
         name="tournaments-director-board",
+    ),
+    path("<int:event_id>/clock/", round_clock.director_clock, name="tournaments-director-clock"),
+    path(
+        "<int:event_id>/clock/start/",
+        round_clock.clock_start,
+        name="tournaments-director-clock-start",
+    ),
+    path(
+        "<int:event_id>/clock/pause/",
+        round_clock.clock_pause,
+        name="tournaments-director-clock-pause",
+    ),
+    path(
+        "<int:event_id>/clock/extend/",
+        round_clock.clock_extend,
+        name="tournaments-director-clock-extend",
+    ),
+    path(
+        "<int:event_id>/calls/<int:call_id>/acknowledge/",
+        table_call.acknowledge,
+        name="tournaments-director-call-acknowledge",
     ),
     path(
         "<int:event_id>/games/<int:game_id>/", director_games.game, name="tournaments-director-game"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import table, table_code, table_guide
+from tournaments.views import round_clock, table, table_call, table_code, table_guide
 
 urlpatterns = [
     path("code/", table_code.table_code, name="tournaments-table-code"),
@@ -20,4 +20,6 @@ urlpatterns = [
     ),
     path("<str:token>/follow/", table_guide.follow, name="tournaments-table-follow"),
     path("<str:token>/calculator/", table.calculator, name="tournaments-table-calculator"),
+    path("<str:token>/call/", table_call.call, name="tournaments-table-call"),
+    path("<str:token>/clock/", round_clock.table_clock, name="tournaments-table-clock"),
 ]

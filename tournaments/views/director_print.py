@@ -1,17 +1,26 @@
-"""Director: the printed documents of an event (tallies, table cards, score sheets, …) as PDF."""
+"""Director: the printed documents of an event (tallies, table cards, score sheets, …) as PDF,
+and the tables' links and QR codes on screen (a phone scans them off the laptop)."""
 
+from dataclasses import dataclass
+
+import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from meld.network import base_url
 from tournaments.access import director_required
 from tournaments.models import Event
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
+from tournaments.printing.loaders import table_link
+from tournaments.views.director_rounds import nav
 
 
 def _round_choices(event: Event) -> list[int]:
@@ -29,7 +38,7 @@ def print_page(request: HttpRequest, event: Event) -> HttpResponse:
         request,
         "tournaments/print/index.html",
         {
-            "event": event,
+            **nav(event, "print"),
             "documents": list(DOCUMENTS.values()),
             "rounds": _round_choices(event),
             "current_round": loaders.current_round(event),
@@ -63,3 +72,35 @@ def print_pdf(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     response["Content-Disposition"] = content_disposition_header(False, f"{name}.pdf")
     response["Cache-Control"] = "no-store"
     return response
+
+
+@dataclass
+class TableLink:
+    number: int
+    code: str
+    link: str
+    qr: SafeString
+
+
+def _qr_svg(link: str) -> SafeString:
+    # segno writes the SVG itself from the link (no user markup): safe to inline.
+    return mark_safe(
+        segno.make_qr(link, error="m").svg_inline(scale=5, border=3, light="#fff", omitsize=True)
+    )  # noqa: S308
+
+
+@director_required
+def table_links(request: HttpRequest, event: Event) -> HttpResponse:
+    """Each table's number, short code, link and QR code, for a phone to scan off the screen."""
+    links = [
+        TableLink(
+            table.number, table.code, table_link(table.token), _qr_svg(table_link(table.token))
+        )
+        for table in event.tables.order_by("number")
+    ]
+    context = {
+        **nav(event, "print"),
+        "links": links,
+        "code_url": base_url() + reverse("tournaments-table-code"),
+    }
+    return render(request, "tournaments/print/table_links.html", context)

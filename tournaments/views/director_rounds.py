@@ -18,10 +18,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Seat
+from tournaments.services.board import TableLive, live_mark, live_tables
 from tournaments.services.deal_data import deal_name
 from tournaments.services.entries import confirm_entry, settle_dispute
 from tournaments.services.errors import ServiceError
@@ -58,6 +60,9 @@ def rounds_to_play(event: Event) -> int | None:
 
 @director_required
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
+    """The round control page; its close dialog polls (204 while the round's tables are as shown)."""
+    if request.htmx:
+        return _closing(request, event)
     all_rounds = list(event.rounds.annotate(tables=Count("games")).order_by("number"))
     left = still_left(event)
     for rnd in all_rounds:
@@ -79,8 +84,29 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "all_played": planned is not None and next_number > planned,
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
+        "timed": event.round_kind == Event.RoundKind.TIME,
+        "mark": board_mark(current) if current else "",
+        "poll": BOARD_POLL_SECONDS,
     }
     return render(request, "tournaments/rounds/rounds.html", context)
+
+
+def _closing(request: HttpRequest, event: Event) -> HttpResponse:
+    """The close dialog and button as the tables stand now; the whole page once the round closed."""
+    current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    if current is None:
+        return HttpResponseClientRefresh()
+    mark = board_mark(current)
+    if request.GET.get("mark") == mark:
+        return HttpResponse(status=204)
+    context = {
+        "event": event,
+        "current": current,
+        "waiting": waiting_tables(current),
+        "mark": mark,
+        "poll": BOARD_POLL_SECONDS,
+    }
+    return render(request, "tournaments/rounds/rounds.html#closing", context)
 
 
 @director_required
@@ -263,6 +289,7 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 class BoardTile:
     progress: TableProgress
     sides: list[list[Player]]
+    live: TableLive
 
     @property
     def game(self):
@@ -277,14 +304,20 @@ class BoardTile:
         return list(zip(self.sides, self.scores, strict=False))
 
 
-def board_tiles(rnd: Round) -> list[BoardTile]:
-    """Every table of the round with its state, sides and scores (2 queries)."""
+def board_tiles(
+    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
+) -> list[BoardTile]:
+    """Every table of the round with its state, sides, scores and live line (1 query)."""
     sides: dict[int, dict[int, list[Player]]] = defaultdict(lambda: defaultdict(list))
     for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
         sides[seat.game_id][seat.side].append(seat.player)
     return [
-        BoardTile(table, [sides[table.game.pk][side] for side in sorted(sides[table.game.pk])])
-        for table in progress(rnd)
+        BoardTile(
+            table,
+            [sides[table.game.pk][side] for side in sorted(sides[table.game.pk])],
+            live[table.game.pk],
+        )
+        for table in tables
     ]
 
 
@@ -306,13 +339,15 @@ def confirm_due(event: Event, rnd: Round) -> None:
 
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    rnd = get_object_or_404(event.rounds, number=number)
+    rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
     if rnd.status == Round.Status.OPEN:
         confirm_due(event, rnd)
-    mark = board_mark(rnd)
+    tables = progress(rnd)
+    live = live_tables(rnd, tables)
+    mark = f"{board_mark(rnd)}.{live_mark(rnd, tables, live)}"
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
-    tiles = board_tiles(rnd)
+    tiles = board_tiles(rnd, tables, live)
     counts: dict[str, int] = defaultdict(int)
     for tile in tiles:
         counts[tile.progress.state] += 1
@@ -321,10 +356,13 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "round": rnd,
         "tiles": tiles,
         "counts": dict(counts),
-        "done": counts["finished"],
+        "late": sum(tile.live.late for tile in tiles),
+        "calls": sum(tile.live.call is not None for tile in tiles),
+        "done": sum(
+            t.live.deal is None and not (t.progress.pending or t.progress.disputed) for t in tiles
+        ),
         "total": len(tiles),
-        "closable": rnd.status == Round.Status.OPEN
-        and not blocking(event, [t.progress for t in tiles]),
+        "closable": rnd.status == Round.Status.OPEN and not blocking(event, tables),
         "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
         "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],

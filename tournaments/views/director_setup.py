@@ -33,6 +33,7 @@ from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
+from tournaments.services.rule_summary import rule_summary
 
 STEPS = [
     ("event", gettext_lazy("Event")),
@@ -293,6 +294,8 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
         "form": form,
         "preset_form": preset_form,
         "editable": not locked,
+        "summary": rule_summary(event),
+        "profile_name": event_profile(event).name,
     }
     return render(request, "tournaments/setup/rules.html", context)
 
@@ -324,12 +327,22 @@ def _round_step(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-def _preview_players(request: HttpRequest, event: Event) -> int:
+def _expected_key(event: Event) -> str:
+    return f"meld.expected_players.{event.pk}"
+
+
+def _preview_players(request: HttpRequest, event: Event, entered: int) -> int | None:
+    """The number of players the Format step plans for: one asked for (remembered for the
+    event while nobody is entered), else those entered, else the number expected, if given."""
     try:
-        wanted = parse_int(request.GET.get("players", ""), minimum=0, maximum=MAX_SMALL)
+        wanted = min(parse_int(request.GET.get("players", ""), minimum=0, maximum=MAX_SMALL), 200)
     except NumberError:
-        return setup.active_count(event)
-    return min(wanted, 200)
+        if entered:
+            return entered
+        return request.session.get(_expected_key(event))
+    if not entered:
+        request.session[_expected_key(event)] = wanted
+    return wanted
 
 
 def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
@@ -344,13 +357,14 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
     automatic = setup.automatic_rounds(event)
     if automatic:
         form.fields["planned_rounds"].widget.attrs["placeholder"] = automatic
-    n = _preview_players(request, event)
-    hints = setup.rounds_hints(n)
+    entered = setup.active_count(event)
+    n = _preview_players(request, event, entered)
+    hints = setup.rounds_hints(n or 0)
     context = {
         "players": n,
-        "entered": setup.active_count(event),
-        "previews": setup.schedule_previews(n),
-        "rounds_hints": [hint.text for hint in hints.values()],
+        "entered": entered,
+        "previews": setup.schedule_previews(n) if n is not None else [],
+        "rounds_hints": [hint.text for hint in hints.values()] if n is not None else [],
         # Each format's rounds by name as well (``swiss_rounds`` …).
         **{f"{key}_rounds": hint.rounds for key, hint in hints.items()},
         "automatic_rounds": automatic,

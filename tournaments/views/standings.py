@@ -10,16 +10,22 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.numbers import MAX_ID, query_int
+from tournaments.services.live import public_mark
 from tournaments.services.standings import precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
 from tournaments.views.director_rounds import nav
 
 AUDIT_PER_PAGE = 50
+STANDINGS_POLL_SECONDS = 10
 
 
 @director_required
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """The standings; the page polls (204 while no score and no round changed)."""
+    mark = public_mark(event)
+    if request.htmx and request.GET.get("mark") == mark:
+        return HttpResponse(status=204)
     rows = standings(event)
     table = standings_table(event, rows)
     export = request.GET.get("export")
@@ -37,8 +43,20 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "metrics": precedence(event),
         "drawn": any(row.tied and not row.shared for row in rows),
         "shared": any(row.shared for row in rows),
+        "poll_url": _poll_url(request, mark),
+        "poll": STANDINGS_POLL_SECONDS,
     }
-    return render(request, "tournaments/standings/standings.html", context)
+    template = "tournaments/standings/standings.html"
+    if request.htmx:
+        template += "#standings"
+    return render(request, template, context)
+
+
+def _poll_url(request: HttpRequest, mark: str) -> str:
+    """This page as it is sorted and paged, with the mark of what it shows."""
+    query = request.GET.copy()
+    query["mark"] = mark
+    return f"{request.path}?{query.urlencode()}"
 
 
 @director_required

@@ -1,0 +1,106 @@
+"""What the director's table board shows beyond the entry counts: the deal each table
+plays ("deal 3 of 4"), when it last entered something, whether it is late, and its
+call for the director; and the mark the board's poll compares.
+
+A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
+started, if it has entered nothing at all), or when it has been quiet for
+``BEHIND_MINUTES`` and is ``BEHIND_DEALS`` or more deals behind the median table
+of the room: at a quick table ten quiet minutes are normal, at a table two deals
+behind the others they are not.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from statistics import median
+
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments.models import Entry, Event, Round, TableCall
+from tournaments.services.clock import clock_mark
+from tournaments.services.rounds import TableProgress
+
+LATE_MINUTES = 15
+BEHIND_MINUTES = 8
+BEHIND_DEALS = 2
+
+
+@dataclass
+class TableLive:
+    """One table's line of the board besides its scores."""
+
+    deal: int | None  # the deal being played; None once the game is over
+    deals: int | None  # deals per round, None when the round plays to a score or a time
+    last_entry_at: datetime | None
+    idle_seconds: int  # since the last entry, or since the round started
+    late: bool
+    behind: bool
+    call: TableCall | None
+
+    @property
+    def idle_text(self) -> str:
+        """As the board's script words it when it counts on (the same msgids)."""
+        minutes = self.idle_seconds // 60
+        if self.last_entry_at is None:
+            if not minutes:
+                return gettext("nothing entered yet")
+            return gettext("nothing entered in {minutes} min").format(minutes=minutes)
+        if not minutes:
+            return gettext("last entry just now")
+        return gettext("last entry {minutes} min ago").format(minutes=minutes)
+
+
+def _game_over(event: Event, table: TableProgress) -> bool:
+    if table.game.finished:
+        return True
+    return event.round_kind == Event.RoundKind.DEALS and table.confirmed >= (event.round_deals or 0)
+
+
+def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]:
+    """Game id → its ``TableLive`` (two queries)."""
+    event = rnd.event
+    deals = event.round_deals if event.round_kind == Event.RoundKind.DEALS else None
+    entries = (
+        Entry.objects.filter(game__round=rnd)
+        .exclude(status=Entry.Status.SUPERSEDED)
+        .values("game_id")
+        .annotate(last=Max("created_at"), highest=Max("number"))
+    )
+    seen = {row["game_id"]: row for row in entries}
+    calls = {
+        call.table_id: call
+        for call in TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True)
+    }
+    now = timezone.now()
+    room = median(t.confirmed for t in tables) if tables else 0
+    live = {}
+    for table in tables:
+        row = seen.get(table.game.pk)
+        last = row["last"] if row else None
+        over = _game_over(event, table)
+        deal = None if over else (row["highest"] if row else 0) + 1
+        if deal is not None and deals is not None:
+            deal = min(deal, deals)
+        idle = max(0, int((now - (last or rnd.started_at)).total_seconds()))
+        open_round = rnd.status == Round.Status.OPEN and not over
+        behind = (
+            open_round and idle >= BEHIND_MINUTES * 60 and room - table.confirmed >= BEHIND_DEALS
+        )
+        live[table.game.pk] = TableLive(
+            deal=deal,
+            deals=deals,
+            last_entry_at=last,
+            idle_seconds=idle,
+            late=open_round and (idle >= LATE_MINUTES * 60 or behind),
+            behind=behind,
+            call=calls.get(table.game.table_id),
+        )
+    return live
+
+
+def live_mark(rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]) -> str:
+    """Which tables are late or calling (and why), and the clock: what else the board shows."""
+    late = ",".join(str(t.game.table.number) for t in tables if live[t.game.pk].late)
+    calls = ",".join(f"{v.call.pk}:{len(v.call.reason)}" for v in live.values() if v.call)
+    return f"{late}.{calls}.{clock_mark(rnd)}"

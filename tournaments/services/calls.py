@@ -1,0 +1,55 @@
+"""A table calls the director from a phone; the director acknowledges it on the board."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Round, Table, TableCall
+from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_round, serialised
+
+REASON_LENGTH = 200
+
+
+def open_call(table: Table) -> TableCall | None:
+    return TableCall.objects.filter(table=table, acknowledged_at__isnull=True).first()
+
+
+@serialised
+def call_director(table: Table, rnd: Round, *, reason: str = "") -> TableCall:
+    """The table's open call: a new one, or the one already waiting (pressing twice is one call)."""
+    reason = (reason or "").strip()
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(
+            _("Say it in at most %(count)d characters.") % {"count": REASON_LENGTH},
+            {"reason": [_("Too long.")]},
+        )
+    with transaction.atomic():
+        rnd = lock_round(rnd.pk)
+        if rnd.status != Round.Status.OPEN:
+            raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
+        waiting = open_call(table)
+        if waiting is not None:
+            if reason and not waiting.reason:
+                waiting.reason = reason
+                waiting.save(update_fields=["reason"])
+            return waiting
+        try:
+            with transaction.atomic():
+                return TableCall.objects.create(table=table, round=rnd, reason=reason)
+        except IntegrityError:
+            # Another phone of the table called in the same moment: theirs is the call.
+            return open_call(table)
+
+
+@serialised
+def acknowledge_call(call: TableCall, *, user) -> TableCall:
+    """The director has seen the call (and is on the way); a second acknowledgement changes nothing."""
+    with transaction.atomic():
+        lock_round(call.round_id)
+        call = TableCall.objects.select_for_update().get(pk=call.pk)
+        if call.acknowledged_at is None:
+            call.acknowledged_at = timezone.now()
+            call.acknowledged_by = user if user.is_authenticated else None
+            call.save(update_fields=["acknowledged_at", "acknowledged_by"])
+        return call

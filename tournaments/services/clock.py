@@ -1,0 +1,136 @@
+"""The round clock of a timed round: start (or resume), pause and extend, each with an audit row.
+
+The clock is stored as the moment it ends while it runs, and as the seconds
+left while it is paused; pages get the seconds left from the server and count
+down themselves, so a phone with a wrong clock still shows the right time.
+"""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import AuditEntry, Event, Round
+from tournaments.services import audit
+from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_round, serialised
+
+MAX_EXTEND_MINUTES = 60
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What a page shows: the seconds left (never below 0) and whether it runs."""
+
+    remaining: int
+    running: bool
+
+    @property
+    def text(self) -> str:
+        """ "12:05": minutes and seconds, as the page's script counts on."""
+        return f"{self.remaining // 60}:{self.remaining % 60:02d}"
+
+
+def clock_of(rnd: Round | None) -> Clock | None:
+    """The round's clock, or None when the round has none (not timed, not started, closed)."""
+    if rnd is None or rnd.status != Round.Status.OPEN:
+        return None
+    if rnd.clock_ends_at is not None:
+        left = (rnd.clock_ends_at - timezone.now()).total_seconds()
+        return Clock(max(0, round(left)), running=True)
+    if rnd.clock_paused_remaining is not None:
+        return Clock(rnd.clock_paused_remaining, running=False)
+    return None
+
+
+def clock_mark(rnd: Round | None) -> str:
+    """Changes when the director starts, pauses or extends the clock, not every second."""
+    if rnd is None:
+        return "-"
+    ends = rnd.clock_ends_at.timestamp() if rnd.clock_ends_at else 0
+    return f"{rnd.status}.{ends:.0f}.{rnd.clock_paused_remaining}"
+
+
+def _lock_timed(rnd: Round) -> Round:
+    rnd = lock_round(rnd.pk, change=True)
+    if rnd.status != Round.Status.OPEN:
+        raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
+    if rnd.event.round_kind != Event.RoundKind.TIME:
+        raise ServiceError(_("Only a round with a time limit has a clock."))
+    return rnd
+
+
+def _state(rnd: Round) -> dict:
+    return {
+        "ends_at": rnd.clock_ends_at.isoformat() if rnd.clock_ends_at else None,
+        "paused_remaining": rnd.clock_paused_remaining,
+    }
+
+
+def _save(rnd: Round, *, user, old: dict, reason: str) -> Round:
+    rnd.save(update_fields=["clock_ends_at", "clock_paused_remaining"])
+    audit.record(
+        rnd.event, AuditEntry.Action.CLOCK, user=user, old=old, new=_state(rnd), reason=reason
+    )
+    return rnd
+
+
+@serialised
+def start_clock(rnd: Round, *, user) -> Round:
+    """Start the clock with the event's minutes per round, or let a paused clock run on."""
+    with transaction.atomic():
+        rnd = _lock_timed(rnd)
+        if rnd.clock_ends_at is not None:
+            raise ServiceError(_("The clock is already running."))
+        old = _state(rnd)
+        if rnd.clock_paused_remaining is not None:
+            seconds = rnd.clock_paused_remaining
+            reason = _("Clock of round %(number)d runs on.") % {"number": rnd.number}
+        else:
+            seconds = rnd.event.round_minutes * 60
+            reason = _("Clock of round %(number)d started: %(minutes)d minutes.") % {
+                "number": rnd.number,
+                "minutes": rnd.event.round_minutes,
+            }
+        rnd.clock_ends_at = timezone.now() + timedelta(seconds=seconds)
+        rnd.clock_paused_remaining = None
+        return _save(rnd, user=user, old=old, reason=reason)
+
+
+@serialised
+def pause_clock(rnd: Round, *, user) -> Round:
+    with transaction.atomic():
+        rnd = _lock_timed(rnd)
+        if rnd.clock_ends_at is None:
+            raise ServiceError(_("The clock is not running."))
+        old = _state(rnd)
+        left = (rnd.clock_ends_at - timezone.now()).total_seconds()
+        rnd.clock_paused_remaining = max(0, round(left))
+        rnd.clock_ends_at = None
+        reason = _("Clock of round %(number)d paused.") % {"number": rnd.number}
+        return _save(rnd, user=user, old=old, reason=reason)
+
+
+@serialised
+def extend_clock(rnd: Round, *, user, minutes: int) -> Round:
+    """Give the round ``minutes`` more, running or paused; a clock at 0 runs again."""
+    if not 1 <= minutes <= MAX_EXTEND_MINUTES:
+        raise ServiceError(
+            _("Extend the clock by 1 to %(most)d minutes.") % {"most": MAX_EXTEND_MINUTES}
+        )
+    with transaction.atomic():
+        rnd = _lock_timed(rnd)
+        old = _state(rnd)
+        if rnd.clock_ends_at is not None:
+            rnd.clock_ends_at = max(rnd.clock_ends_at, timezone.now()) + timedelta(minutes=minutes)
+        elif rnd.clock_paused_remaining is not None:
+            rnd.clock_paused_remaining += minutes * 60
+        else:
+            raise ServiceError(_("Start the clock first."))
+        reason = _("Clock of round %(number)d extended by %(minutes)d minutes.") % {
+            "number": rnd.number,
+            "minutes": minutes,
+        }
+        return _save(rnd, user=user, old=old, reason=reason)

@@ -1,0 +1,101 @@
+"""The round clock: the director starts, pauses and extends it; every page shows it.
+
+The clock partial loads itself from one of the three GET views here (director,
+table token, public token), each answering 204 while the clock is as the page
+has it, so phones and the projector ask often and cheaply.
+"""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.access import director_required, public_event, table_for_token
+from tournaments.models import Event, Round
+from tournaments.numbers import NumberError, parse_int
+from tournaments.services.clock import (
+    MAX_EXTEND_MINUTES,
+    clock_mark,
+    clock_of,
+    extend_clock,
+    pause_clock,
+    start_clock,
+)
+from tournaments.services.errors import ServiceError
+
+PARTIAL = "tournaments/rounds/partials/clock.html"
+
+
+def _open_round(event: Event) -> Round | None:
+    return event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+
+
+def _clock(request: HttpRequest, event: Event) -> HttpResponse:
+    rnd = _open_round(event)
+    mark = clock_mark(rnd)
+    if request.GET.get("mark") == mark:
+        return HttpResponse(status=204)
+    context = {
+        "event": event,
+        "clock": clock_of(rnd),
+        "clock_url": request.path,
+        "loaded": True,
+        "mark": mark,
+    }
+    return render(request, PARTIAL, context)
+
+
+@never_cache
+@director_required
+@require_GET
+def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
+    return _clock(request, event)
+
+
+@never_cache
+@require_GET
+def table_clock(request: HttpRequest, token: str) -> HttpResponse:
+    return _clock(request, table_for_token(token).event)
+
+
+@never_cache
+@require_GET
+def public_clock(request: HttpRequest, public_token: str) -> HttpResponse:
+    return _clock(request, public_event(public_token))
+
+
+def _change(request: HttpRequest, event: Event, step) -> HttpResponse:
+    rnd = _open_round(event)
+    try:
+        if rnd is None:
+            raise ServiceError(_("No round is being played."))
+        step(rnd)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+@director_required
+@require_POST
+def clock_start(request: HttpRequest, event: Event) -> HttpResponse:
+    return _change(request, event, lambda rnd: start_clock(rnd, user=request.user))
+
+
+@director_required
+@require_POST
+def clock_pause(request: HttpRequest, event: Event) -> HttpResponse:
+    return _change(request, event, lambda rnd: pause_clock(rnd, user=request.user))
+
+
+@director_required
+@require_POST
+def clock_extend(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        minutes = parse_int(request.POST.get("minutes", ""), minimum=1, maximum=MAX_EXTEND_MINUTES)
+    except NumberError:
+        minutes = 0  # the service says what it takes
+    return _change(
+        request, event, lambda rnd: extend_clock(rnd, user=request.user, minutes=minutes)
+    )
