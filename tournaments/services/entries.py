@@ -15,7 +15,7 @@ audit row.
 
 import hashlib
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -23,9 +23,9 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.games import deal_name, evaluate
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services import audit
-from tournaments.services.deal_data import deal_name, evaluate
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_entry, lock_game, serialised
 from tournaments.services.results import refresh_game
@@ -438,14 +438,15 @@ def auto_confirm_cutoff(event: Event):
 
 
 @serialised
-def auto_confirm_due(game: Game) -> list[Entry]:
+def auto_confirm_due(game: Game, cutoff: datetime | None = None) -> list[Entry]:
     """Confirm the entries left unanswered for the event's auto-confirm minutes.
 
     Called lazily when a table page or board is loaded or polled; a cheap check
-    first, so a poll only writes when something is due.
+    first, so a poll only writes when something is due. ``cutoff``: the
+    caller's ``auto_confirm_cutoff`` when it has asked already.
     """
-    event = game.round.event
-    cutoff = auto_confirm_cutoff(event)
+    if cutoff is None:
+        cutoff = auto_confirm_cutoff(game.round.event)
     if cutoff is None:
         return []
     due = Entry.objects.filter(game_id=game.pk, status=Status.ENTERED, created_at__lte=cutoff)
