@@ -14,6 +14,7 @@ from tournaments.games import game_of
 from tournaments.models import Club, Event
 from tournaments.numbers import BoundedIntegerField
 from tournaments.services.profiles import presets
+from tournaments.services.setup import EVENT_DETAILS
 
 NUMBER = {"inputmode": "numeric"}
 
@@ -73,6 +74,9 @@ class NewEventForm(forms.Form):
 
 
 class EventDetailsForm(forms.Form):
+    """The event's details: the fields of ``services.setup.EVENT_DETAILS``, in that order."""
+
+    field_order = EVENT_DETAILS
     name = BoundedCharField(label=_("Name of the event"), max_length=120)
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -132,6 +132,20 @@ def create_event(
     )
 
 
+# The event's details (the Event step): the form shows these, the view fills them in,
+# and update_details changes nothing else.
+EVENT_DETAILS = (
+    "name",
+    "date",
+    "club",
+    "language",
+    "paper_size",
+    "public",
+    "quick_entry",
+    "auto_confirm_minutes",
+)
+
+
 @transaction.atomic
 def update_details(event: Event, **details) -> Event:
     """Name, date, club, language, paper, public page and score-entry options.
@@ -139,17 +153,7 @@ def update_details(event: Event, **details) -> Event:
     These change nothing about the play, so they stay editable during the event.
     """
     ensure_not_finished(event)
-    allowed = {
-        "name",
-        "date",
-        "club",
-        "language",
-        "paper_size",
-        "public",
-        "quick_entry",
-        "auto_confirm_minutes",
-    }
-    unknown = set(details) - allowed
+    unknown = set(details) - set(EVENT_DETAILS)
     if unknown:
         raise ValueError(f"not event details: {sorted(unknown)}")
     if "club" in details:

@@ -148,7 +148,11 @@ class EntryForm(forms.Form):
     game's sides and itself (``rules``) to score with.
     """
 
-    entry_kind = ""
+    entry_kind = ""  # the form's CSS class: form-<kind>
+    fields_template = "tournaments/table/partials/canasta_fields.html"
+    preview_template = "tournaments/table/partials/canasta_preview.html"
+    calculator = False  # the card calculator is offered below the form
+    side_totals = True  # each side's total is shown in its legend as the fields change
     number = BoundedIntegerField(widget=Hidden, min_value=1, max_value=MAX_SMALL)
     idempotency_key = BoundedCharField(widget=Hidden, max_length=64, required=False)
     expected_version = BoundedIntegerField(

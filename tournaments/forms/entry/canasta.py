@@ -74,6 +74,7 @@ def canasta_items(profile) -> tuple[list[str], list[str]]:
 
 class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
+    calculator = True
 
     def build(self) -> None:
         self.counts, going_out = canasta_items(self.profile)

@@ -32,6 +32,9 @@ class GinHandForm(EntryForm):
     """A Gin hand: how it ended and both deadwoods, or (card mode) both players' cards."""
 
     entry_kind = "gin"
+    fields_template = "tournaments/table/partials/gin_fields.html"
+    preview_template = "tournaments/table/partials/gin_preview.html"
+    side_totals = False
 
     def build(self) -> None:
         self.fields["mode"] = forms.ChoiceField(
