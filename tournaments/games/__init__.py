@@ -5,9 +5,9 @@
 differs between games: how an entry is scored (``evaluate``), the table's entry
 form and the director's score fields, how a game is counted and when it ends,
 what the score pad shows below its rows, the rules and bottom lines of a
-printed score sheet, the words for a deal ("deal 3", "hand 3") and the flags the
-templates read (``calculator``, ``deals``). The sides of a game, the same for
-every game, come from ``sides_of(game)``. Outside the models and this package,
+printed score sheet, and the words for a deal ("deal 3", "hand 3": ``texts``,
+which templates read with ``{% says event "key" %}`` from ``game_words``). The
+sides of a game, the same for every game, come from ``sides_of(game)``. Outside the models and this package,
 no code asks which game an event has: the services, views, templates and
 printouts ask the entry.
 

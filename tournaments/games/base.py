@@ -61,7 +61,6 @@ class CardGame(ABC):
     key: str  # the ``Event.Game`` value
     default_scoring_mode: str  # what a new event of this game counts in the standings
     calculator: bool = False  # the table page offers the card calculator for melds
-    deals: bool = True  # its entries are deals (Canasta), not hands (Gin)
     # A printed tally heads the column "Opponent" where a round seats one opponent.
     one_opponent: bool = False
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
@@ -79,17 +78,26 @@ class CardGame(ABC):
 
     # --- words ----------------------------------------------------------------------
 
-    @abstractmethod
+    # What pages say about a deal (hand) in this game's words, by key (see ``says``):
+    # lazy texts with ``%(number)s`` or, counted, ngettext_lazy with ``%(counter)s``.
+    texts: dict[str, Any]
+
+    def says(self, key: str, *, number: Any = None, count: int | None = None) -> str:
+        """The text ``key`` in this game's words, with the deal's number or a count."""
+        text = self.texts[key]
+        if count is not None:
+            return text % {"counter": count}
+        if number is not None:
+            return text % {"number": number}
+        return str(text)
+
     def deal_word(self) -> str:
         """ "Deal" or "Hand", as a field's label."""
-
-    @abstractmethod
-    def numbered(self, number: Any) -> str:
-        """ "deal 3" or "hand 3"."""
+        return self.says("deal")
 
     def deal_name(self, number: Any, *, start: bool = False) -> str:
         """ "deal 3" (Canasta) or "hand 3" (Gin); ``start`` for the beginning of a sentence."""
-        name = self.numbered(number)
+        name = self.says("numbered", number=number)
         return capfirst(name) if start else name
 
     @abstractmethod

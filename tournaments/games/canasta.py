@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
@@ -28,14 +28,27 @@ class Canasta(CardGame):
     key = Event.Game.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
     calculator = True
+    texts = {
+        "deal": gettext_lazy("Deal"),
+        "deal_column": gettext_lazy("deal"),
+        "numbered": gettext_lazy("deal %(number)s"),
+        "title": gettext_lazy("Deal %(number)s"),
+        "change": gettext_lazy("Change deal %(number)s"),
+        "confirm": gettext_lazy("Confirm deal %(number)s"),
+        "send": gettext_lazy("Send deal %(number)s"),
+        "entered_here": gettext_lazy(
+            "Deal %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
+        ),
+        "disputed": gettext_lazy("Deal %(number)s is disputed"),
+        "none_yet": gettext_lazy("No deal entered yet."),
+        "correct_or_add": gettext_lazy("Correct or add a deal"),
+        "played": ngettext_lazy("%(counter)s deal", "%(counter)s deals", "counter"),
+        "confirmed": ngettext_lazy(
+            "%(counter)s deal confirmed", "%(counter)s deals confirmed", "counter"
+        ),
+    }
     round_deals_label = gettext_lazy("Deals per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of deals.")
-
-    def deal_word(self) -> str:
-        return _("Deal")
-
-    def numbered(self, number: Any) -> str:
-        return _("deal %(number)s") % {"number": number}
 
     def deals_count(self, count: int) -> str:
         return ngettext("%(count)d deal", "%(count)d deals", count) % {"count": count}

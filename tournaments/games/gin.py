@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from meldcore.messages import DomainError, Problem
 from scoring import gin
@@ -51,8 +51,26 @@ class GinTotals:
 class Gin(CardGame):
     key = Event.Game.GIN
     default_scoring_mode = Event.ScoringMode.NET
-    deals = False
     one_opponent = True
+    texts = {
+        "deal": gettext_lazy("Hand"),
+        "deal_column": gettext_lazy("hand"),
+        "numbered": gettext_lazy("hand %(number)s"),
+        "title": gettext_lazy("Hand %(number)s"),
+        "change": gettext_lazy("Change hand %(number)s"),
+        "confirm": gettext_lazy("Confirm hand %(number)s"),
+        "send": gettext_lazy("Send hand %(number)s"),
+        "entered_here": gettext_lazy(
+            "Hand %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
+        ),
+        "disputed": gettext_lazy("Hand %(number)s is disputed"),
+        "none_yet": gettext_lazy("No hand entered yet."),
+        "correct_or_add": gettext_lazy("Correct or add a hand"),
+        "played": ngettext_lazy("%(counter)s hand", "%(counter)s hands", "counter"),
+        "confirmed": ngettext_lazy(
+            "%(counter)s hand confirmed", "%(counter)s hands confirmed", "counter"
+        ),
+    }
     name_lines = 1  # one against one: a single name per side
     round_deals_label = gettext_lazy("Hands per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
@@ -63,12 +81,6 @@ class Gin(CardGame):
             (Event.RoundKind.DEALS, _("A fixed number of hands")),
             (Event.RoundKind.TIME, _("A time limit, then the current hand is finished")),
         ]
-
-    def deal_word(self) -> str:
-        return _("Hand")
-
-    def numbered(self, number: Any) -> str:
-        return _("hand %(number)s") % {"number": number}
 
     def deals_count(self, count: int) -> str:
         return ngettext("%(count)d hand", "%(count)d hands", count) % {"count": count}

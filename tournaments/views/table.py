@@ -278,7 +278,6 @@ def _sheet_context(at: At) -> dict:
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
         "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
-        "deals": game_of(at.event).deals,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
         "calculator_ranks": CALCULATOR_RANKS if game_of(at.event).calculator else (),
     }
@@ -295,7 +294,6 @@ def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
         "form": form,
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
-        "deals": game_of(at.event).deals,
         **extra,
     }
 
