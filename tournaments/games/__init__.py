@@ -21,8 +21,9 @@ A new game touches:
   ``base.py``);
 - ``GAMES`` below: one line;
 - ``tournaments/forms/entry/<game>.py``: the table's entry form (an
-  ``EntryForm`` subclass with its ``entry_kind``) and, for its fields,
-  ``templates/tournaments/table/partials/entry_form.html``;
+  ``EntryForm`` subclass with its ``entry_kind``, ``fields_template`` and
+  ``preview_template``: ``templates/tournaments/table/partials/<game>_fields.html``
+  and ``<game>_preview.html``);
 - ``tournaments/services/profiles.py``: its presets in ``PRESETS``;
 - ``tournaments/models/events.py``: its value in ``Event.Game``, with the
   migration ``makemigrations`` writes for the changed choices;

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.games import deal_name
+from tournaments.games import deal_name, group_sides
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
 from tournaments.services.entries import (
     auto_confirm_cutoff,
@@ -222,11 +222,14 @@ class BoardTile:
 
 def board_tiles(rnd: Round) -> list[BoardTile]:
     """Every table of the round with its state, sides and scores (2 queries)."""
-    sides: dict[int, dict[int, list[Player]]] = defaultdict(lambda: defaultdict(list))
+    seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
-        sides[seat.game_id][seat.side].append(seat.player)
+        seats[seat.game_id].append(seat)
     return [
-        BoardTile(table, [sides[table.game.pk][side] for side in sorted(sides[table.game.pk])])
+        BoardTile(
+            table,
+            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
+        )
         for table in progress(rnd)
     ]
 
