@@ -79,14 +79,15 @@ class CardGame(ABC):
     # --- words ----------------------------------------------------------------------
 
     # What pages say about a deal (hand) in this game's words, by key (see ``says``):
-    # lazy texts with ``%(number)s`` or, counted, ngettext_lazy with ``%(counter)s``.
+    # lazy texts with ``%(number)s`` or, counted, ngettext_lazy with ``%(counter)s``
+    # (``%(count)d`` where the text is also said in Python).
     texts: dict[str, Any]
 
     def says(self, key: str, *, number: Any = None, count: int | None = None) -> str:
         """The text ``key`` in this game's words, with the deal's number or a count."""
         text = self.texts[key]
         if count is not None:
-            return text % {"counter": count}
+            return text % {"counter": count, "count": count}
         if number is not None:
             return text % {"number": number}
         return str(text)
@@ -100,17 +101,17 @@ class CardGame(ABC):
         name = self.says("numbered", number=number)
         return capfirst(name) if start else name
 
-    @abstractmethod
     def deals_count(self, count: int) -> str:
-        """ "8 deals" or "8 hands"."""
+        """ "8 deals" or "8 hands": a round of so many."""
+        return self.says("per_round", count=count)
 
-    @abstractmethod
     def corrected(self, number: int) -> str:
         """What the director reads after a correction."""
+        return self.says("corrected", number=number)
 
-    @abstractmethod
     def settled(self, number: int) -> str:
         """What the director reads after a dispute is settled."""
+        return self.says("settled", number=number)
 
     # --- an entry -----------------------------------------------------------------
 

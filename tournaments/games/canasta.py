@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
@@ -43,21 +43,15 @@ class Canasta(CardGame):
         "none_yet": gettext_lazy("No deal entered yet."),
         "correct_or_add": gettext_lazy("Correct or add a deal"),
         "played": ngettext_lazy("%(counter)s deal", "%(counter)s deals", "counter"),
+        "per_round": ngettext_lazy("%(count)d deal", "%(count)d deals", "count"),
+        "corrected": gettext_lazy("Deal %(number)d is corrected and counts now."),
+        "settled": gettext_lazy("The dispute about deal %(number)d is settled."),
         "confirmed": ngettext_lazy(
             "%(counter)s deal confirmed", "%(counter)s deals confirmed", "counter"
         ),
     }
     round_deals_label = gettext_lazy("Deals per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of deals.")
-
-    def deals_count(self, count: int) -> str:
-        return ngettext("%(count)d deal", "%(count)d deals", count) % {"count": count}
-
-    def corrected(self, number: int) -> str:
-        return _("Deal %(number)d is corrected and counts now.") % {"number": number}
-
-    def settled(self, number: int) -> str:
-        return _("The dispute about deal %(number)d is settled.") % {"number": number}
 
     # --- an entry -----------------------------------------------------------------
 

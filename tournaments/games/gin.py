@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import DomainError, Problem
 from scoring import gin
@@ -67,6 +67,9 @@ class Gin(CardGame):
         "none_yet": gettext_lazy("No hand entered yet."),
         "correct_or_add": gettext_lazy("Correct or add a hand"),
         "played": ngettext_lazy("%(counter)s hand", "%(counter)s hands", "counter"),
+        "per_round": ngettext_lazy("%(count)d hand", "%(count)d hands", "count"),
+        "corrected": gettext_lazy("Hand %(number)d is corrected and counts now."),
+        "settled": gettext_lazy("The dispute about hand %(number)d is settled."),
         "confirmed": ngettext_lazy(
             "%(counter)s hand confirmed", "%(counter)s hands confirmed", "counter"
         ),
@@ -81,15 +84,6 @@ class Gin(CardGame):
             (Event.RoundKind.DEALS, _("A fixed number of hands")),
             (Event.RoundKind.TIME, _("A time limit, then the current hand is finished")),
         ]
-
-    def deals_count(self, count: int) -> str:
-        return ngettext("%(count)d hand", "%(count)d hands", count) % {"count": count}
-
-    def corrected(self, number: int) -> str:
-        return _("Hand %(number)d is corrected and counts now.") % {"number": number}
-
-    def settled(self, number: int) -> str:
-        return _("The dispute about hand %(number)d is settled.") % {"number": number}
 
     # --- an entry -----------------------------------------------------------------
 

@@ -51,6 +51,4 @@ def group_sides(seats: Iterable[Seat]) -> list[list[Seat]]:
 
 def sides_of(game: Game) -> list[Side]:
     """The game's sides in order, each with its seats by position (prefetched seats if loaded)."""
-    return [
-        Side(index, tuple(seats)) for index, seats in enumerate(group_sides(seats_of(game)))
-    ]
+    return [Side(index, tuple(seats)) for index, seats in enumerate(group_sides(seats_of(game)))]
