@@ -22,7 +22,8 @@ from scoring.profiles import CANASTA_RANGES
 from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import DEAL_FORM
-from tournaments.forms.entry import MAX_COUNT, MAX_POINTS, entry_form_for
+from tournaments.forms.entry import MAX_COUNT, MAX_POINTS
+from tournaments.games import entry_form_for
 from tournaments.models import Entry, Player
 from tournaments.printing import DOCUMENTS
 

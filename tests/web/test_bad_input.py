@@ -19,12 +19,12 @@ from scoring.profiles import CANASTA_PROFILES, CANASTA_RANGES, profile_to_dict
 from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
-from tournaments.forms.entry import MAX_DEAL_TOTAL
+from tournaments.forms.entry.base import MAX_DEAL_TOTAL
 from tournaments.forms.players import MAX_UPLOAD
+from tournaments.games.canasta import deal_bounds
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Result, Round
 from tournaments.printing import DOCUMENTS
 from tournaments.services.audit import REASON_MAX
-from tournaments.services.deal_data import deal_bounds
 from tournaments.services.player_lists import MAX_LIST_BYTES, MAX_ROWS
 
 pytestmark = pytest.mark.django_db
@@ -557,7 +557,8 @@ def test_a_body_of_more_fields_than_any_form_has_gets_a_small_bad_request(direct
 def test_every_text_field_of_every_form_has_a_most_length(director):
     from django import forms as django_forms
 
-    from tournaments.forms.entry import QuickTotalsForm, entry_form_for
+    from tournaments.forms.corrections import CorrectionForm, SettleForm
+    from tournaments.forms.entry import QuickTotalsForm
     from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
     from tournaments.forms.setup import (
         CoDirectorForm,
@@ -568,8 +569,8 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
         RoundForm,
         ScoringForm,
     )
+    from tournaments.games import entry_form_for, game_of, sides_of
     from tournaments.services.profiles import event_profile
-    from tournaments.views.director_games import CorrectionForm, SettleForm
 
     canasta, gin = canasta_game(director), gin_game(director)
     event = canasta.round.event
@@ -587,7 +588,7 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
         NumbersForm(units=list(event.players.all())),
         TeamsForm(players=list(event.players.all()), pairs=[]),
         entry_form_for(canasta),
-        QuickTotalsForm(canasta),
+        QuickTotalsForm(canasta, sides=sides_of(canasta), rules=game_of(event)),
         entry_form_for(gin),
         CorrectionForm(game=canasta, names=["A", "B"], numbers=[1]),
         SettleForm(game=gin, names=["A", "B"]),

@@ -3,12 +3,8 @@
 import pytest
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of
-from tournaments.forms.entry import (
-    CanastaDealForm,
-    GinHandForm,
-    QuickTotalsForm,
-    entry_form_for,
-)
+from tournaments.forms.entry import CanastaDealForm, GinHandForm, QuickTotalsForm
+from tournaments.games import entry_form_for
 from tournaments.services.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, totals
-from tournaments.forms import entry as entry_forms
-from tournaments.forms.entry import entry_form_for
+from tournaments.forms.entry import base as entry_forms
+from tournaments.games import entry_form_for
 from tournaments.models import Entry, Game
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.results import (

@@ -10,6 +10,7 @@ from pairings import swiss
 from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.plans import Entrant, Plan
+from tournaments.games import game_of
 from tournaments.models import Bye, Event, Seat
 
 if TYPE_CHECKING:
@@ -115,5 +116,4 @@ class Swiss(Format):
         return plan
 
     def sheet_name_lines(self, event: Event) -> int:
-        # One against one at Gin: a single name per side.
-        return 2 if event.is_canasta else 1
+        return game_of(event).name_lines

@@ -7,6 +7,7 @@ so every message appears next to the field it concerns. Every text field is a
 
 from django import forms
 
+from tournaments.forms.whole_entry import mark_concerned
 from tournaments.services.errors import ServiceError
 
 
@@ -20,6 +21,7 @@ def show_service_error(form: forms.Form, error: ServiceError) -> None:
         placed = True
     if not placed:
         form.add_error(None, error.message)
+    mark_concerned(form, error.concerns)
 
 
 class BoundedCharField(forms.CharField):

@@ -10,9 +10,11 @@ from meldcore.messages import DomainError, Problem
 from scoring.profiles import BAND_RANGES, profile_fields, profile_from_dict
 from tournaments.formats import FORMATS
 from tournaments.forms import BoundedCharField
+from tournaments.games import game_of
 from tournaments.models import Club, Event
 from tournaments.numbers import BoundedIntegerField
 from tournaments.services.profiles import presets
+from tournaments.services.setup import EVENT_DETAILS
 
 NUMBER = {"inputmode": "numeric"}
 
@@ -72,6 +74,9 @@ class NewEventForm(forms.Form):
 
 
 class EventDetailsForm(forms.Form):
+    """The event's details: the fields of ``services.setup.EVENT_DETAILS``, in that order."""
+
+    field_order = EVENT_DETAILS
     name = BoundedCharField(label=_("Name of the event"), max_length=120)
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -316,23 +321,10 @@ class RoundForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
+        rules = game_of(event)
         field = self.fields["round_deals"]
-        if event.is_canasta:
-            field.label, field.help_text = (
-                _("Deals per round"),
-                _("Only used when a round is a number of deals."),
-            )
-        else:
-            field.label, field.help_text = (
-                _("Hands per round"),
-                _("Only used when a round is a number of hands."),
-            )
-        if not event.is_canasta:
-            self.fields["round_kind"].choices = [
-                (Event.RoundKind.GAME, _("A full game to the target")),
-                (Event.RoundKind.DEALS, _("A fixed number of hands")),
-                (Event.RoundKind.TIME, _("A time limit, then the current hand is finished")),
-            ]
+        field.label, field.help_text = rules.round_deals_label, rules.round_deals_help
+        self.fields["round_kind"].choices = rules.round_kinds()
 
 
 def format_choices() -> list[tuple[str, str]]:

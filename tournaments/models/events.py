@@ -156,7 +156,3 @@ class Event(models.Model):
         if not user.is_authenticated:
             return False
         return self.owner_id == user.pk or self.co_directors.filter(pk=user.pk).exists()
-
-    @property
-    def is_canasta(self) -> bool:
-        return self.game == self.Game.CANASTA

@@ -7,6 +7,8 @@ on data made up in memory.
 import datetime
 from dataclasses import dataclass
 
+from tournaments.games.sheets import CanastaRules, GinRules, GinSheetTotals
+
 
 @dataclass(frozen=True)
 class EventInfo:
@@ -120,42 +122,12 @@ class DealRow:
 
 
 @dataclass(frozen=True)
-class GinTotals:
-    """A Gin game's bottom lines as ``scoring.gin.score_game`` counts them."""
-
-    boxes: tuple[int, ...]  # the box bonus in points: hands won × the box value
-    game_bonus: tuple[int, ...]
-    shutout_bonus: tuple[int, ...]
-    totals: tuple[int, ...]
-    finished: bool = False
-    net: int = 0
-
-
-@dataclass(frozen=True)
 class ScoreSheet:
     table: int | None
     seating: TableSeating | None = None
     sides: int = 2
     rows: tuple[DealRow, ...] = ()
-    gin: GinTotals | None = None
-
-
-@dataclass(frozen=True)
-class CanastaRules:
-    """What a Canasta score sheet prints from the event's rule profile."""
-
-    target: int
-    # (from running total, minimum meld), ascending; the first band is "below 0" (None).
-    bands: tuple[tuple[int | None, int], ...]
-    start_minimum: int = 50
-
-
-@dataclass(frozen=True)
-class GinRules:
-    target: int
-    box_bonus: int
-    game_bonus: int
-    shutout_bonus: int
+    gin: GinSheetTotals | None = None
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,12 @@ from django.utils.translation import gettext as _
 
 from meld.network import base_url
 from tournaments.formats import format_of
-from tournaments.models import Event, Player, Round, Seat, Table
+from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
 from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+from tournaments.services.setup import rounds_to_play
+from tournaments.services.standings import standings
 
 
 class PrintError(ServiceError):
@@ -41,8 +44,6 @@ def event_info(event: Event) -> EventInfo:
 
 def profile_name(event: Event) -> str:
     try:
-        from tournaments.services.profiles import event_profile
-
         return event_profile(event).name
     except Exception:  # an edited profile that no longer validates still prints its slug
         return event.profile_slug
@@ -83,8 +84,6 @@ def schedule_rounds(event: Event, size: int) -> list | None:
 
 def planned_round_count(event: Event, schedule: list | None) -> int:
     """How many rows a tally or guide card needs: the schedule's rounds, else the planned ones."""
-    from tournaments.services.setup import rounds_to_play
-
     played = (
         Round.objects.filter(event=event)
         .order_by("-number")
@@ -153,8 +152,6 @@ def seatings_from_db(event: Event, numbers: Iterable[int] | None = None) -> dict
             SeatInfo(seat.position, seat.side, seat.player.number, seat.player.name)
         )
     byes: dict[int, list[SeatInfo]] = defaultdict(list)
-    from tournaments.models import Bye
-
     bye_rows = Bye.objects.filter(round__event=event).select_related("player", "round")
     if numbers is not None:
         bye_rows = bye_rows.filter(round__number__in=list(numbers))
@@ -219,6 +216,4 @@ def tables(event: Event) -> list[Table]:
 
 
 def standing_rows(event: Event, through_round: int | None = None) -> list:
-    from tournaments.services.standings import standings
-
     return standings(event, through_round=through_round)

@@ -8,53 +8,23 @@ deals or hands where there are any; the other rows are left for handwriting.
 """
 
 from tournaments.formats import format_of
+from tournaments.games import game_of
 from tournaments.models import Entry, Event
 from tournaments.printing import loaders
-from tournaments.printing.data import (
-    CanastaRules,
-    DealRow,
-    GinRules,
-    GinTotals,
-    ScoreSheet,
-    ScoreSheetsData,
-    TableSeating,
-)
+from tournaments.printing.data import DealRow, ScoreSheet, ScoreSheetsData, TableSeating
 from tournaments.printing.sheet_pages import build
+from tournaments.services.profiles import event_profile
 
 
-def minimum_meld(total: int, profile) -> int:
-    from scoring.canasta import minimum_meld as engine_minimum
-
-    return engine_minimum(total, profile)
-
-
-def gin_target(event: Event, profile) -> int:
-    """Partnerships of two play Gin to a higher target (RULES.md 2.2)."""
-    return profile.target_four_players if format_of(event).partnership(event) else profile.target
+def side_size(event: Event) -> int:
+    """Players a side: partnerships of two play Gin to a higher target (RULES.md 2.2)."""
+    return 2 if format_of(event).partnership(event) else 1
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> ScoreSheetsData:
-    from tournaments.services.profiles import event_profile
-
     profile = event_profile(event)
     seating = loaders.seating(event, round_number)
     number = seating.round if seating is not None else round_number
-    canasta = gin = None
-    if event.is_canasta:
-        bands = (
-            (None, profile.below_zero_minimum),
-            *((start, least) for start, least in profile.minimum_meld_bands),
-        )
-        canasta = CanastaRules(
-            target=profile.target, bands=bands, start_minimum=minimum_meld(0, profile)
-        )
-    else:
-        gin = GinRules(
-            target=gin_target(event, profile),
-            box_bonus=profile.box_bonus,
-            game_bonus=profile.game_bonus,
-            shutout_bonus=profile.shutout_bonus,
-        )
     if seating is None or not seating.tables:
         per_table = 4 if format_of(event).partnership(event) else 2
         count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
@@ -69,9 +39,8 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         event=loaders.event_info(event),
         round=None if blank else number,
         sheets=sheets,
-        canasta=canasta,
-        gin=gin,
         name_lines=format_of(event).sheet_name_lines(event),
+        **game_of(event).sheet_rules(profile, side_size(event)),
     )
 
 
@@ -94,38 +63,21 @@ def _confirmed(event: Event, round_number: int) -> dict[int, list[tuple[int, ...
 def _sheet(
     event: Event, profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
 ) -> ScoreSheet:
+    rules = game_of(event)
     sides = max(2, table.sides)
     totals = [0] * sides
     rows = []
     for points in deals:
         points = tuple(points[:sides]) + (0,) * (sides - len(points))
         totals = [t + p for t, p in zip(totals, points, strict=True)]
-        minimums = tuple(minimum_meld(t, profile) for t in totals) if event.is_canasta else ()
+        minimums = rules.printed_minimums(totals, profile)
         rows.append(DealRow(points=points, totals=tuple(totals), minimums=minimums))
-    gin = None
-    if not event.is_canasta and deals and sides == 2:
-        gin = _gin_totals(deals, profile, gin_target(event, profile))
     return ScoreSheet(
         table=None if blank else table.table,
         seating=None if blank else table,
         sides=sides,
         rows=tuple(rows),
-        gin=gin,
-    )
-
-
-def _gin_totals(hands: list[tuple[int, ...]], profile, target: int) -> GinTotals:
-    """The engine's count of the game, for the bottom lines."""
-    from scoring.gin import score_game
-
-    game = score_game([tuple(h[:2]) for h in hands], profile, target=target)
-    return GinTotals(
-        boxes=tuple(game.box_bonus),
-        game_bonus=tuple(game.game_bonus),
-        shutout_bonus=tuple(game.shutout_bonus),
-        totals=tuple(game.totals),
-        finished=bool(game.finished),
-        net=game.net,
+        gin=rules.printed_totals(deals, profile, side_size(event), sides),
     )
 
 

@@ -5,6 +5,7 @@ only lays it out, with the club, event and date at the top, "Page 2 of 5" and
 the rule profile in the footer.
 """
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
@@ -110,8 +111,6 @@ def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
     if data.event.club:
         text(c, box.x, box.top - 4 * mm, data.event.club, size=10, width=box.w, color=GREY)
     text(c, box.x, box.top - 12 * mm, data.event.name, size=18, bold=True, width=box.w * 0.7)
-    from django.utils.formats import date_format
-
     text(
         c,
         box.right,

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.formats import format_of
+from tournaments.games import GAMES
 from tournaments.models import Event
 from tournaments.printing import loaders
 from tournaments.printing.data import TalliesData, Tally, TallyRow
@@ -220,7 +221,7 @@ def _columns(data: TalliesData, box: Box) -> list[tuple[str, float]]:
         return [*columns, (_("Score"), score_w)]
     table_w = 12 * mm
     game = _("Game") if data.event.schedule_ahead else _("Partner and opponents")
-    if data.event.game == Event.Game.GIN and not data.event.schedule_ahead:
+    if GAMES[data.event.game].one_opponent and not data.event.schedule_ahead:
         game = _("Opponent")
     return [
         (_("Round"), round_w),

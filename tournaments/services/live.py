@@ -1,4 +1,5 @@
-"""Change marks for the pages that poll: the director's table board and the public page.
+"""Change marks for the pages that poll (the director's table board and the public page),
+and the round the director's pages link to.
 
 A poll sends the mark of what it shows; when nothing changed since, the view
 answers 204 and htmx keeps the page as it is, so fifty phones and a projector
@@ -9,6 +10,13 @@ from django.db.models import Count, Max, Q
 
 from tournaments.models import AuditEntry, Entry, Event, Round
 from tournaments.services.results import entries_mark_of
+
+
+def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
+    """What the director's sub-navigation needs: the event, the page, the round to link to."""
+    if rnd is None:
+        rnd = event.rounds.order_by("-number").first()
+    return {"event": event, "area": area, "nav_round": rnd}
 
 
 def board_mark(rnd: Round) -> str:

@@ -9,7 +9,6 @@ side's minimum meld (Canasta) or the boxes and bonuses (Gin).
 """
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
@@ -17,27 +16,15 @@ from django.db.models.functions import Coalesce
 from django.db.models.query import prefetch_related_objects
 from django.utils.translation import gettext as _
 
-from scoring import canasta
+from tournaments.games import Outcome, game_of, group_sides
+from tournaments.games.gin import GinTotals
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Round, Seat
 from tournaments.services import audit
-from tournaments.services.deal_data import side_count, side_sizes, went_out
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_game, serialised
 from tournaments.services.profiles import event_profile
 
 ENDED_BY_DIRECTOR = "ended_by_director"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A game's state after its confirmed entries."""
-
-    totals: tuple[int, ...]
-    finished: bool
-    winner: int | None
-    net: int  # the winner's margin (0 while unfinished or on a draw)
-    canasta_sheet: Any = None  # scoring.canasta.ScoreSheet
-    gin_score: Any = None  # scoring.gin.GameScore
 
 
 @dataclass(frozen=True)
@@ -71,24 +58,8 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
-class GinTotals:
-    points: tuple[int, ...]
-    boxes: tuple[int, ...]
-    box_bonus: tuple[int, ...]
-    game_bonus: tuple[int, ...]
-    shutout_bonus: tuple[int, ...]
-    totals: tuple[int, ...]
-    box_value: int
-
-    @property
-    def box_cells(self) -> list[tuple[int, int]]:
-        return list(zip(self.boxes, self.box_bonus, strict=True))
-
-
-@dataclass(frozen=True)
 class Sheet:
     game: Game
-    is_canasta: bool
     sides: int
     rows: tuple[SheetRow, ...]
     totals: tuple[int, ...]
@@ -113,78 +84,33 @@ class Sheet:
 # --- computing ------------------------------------------------------------------
 
 
-def _target(game: Game, profile) -> int:
-    """Gin partnerships (two or three players a side) play to more (RULES.md 2.2)."""
-    size = max(side_sizes(game))
-    if game.round.event.game == Event.Game.GIN and size in (2, 3):
-        return profile.target_four_players if size == 2 else profile.target_six_players
-    return profile.target
-
-
-def _gin_hands(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
-    """The hands up to the one that reached the target (later ones do not count)."""
-    points = [0, 0]
-    for index, hand in enumerate(hands):
-        points = [p + h for p, h in zip(points, hand, strict=False)]
-        if max(points) >= target:
-            return hands[: index + 1]
-    return hands
-
-
 def _ended_by_director(game: Game) -> bool:
     return AuditEntry.objects.filter(
         game=game, action=AuditEntry.Action.OTHER, **{f"new__{ENDED_BY_DIRECTOR}": True}
     ).exists()
 
 
-def _leader(totals: tuple[int, ...]) -> int | None:
-    best = max(totals)
-    leaders = [i for i, total in enumerate(totals) if total == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def _margin(totals: tuple[int, ...], winner: int | None) -> int:
-    if winner is None:
-        return 0
-    return totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
+def _side_size(game: Game) -> int:
+    """The most players a side of the game has (partners play Gin to more)."""
+    return max(len(side) for side in group_sides(game.seats.all()))
 
 
 def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
     """The game's totals, end and winner from its confirmed entries (in deal order)."""
     event = game.round.event
     profile = profile or event_profile(event)
-    sides = side_count(game)
     kind = event.round_kind
     deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
     ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
-    if event.game == Event.Game.CANASTA:
-        sheet = canasta.score_sheet(
-            [tuple(entry.points) for entry in confirmed],
-            profile,
-            [went_out(entry.details) for entry in confirmed],
-            sides=sides,
-        )
-        totals = sheet.rows[-1].totals if sheet.rows else (0,) * sides
-        if kind == Event.RoundKind.GAME or (kind == Event.RoundKind.TIME and sheet.result.finished):
-            finished, winner = sheet.result.finished, sheet.result.winner
-        else:
-            finished = deals_done or ended
-            winner = _leader(totals) if finished else None
-        return Outcome(tuple(totals), finished, winner, _margin(tuple(totals), winner), sheet, None)
-    from scoring import gin
-
-    target = _target(game, profile)
-    hands = _gin_hands([tuple(entry.points) for entry in confirmed], target)
-    score = gin.score_game(hands, profile, target=target)
-    totals = tuple(score.totals)
-    if kind == Event.RoundKind.GAME or score.finished:
-        finished, winner = score.finished, score.winner
-        net = score.net if finished else 0
-    else:
-        finished = deals_done or ended
-        winner = _leader(totals) if finished else None
-        net = _margin(totals, winner)
-    return Outcome(totals, finished, winner, net, None, score)
+    sides = group_sides(game.seats.all())
+    return game_of(event).outcome(
+        confirmed,
+        profile,
+        sides=len(sides),
+        side_size=max(len(side) for side in sides),
+        kind=kind,
+        stopped=deals_done or ended,
+    )
 
 
 def _confirmed(game: Game) -> list[Entry]:
@@ -381,16 +307,9 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         entries = [entry for entry in entries if entry.status != Entry.Status.SUPERSEDED]
     confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
     result = outcome(game, confirmed, profile=profile)
-    sides = side_count(game)
-    running: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    if result.canasta_sheet is not None:
-        for entry, row in zip(confirmed, result.canasta_sheet.rows, strict=True):
-            running[entry.number] = (row.totals, row.minimums)
-    else:
-        totals = [0] * sides
-        for entry in confirmed:
-            totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
-            running[entry.number] = (tuple(totals), ())
+    rules = game_of(event)
+    part = rules.sheet_part(result, confirmed, profile)
+    running = part.running
     rows = []
     for entry in entries:
         totals, minimums = running.get(entry.number, (None, ()))
@@ -399,39 +318,18 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         rows.append(
             SheetRow(entry.number, tuple(entry.points), totals, entry.status, entry, minimums)
         )
-    minimums: tuple[int, ...] = ()
-    gin_totals = None
-    if event.game == Event.Game.CANASTA:
-        minimums = canasta.side_minimums(result.totals, profile)
-        points = result.totals
-    else:
-        gin_totals = _gin_totals(result.gin_score, profile)
-        points = tuple(result.gin_score.points)
     numbers = [entry.number for entry in entries]
     return Sheet(
         game=game,
-        is_canasta=event.game == Event.Game.CANASTA,
-        sides=sides,
+        sides=len(result.totals),
         rows=tuple(rows),
-        totals=tuple(points) if event.game == Event.Game.GIN else result.totals,
-        minimums=minimums,
-        gin=gin_totals,
+        totals=part.totals,
+        minimums=part.minimums,
+        gin=part.gin,
         finished=result.finished,
         winner=result.winner,
         net=result.net,
         next_number=max(numbers, default=0) + 1,
-        target=_target(game, profile),
+        target=rules.target(profile, _side_size(game)),
         deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
-    )
-
-
-def _gin_totals(score, profile) -> GinTotals:
-    return GinTotals(
-        points=tuple(score.points),
-        boxes=tuple(score.boxes),
-        box_bonus=tuple(score.box_bonus),
-        game_bonus=tuple(score.game_bonus),
-        shutout_bonus=tuple(score.shutout_bonus),
-        totals=tuple(score.totals),
-        box_value=profile.box_bonus,
     )

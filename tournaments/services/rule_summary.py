@@ -6,22 +6,9 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 
 from scoring.profiles import profile_fields
+from tournaments.games import game_of
 from tournaments.models import Event
 from tournaments.services.profiles import event_profile
-
-CANASTA_KEYS = (
-    "target",
-    "minimum_meld_bands",
-    "natural_canasta_bonus",
-    "mixed_canasta_bonus",
-    "hand_canasta_bonus",
-    "joker_canasta_bonus",
-    "going_out_bonus",
-    "concealed_going_out_bonus",
-    "canastas_to_go_out",
-    "red_three_value",
-)
-GIN_KEYS = ("target", "box_bonus", "gin_bonus", "undercut_bonus", "game_bonus", "knock_limit")
 
 
 @dataclass(frozen=True)
@@ -48,7 +35,7 @@ def _value(kind: str, value) -> str:
 
 
 def rule_summary(event: Event) -> list[RuleLine]:
-    keys = CANASTA_KEYS if event.is_canasta else GIN_KEYS
+    keys = game_of(event).summary_rules
     specs = {spec.name: spec for spec in profile_fields(event_profile(event))}
     return [
         RuleLine(_(specs[key].label), _value(specs[key].kind, specs[key].value))

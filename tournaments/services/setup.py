@@ -11,8 +11,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from pairings.odd_tables import odd_table_kinds
 from tournaments.formats import FORMATS
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
+from tournaments.games import GAMES
 from tournaments.models import AuditEntry, Club, Event
 from tournaments.services.audit import record
 from tournaments.services.errors import ServiceError
@@ -111,10 +113,6 @@ def _check_club(owner, club: Club | None) -> None:
         )
 
 
-def default_scoring_mode(game: str) -> str:
-    return Event.ScoringMode.NET if game == Event.Game.GIN else Event.ScoringMode.TALLY
-
-
 @transaction.atomic
 def create_event(
     owner, *, name: str, date, game: str, profile_slug: str, club: Club | None = None
@@ -130,8 +128,22 @@ def create_event(
         game=game,
         profile_slug=profile_slug,
         profile=profile_as_json(preset),
-        scoring_mode=default_scoring_mode(game),
+        scoring_mode=GAMES[game].default_scoring_mode,
     )
+
+
+# The event's details (the Event step): the form shows these, the view fills them in,
+# and update_details changes nothing else.
+EVENT_DETAILS = (
+    "name",
+    "date",
+    "club",
+    "language",
+    "paper_size",
+    "public",
+    "quick_entry",
+    "auto_confirm_minutes",
+)
 
 
 @transaction.atomic
@@ -141,17 +153,7 @@ def update_details(event: Event, **details) -> Event:
     These change nothing about the play, so they stay editable during the event.
     """
     ensure_not_finished(event)
-    allowed = {
-        "name",
-        "date",
-        "club",
-        "language",
-        "paper_size",
-        "public",
-        "quick_entry",
-        "auto_confirm_minutes",
-    }
-    unknown = set(details) - allowed
+    unknown = set(details) - set(EVENT_DETAILS)
     if unknown:
         raise ValueError(f"not event details: {sorted(unknown)}")
     if "club" in details:
@@ -168,7 +170,7 @@ def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
     ensure_unlocked(event)
     preset = _preset(game, profile_slug)
     if game != event.game:
-        event.scoring_mode = default_scoring_mode(game)
+        event.scoring_mode = GAMES[game].default_scoring_mode
     event.game = game
     event.profile_slug = profile_slug
     event.profile = profile_as_json(preset)
@@ -210,8 +212,6 @@ def set_round(
 
 def _check_odd_tables(odd_tables: str, players: int) -> None:
     """An odd table must fit the number of players a full table of four leaves over."""
-    from pairings.odd_tables import odd_table_kinds
-
     if not odd_tables:
         return
     fitting = [kind.value for kind in odd_table_kinds(players)]

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from tournaments.formats import FORMATS, RoundsHint, format_of
 from tournaments.formats.schedule_preview import SchedulePreview
+from tournaments.games import game_of
 from tournaments.models import Event
 
 
@@ -186,13 +187,7 @@ def checklist(event: Event) -> list[Check]:
 
 def round_summary(event: Event) -> str:
     if event.round_kind == Event.RoundKind.DEALS and event.round_deals:
-        if event.is_canasta:
-            return ngettext("%(count)d deal", "%(count)d deals", event.round_deals) % {
-                "count": event.round_deals
-            }
-        return ngettext("%(count)d hand", "%(count)d hands", event.round_deals) % {
-            "count": event.round_deals
-        }
+        return game_of(event).deals_count(event.round_deals)
     if event.round_kind == Event.RoundKind.TIME and event.round_minutes:
         return ngettext("%(count)d minute", "%(count)d minutes", event.round_minutes) % {
             "count": event.round_minutes

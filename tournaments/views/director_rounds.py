@@ -8,26 +8,29 @@ unconfirmed, each still to be confirmed, settled or corrected.
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Seat
+from tournaments.games import deal_name, group_sides
+from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
 from tournaments.services.board import TableLive, live_mark, live_tables
-from tournaments.services.deal_data import deal_name
-from tournaments.services.entries import confirm_entry, settle_dispute
+from tournaments.services.entries import (
+    auto_confirm_cutoff,
+    auto_confirm_due,
+    confirm_entry,
+    settle_dispute,
+)
 from tournaments.services.errors import ServiceError
-from tournaments.services.live import board_mark
+from tournaments.services.live import board_mark, nav
 from tournaments.services.rounds import (
     PENDING,
     TableProgress,
@@ -39,23 +42,10 @@ from tournaments.services.rounds import (
     start_round,
     waiting_tables,
 )
+from tournaments.services.seating_view import seating_of
+from tournaments.services.setup import rounds_to_play
 
 BOARD_POLL_SECONDS = 5
-
-
-def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
-    """What the director's sub-navigation needs: the event, the page, the round to link to."""
-    if rnd is None:
-        rnd = event.rounds.order_by("-number").first()
-    return {"event": event, "area": area, "nav_round": rnd}
-
-
-def rounds_to_play(event: Event) -> int | None:
-    try:
-        from tournaments.services.setup import rounds_to_play as planned
-    except ImportError:  # pragma: no cover - the set-up helpers land separately
-        return event.planned_rounds
-    return planned(event)
 
 
 @director_required
@@ -221,53 +211,6 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
 # ---------------------------------------------------------------- seating
 
 
-@dataclass
-class SeatedTable:
-    number: int
-    game_id: int
-    sides: list[list[Player]]
-
-
-@dataclass
-class NameLine:
-    player: Player
-    table: int | None
-    position: int | None
-    partner: list[Player]
-
-
-def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]]:
-    """The round's tables with their sides, everyone by name, and who sits out (3 queries)."""
-    seats = list(
-        Seat.objects.filter(round=rnd)
-        .select_related("player", "game__table")
-        .order_by("game__table__number", "position")
-    )
-    tables: dict[int, SeatedTable] = {}
-    for seat in seats:
-        table = tables.setdefault(
-            seat.game.table.number, SeatedTable(seat.game.table.number, seat.game_id, [])
-        )
-        while len(table.sides) <= seat.side:
-            table.sides.append([])
-        table.sides[seat.side].append(seat.player)
-    byes = list(Bye.objects.filter(round=rnd).select_related("player").order_by("player__number"))
-    names = []
-    for seat in seats:
-        side = tables[seat.game.table.number].sides[seat.side]
-        names.append(
-            NameLine(
-                seat.player,
-                seat.game.table.number,
-                seat.position,
-                [p for p in side if p.pk != seat.player.pk],
-            )
-        )
-    names += [NameLine(bye.player, None, None, []) for bye in byes]
-    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
-    return list(tables.values()), names, byes
-
-
 @director_required
 def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds, number=number)
@@ -308,13 +251,13 @@ def board_tiles(
     rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
 ) -> list[BoardTile]:
     """Every table of the round with its state, sides, scores and live line (1 query)."""
-    sides: dict[int, dict[int, list[Player]]] = defaultdict(lambda: defaultdict(list))
+    seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
-        sides[seat.game_id][seat.side].append(seat.player)
+        seats[seat.game_id].append(seat)
     return [
         BoardTile(
             table,
-            [sides[table.game.pk][side] for side in sorted(sides[table.game.pk])],
+            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
             live[table.game.pk],
         )
         for table in tables
@@ -323,18 +266,16 @@ def board_tiles(
 
 def confirm_due(event: Event, rnd: Round) -> None:
     """Entries left unanswered for the event's auto-confirm minutes count now (one query if none)."""
-    if not event.auto_confirm_minutes:
+    cutoff = auto_confirm_cutoff(event)
+    if cutoff is None:
         return
-    from tournaments.services.entries import auto_confirm_due
-
-    cutoff = timezone.now() - timedelta(minutes=event.auto_confirm_minutes)
     due = (
         Entry.objects.filter(game__round=rnd, status=Entry.Status.ENTERED, created_at__lte=cutoff)
         .values_list("game_id", flat=True)
         .distinct()
     )
     for game in rnd.games.filter(pk__in=list(due)).select_related("round__event"):
-        auto_confirm_due(game)
+        auto_confirm_due(game, cutoff)
 
 
 @director_required

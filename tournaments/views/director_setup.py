@@ -233,19 +233,7 @@ def _save_step(
 
 
 def _event_step(request: HttpRequest, event: Event) -> HttpResponse:
-    initial = {
-        name: getattr(event, name)
-        for name in (
-            "name",
-            "date",
-            "club",
-            "language",
-            "paper_size",
-            "public",
-            "quick_entry",
-            "auto_confirm_minutes",
-        )
-    }
+    initial = {name: getattr(event, name) for name in setup.EVENT_DETAILS}
     form = EventDetailsForm(request.POST or None, initial=initial, event=event)
 
     def save(data):

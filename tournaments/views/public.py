@@ -17,8 +17,8 @@ from tournaments.access import public_event
 from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services.live import public_mark
+from tournaments.services.seating_view import seating_of
 from tournaments.services.standings import precedence, standings
-from tournaments.views.director_rounds import seating_of
 
 PUBLIC_POLL_SECONDS = 30
 PUBLIC_FRAGMENT_SECONDS = 600

@@ -10,11 +10,10 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.numbers import MAX_ID, query_int
-from tournaments.services.live import public_mark
+from tournaments.services.live import nav, public_mark
 from tournaments.services.standings import precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
-from tournaments.views.director_rounds import nav
 
 AUDIT_PER_PAGE = 50
 STANDINGS_POLL_SECONDS = 10

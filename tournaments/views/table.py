@@ -27,20 +27,22 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
 from tournaments.access import table_for_token
-from tournaments.forms.entry import EntryForm, entry_form_for, side_names
+from tournaments.forms import show_service_error
+from tournaments.forms.entry import EntryForm
+from tournaments.games import deal_name, entry_form_for, game_of, sides_of
 from tournaments.models import Entry, Event, Game, Round, Seat, Table
 from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services.deal_data import deal_name, seats_of, seats_prefetch
+from tournaments.services.deal_data import seats_of, seats_prefetch
 from tournaments.services.entries import (
     EntryConflict,
     auto_confirm_cutoff,
     auto_confirm_due,
     confirm_entry,
-    current_round,
     device_hash,
     dispute_entry,
     submit_entry,
 )
+from tournaments.services.entry_rows import current_round
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 from tournaments.services.results import (
@@ -283,7 +285,7 @@ def _confirm_due(at: At) -> bool:
         at.game.oldest_entered is None or at.game.oldest_entered > cutoff
     ):
         return False
-    if not auto_confirm_due(at.game):
+    if not auto_confirm_due(at.game, cutoff):
         return False
     at.game.refresh_from_db(fields=GAME_ROW)
     return True
@@ -300,28 +302,21 @@ def _stamp(game: Game, mark: int, seat_cookie: str) -> str:
 
 
 def _seating(game: Game) -> list[dict]:
-    sides: list[dict] = []
-    for seat in sorted(seats_of(game), key=lambda seat: (seat.side, seat.position)):
-        while len(sides) <= seat.side:
-            sides.append(
-                {"index": len(sides), "label": canasta.side_label(len(sides)), "seats": []}
-            )
-        sides[seat.side]["seats"].append(seat)
-    return sides
+    return [
+        {"index": side.index, "label": side.label, "seats": list(side.seats)}
+        for side in sides_of(game)
+    ]
 
 
 def _heads(game: Game, sheet: Sheet) -> list[dict]:
     """Each side's column head on the score pad: its letter, the players' numbers, its minimum."""
-    numbers: list[list[str]] = [[] for _ in range(sheet.sides)]
-    for seat in seats_of(game):
-        numbers[seat.side].append(str(seat.player.number or seat.player.name))
     return [
         {
-            "label": canasta.side_label(index),
-            "numbers": " & ".join(numbers[index]),
-            "minimum": sheet.minimums[index] if sheet.minimums else None,
+            "label": side.label,
+            "numbers": side.numbers,
+            "minimum": sheet.minimums[side.index] if sheet.minimums else None,
         }
-        for index in range(sheet.sides)
+        for side in sides_of(game)[: sheet.sides]
     ]
 
 
@@ -337,9 +332,8 @@ def _sheet_context(at: At) -> dict:
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
         "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
-        "is_canasta": at.event.is_canasta,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
-        "calculator_ranks": CALCULATOR_RANKS if at.event.is_canasta else (),
+        "calculator_ranks": CALCULATOR_RANKS if game_of(at.event).calculator else (),
     }
 
 
@@ -354,7 +348,6 @@ def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
         "form": form,
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
-        "is_canasta": at.event.is_canasta,
         **extra,
     }
 
@@ -474,10 +467,10 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 device=request.meld_device,
             )
         except EntryConflict as error:
-            form.show(error)
+            show_service_error(form, error)
             return _answer(request, at, form, conflict=error.entry)
         except ServiceError as error:
-            form.show(error)
+            show_service_error(form, error)
             if at.game.finished:  # no form any more: say why
                 return _answer(request, at, problem=error.message)
         else:
@@ -561,7 +554,7 @@ def calculator(request: HttpRequest, token: str) -> HttpResponse:
         "points": None,
         "meld": None,
         "problems": [],
-        "labels": [canasta.side_label(i) for i in range(len(side_names(at.game)))],
+        "labels": [side.label for side in sides_of(at.game)],
     }
     if cards:
         try:

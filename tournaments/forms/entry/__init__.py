@@ -1,0 +1,22 @@
+"""Entry forms for one deal (Canasta) or hand (Gin), validated through the engines.
+
+``tournaments.games.entry_form_for(game, data)`` asks the game's registry entry
+for its form: ``CanastaDealForm`` (each side's canastas, red threes, going out
+and points), ``QuickTotalsForm`` (one number per side, for events with quick
+entry) or ``GinHandForm`` (who won and how, or the cards in card mode).
+``base.py`` holds what they share.
+"""
+
+from tournaments.forms.entry.base import MAX_COUNT, MAX_POINTS, EntryForm
+from tournaments.forms.entry.canasta import CanastaDealForm, QuickTotalsForm
+from tournaments.forms.entry.gin import HAND_KINDS, GinHandForm
+
+__all__ = [
+    "HAND_KINDS",
+    "MAX_COUNT",
+    "MAX_POINTS",
+    "CanastaDealForm",
+    "EntryForm",
+    "GinHandForm",
+    "QuickTotalsForm",
+]

@@ -1,0 +1,241 @@
+"""What every entry form shares: the widgets drawn without the template engine, the
+hidden bookkeeping fields, and scoring through the game's registry entry.
+
+Each form's ``clean`` scores the entry with its game's ``evaluate``, and every
+problem the engine finds is shown next to the field it concerns. Hidden fields
+carry the deal number, the version being edited and an idempotency key made
+when the form is drawn.
+"""
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.html import escape
+from django.utils.safestring import SafeData, SafeString, mark_safe
+
+from scoring.canasta import side_label
+from tournaments.forms import BoundedCharField, show_service_error
+from tournaments.models import Entry, Game
+from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
+from tournaments.services.deal_data import Scored
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+BOOKKEEPING = ("number", "idempotency_key", "expected_version")
+MAX_COUNT = 20
+MAX_POINTS = 9995
+# More than one side can score in a deal under any rule profile (about a million at
+# the top of every range); the service then checks the profile's own bounds.
+MAX_DEAL_TOTAL = 10_000_000
+# One pack: a hand is never more than 52 cards ("10H, " is the longest card with its separator).
+MAX_CARDS = 52
+MAX_CARDS_TEXT = MAX_CARDS * 5
+
+
+def _attr(value: Any) -> str:
+    """A value as Django's widget templates write it: ``{{ value|stringformat:'s' }}``, escaped."""
+    return value if isinstance(value, SafeData) else escape(str(value))
+
+
+def input_html(widget: dict[str, Any]) -> SafeString:
+    """Django's ``django/forms/widgets/input.html`` (with ``attrs.html``), written directly.
+
+    Every answer at the table draws the entry form again (25 to 35 inputs); the
+    template engine spent more time on these one-line tags than on the rest of
+    the page. The output is the same, character for character (a test compares).
+    """
+    html = [f'<input type="{_attr(widget["type"])}" name="{_attr(widget["name"])}"']
+    if widget["value"] is not None:
+        html.append(f' value="{_attr(widget["value"])}"')
+    for name, value in widget["attrs"].items():
+        if value is True:
+            html.append(f" {_attr(name)}")
+        elif value is not False:
+            html.append(f' {_attr(name)}="{_attr(value)}"')
+    html.append(">")
+    return mark_safe("".join(html))
+
+
+class DirectInput:
+    """A widget mixin: single inputs drawn by ``input_html`` instead of the template engine."""
+
+    direct_templates = frozenset(
+        {
+            "django/forms/widgets/input.html",
+            "django/forms/widgets/text.html",
+            "django/forms/widgets/hidden.html",
+        }
+    )
+
+    def _render(self, template_name, context, renderer=None):
+        widget = context["widget"]
+        if template_name in self.direct_templates or (
+            template_name == getattr(self, "option_template_name", None)
+            and not widget.get("wrap_label")  # a radio's tag alone, as field_radio.html draws it
+        ):
+            return input_html(widget)
+        return super()._render(template_name, context, renderer)
+
+
+class Hidden(DirectInput, forms.HiddenInput):
+    pass
+
+
+class Radios(DirectInput, forms.RadioSelect):
+    pass
+
+
+class NumberPad(DirectInput, forms.TextInput):
+    """A number typed on the phone's number pad (no free text keyboard)."""
+
+    def __init__(self, *, step: int = 1, signed: bool = False, kind: str = "points") -> None:
+        attrs = {
+            "inputmode": "numeric",
+            "pattern": "-?[0-9]*" if signed else "[0-9]*",
+            "autocomplete": "off",
+            "data-kind": kind,
+            "data-step": str(step),
+            "class": f"num {kind}",
+        }
+        if signed:
+            attrs["data-signed"] = "1"
+        super().__init__(attrs=attrs)
+
+
+def Stepper() -> NumberPad:  # noqa: N802 - reads like a widget class where it is used
+    return NumberPad(kind="stepper")
+
+
+def count_field(label) -> BoundedIntegerField:
+    return BoundedIntegerField(
+        label=label, min_value=0, max_value=MAX_COUNT, required=False, initial=0, widget=Stepper()
+    )
+
+
+def points_field(label) -> BoundedIntegerField:
+    return BoundedIntegerField(
+        label=label,
+        min_value=0,
+        max_value=MAX_POINTS,
+        required=False,
+        widget=NumberPad(step=5),
+    )
+
+
+@dataclass
+class SideFields:
+    """One side's fields, grouped the way the form shows them."""
+
+    index: int
+    label: str
+    name: str
+    counts: list[Any]
+    going_out: Any
+    points: list[Any]
+    total: Any = None
+
+
+class EntryForm(forms.Form):
+    """What every deal or hand form shares: the deal number, the idempotency key
+    and the version the phone saw.
+
+    Each kind of form defines three methods: ``build()`` adds its fields,
+    ``initial_from(details)`` reads a stored entry's details back into the form,
+    and ``entry_data()`` gives the engine the cleaned data. The game's registry
+    entry makes the form (``tournaments.games.entry_form_for``) and hands it the
+    game's sides and itself (``rules``) to score with.
+    """
+
+    entry_kind = ""  # the form's CSS class: form-<kind>
+    fields_template = "tournaments/table/partials/canasta_fields.html"
+    preview_template = "tournaments/table/partials/canasta_preview.html"
+    calculator = False  # the card calculator is offered below the form
+    side_totals = True  # each side's total is shown in its legend as the fields change
+    number = BoundedIntegerField(widget=Hidden, min_value=1, max_value=MAX_SMALL)
+    idempotency_key = BoundedCharField(widget=Hidden, max_length=64, required=False)
+    expected_version = BoundedIntegerField(
+        widget=Hidden, required=False, min_value=0, max_value=MAX_SMALL
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        data=None,
+        *,
+        sides: list,
+        rules,
+        number: int | None = None,
+        entry: Entry | None = None,
+        profile=None,
+        **kwargs,
+    ) -> None:
+        initial = kwargs.pop("initial", {}) or {}
+        initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        if entry is not None:
+            initial.update(self.initial_from(entry.details))
+            initial.update(number=entry.number, expected_version=entry.version)
+        elif number is not None:
+            initial["number"] = number
+        super().__init__(data, initial=initial, **kwargs)
+        self.game = game
+        self.event = game.round.event
+        self.profile = profile or event_profile(self.event)
+        self.rules = rules
+        self.names = [side.names for side in sides]
+        self.side_count = len(self.names)  # asked for by every method below: read once
+        self.scored: Scored | None = None
+        self.build()
+
+    @property
+    def deal_number(self) -> int | None:
+        value = self.data.get(self.add_prefix("number")) if self.is_bound else None
+        if value in (None, ""):
+            return self.initial.get("number")
+        try:
+            return parse_int(value, minimum=1, maximum=MAX_SMALL)
+        except NumberError:
+            return self.initial.get("number")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.scored = self.rules.evaluate(self.game, self.entry_data(), self.profile)
+        except ServiceError as error:
+            show_service_error(self, error)
+        return cleaned
+
+    def error_fields(self) -> list[Any]:
+        """The fields that have a place for their messages (all but the hidden bookkeeping)."""
+        return [self[name] for name in self.fields if name not in BOOKKEEPING]
+
+    def general_errors(self) -> list[str]:
+        """Messages that belong to no visible field: shown above the form."""
+        errors = list(self.non_field_errors())
+        for name in BOOKKEEPING:
+            errors += list(self.errors.get(name, ()))
+        return errors
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Each side's deal total (None while the entry is not valid) and its parts."""
+        scored = self.scored
+        return [
+            {
+                "index": index,
+                "label": side_label(index),
+                "name": self.names[index],
+                "total": scored.points[index] if scored else None,
+                "parts": self.parts(index) if scored else [],
+            }
+            for index in range(self.side_count)
+        ]
+
+    def parts(self, index: int) -> list[tuple[str, int]]:
+        return []
+
+    def _value(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return 0 if value is None else value

@@ -1,0 +1,165 @@
+"""The Canasta deal forms: each side's canastas, red threes, going out and points, or
+(quick entry) each side's score of the deal as one number."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.canasta import side_label
+from tournaments.forms.entry.base import (
+    MAX_DEAL_TOTAL,
+    EntryForm,
+    NumberPad,
+    Radios,
+    SideFields,
+    count_field,
+    points_field,
+)
+from tournaments.numbers import BoundedIntegerField
+
+COUNT_LABELS = {
+    "natural_canastas": _("Natural canastas"),
+    "mixed_canastas": _("Mixed canastas"),
+    "joker_canastas": _("Joker canastas"),
+    "hand_canastas": _("Hand canastas"),
+    "joker_hand_canastas": _("Joker hand canastas"),
+    "concealed_canastas": _("of them concealed"),
+    "red_threes": _("Red threes laid out"),
+    "red_threes_in_hand": _("Red threes left in hand"),
+}
+POINT_LABELS = {
+    "melded_points": _("Melded card points"),
+    "hand_points": _("Card points left in hand"),
+    "penalty": _("Penalty"),
+}
+PART_LABELS = {
+    "canasta_bonus": _("Canastas"),
+    "red_threes": _("Red threes"),
+    "going_out_bonus": _("Going out"),
+    "melded_points": _("Melded"),
+    "hand_points": _("In hand"),
+    "red_threes_in_hand": _("Red threes in hand"),
+    "penalty": _("Penalty"),
+}
+GOING_OUT_LABELS = {
+    "none": _("did not go out"),
+    "out": _("went out"),
+    "concealed": _("went out concealed"),
+    "hand_canasta": _("went out with a hand canasta"),
+}
+
+
+def canasta_items(profile) -> tuple[list[str], list[str]]:
+    """The count fields and going-out choices this profile has (RULES.md 1.4)."""
+    counts = ["natural_canastas", "mixed_canastas"]
+    if profile.hand_canasta_bonus is not None:
+        counts.append("hand_canastas")
+    if profile.joker_canasta_bonus is not None:
+        counts.append("joker_canastas")
+    if profile.joker_hand_canasta_bonus is not None:
+        counts.append("joker_hand_canastas")
+    if profile.concealed_canasta_bonus:
+        counts.append("concealed_canastas")
+    counts.append("red_threes")
+    if profile.red_three_in_hand_rule is not None:
+        counts.append("red_threes_in_hand")
+    going_out = ["none", "out"]
+    if profile.concealed_going_out_bonus is not None:
+        going_out.append("concealed")
+    if profile.hand_canasta_going_out_bonus is not None:
+        going_out.append("hand_canasta")
+    return counts, going_out
+
+
+class CanastaDealForm(EntryForm):
+    entry_kind = "canasta"
+    calculator = True
+
+    def build(self) -> None:
+        self.counts, going_out = canasta_items(self.profile)
+        for index in range(self.side_count):
+            for name in self.counts:
+                self.fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
+            self.fields[f"s{index}_going_out"] = forms.ChoiceField(
+                label=_("Going out"),
+                choices=[(choice, GOING_OUT_LABELS[choice]) for choice in going_out],
+                initial="none",
+                widget=Radios(attrs={"data-kind": "radio"}),
+            )
+            for name, label in POINT_LABELS.items():
+                self.fields[f"s{index}_{name}"] = points_field(label)
+
+    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
+        return {
+            f"s{index}_{name}": value
+            for index, side in enumerate(details.get("sides") or ())
+            for name, value in side.items()
+        }
+
+    def entry_data(self) -> dict[str, Any]:
+        sides = []
+        for index in range(self.side_count):
+            side: dict[str, Any] = {
+                name: self._value(f"s{index}_{name}") for name in [*self.counts, *POINT_LABELS]
+            }
+            side["going_out"] = self.cleaned_data.get(f"s{index}_going_out") or "none"
+            sides.append(side)
+        return {"sides": sides}
+
+    def parts(self, index: int) -> list[tuple[str, int]]:
+        part = self.scored.parts[index]
+        shown = [
+            (PART_LABELS[name], getattr(part, name)) for name in PART_LABELS if getattr(part, name)
+        ]
+        if part.doubled:
+            shown.append((str(_("doubled (Rheinisch)")), 0))
+        return shown
+
+    def sides(self) -> list[SideFields]:
+        return [
+            SideFields(
+                index=index,
+                label=side_label(index),
+                name=self.names[index],
+                counts=[self[f"s{index}_{name}"] for name in self.counts],
+                going_out=self[f"s{index}_going_out"],
+                points=[self[f"s{index}_{name}"] for name in POINT_LABELS],
+            )
+            for index in range(self.side_count)
+        ]
+
+
+class QuickTotalsForm(EntryForm):
+    """Quick entry: each side's deal score as one number (multiple of 5)."""
+
+    entry_kind = "totals"
+
+    def build(self) -> None:
+        for index in range(self.side_count):
+            self.fields[f"s{index}_total"] = BoundedIntegerField(
+                label=_("Score of the deal"),
+                min_value=-MAX_DEAL_TOTAL,
+                max_value=MAX_DEAL_TOTAL,
+                widget=NumberPad(step=5, signed=True),
+            )
+
+    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
+        return {f"s{index}_total": value for index, value in enumerate(details.get("totals") or ())}
+
+    def entry_data(self) -> dict[str, Any]:
+        return {"totals": [self.cleaned_data[f"s{i}_total"] for i in range(self.side_count)]}
+
+    def sides(self) -> list[SideFields]:
+        return [
+            SideFields(
+                index=i,
+                label=side_label(i),
+                name=self.names[i],
+                counts=[],
+                going_out=None,
+                points=[],
+                total=self[f"s{i}_total"],
+            )
+            for i in range(self.side_count)
+        ]

@@ -1,0 +1,84 @@
+"""The games, one registry entry each, in the shape of the format registry.
+
+``GAMES`` maps every ``Event.Game`` value to its entry, a ``CardGame``
+(``base.py``); ``game_of(event)`` gives the event's. An entry holds all that
+differs between games: how an entry is scored (``evaluate``), the table's entry
+form and the director's score fields, how a game is counted and when it ends,
+what the score pad shows below its rows, the rules and bottom lines of a
+printed score sheet, and the words for a deal ("deal 3", "hand 3": ``texts``,
+which templates read with ``{% says event "key" %}`` from ``game_words``). The
+sides of a game, the same for every game, come from ``sides_of(game)``. Outside the models and this package,
+no code asks which game an event has: the services, views, templates and
+printouts ask the entry.
+
+A new game touches:
+
+- ``scoring/<game>.py``: its pure engine (an entry's points, a game's end), and
+  its rule profiles in ``scoring/profiles.py``;
+- ``tournaments/games/<game>.py``: a ``CardGame`` subclass with its words,
+  ``evaluate``, ``entry_form``, the director's ``score_*`` fields, ``outcome``,
+  ``sheet_part`` and ``sheet_rules`` (plus the attributes where it differs from
+  ``base.py``);
+- ``GAMES`` below: one line;
+- ``tournaments/forms/entry/<game>.py``: the table's entry form (an
+  ``EntryForm`` subclass with its ``entry_kind``, ``fields_template`` and
+  ``preview_template``: ``templates/tournaments/table/partials/<game>_fields.html``
+  and ``<game>_preview.html``);
+- ``tournaments/services/profiles.py``: its presets in ``PRESETS``;
+- ``tournaments/models/events.py``: its value in ``Event.Game``, with the
+  migration ``makemigrations`` writes for the changed choices;
+- tests: ``tests/web/test_games.py`` and the engine's own tests.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.games.base import CardGame, Outcome, SheetPart
+from tournaments.games.canasta import Canasta
+from tournaments.games.gin import Gin
+from tournaments.games.sides import Side, group_sides, sides_of
+from tournaments.models import Event, Game
+from tournaments.services.deal_data import Scored
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+__all__ = [
+    "GAMES",
+    "CardGame",
+    "Outcome",
+    "SheetPart",
+    "Side",
+    "deal_name",
+    "entry_form_for",
+    "evaluate",
+    "game_of",
+    "group_sides",
+    "sides_of",
+]
+
+GAMES: dict[str, CardGame] = {entry.key: entry for entry in (Canasta(), Gin())}
+
+
+def game_of(event: Event) -> CardGame:
+    """The registry entry of the event's game."""
+    return GAMES[event.game]
+
+
+def entry_form_for(game: Game, data=None, **kwargs):
+    """The form this game's entries use at the table (Gin hand, Canasta deal or quick totals)."""
+    return game_of(game.round.event).entry_form(game, data, sides=sides_of(game), **kwargs)
+
+
+def evaluate(game: Game, data: Any, *, profile=None) -> Scored:
+    """Score what a table or the director entered for one of ``game``'s deals (hands)."""
+    event = game.round.event
+    if not isinstance(data, Mapping):
+        raise ServiceError(_("The entry could not be read."))
+    return game_of(event).evaluate(game, data, profile or event_profile(event))
+
+
+def deal_name(game: Game, number: Any, *, start: bool = False) -> str:
+    """ "deal 3" (Canasta) or "hand 3" (Gin); ``start`` for the beginning of a sentence."""
+    return game_of(game.round.event).deal_name(number, start=start)

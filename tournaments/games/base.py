@@ -1,0 +1,183 @@
+"""The base class of a game's registry entry (see ``tournaments.games``)."""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.text import capfirst
+
+from tournaments.models import Entry, Event, Game
+from tournaments.services.deal_data import Scored
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A game's state after its confirmed entries."""
+
+    totals: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    net: int  # the winner's margin (0 while unfinished or on a draw)
+    canasta_sheet: Any = None  # scoring.canasta.ScoreSheet
+    gin_score: Any = None  # scoring.gin.GameScore
+
+
+@dataclass(frozen=True)
+class SheetPart:
+    """What the score pad shows that each game counts its own way.
+
+    ``running``: deal number → (running totals, minimums) of the counted deals;
+    ``totals``: the points shown at the bottom; ``minimums``: each side's
+    minimum meld for the next deal (Canasta); ``gin``: the boxes and bonuses (Gin).
+    """
+
+    running: dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...] = ()
+    gin: Any = None
+
+
+def leader(totals: tuple[int, ...]) -> int | None:
+    """The side with the most points, None on a tie."""
+    best = max(totals)
+    leaders = [i for i, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def margin(totals: tuple[int, ...], winner: int | None) -> int:
+    if winner is None:
+        return 0
+    return totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
+
+
+class CardGame(ABC):
+    """Everything one game decides, asked by the services, views and printouts instead of
+    ``event.game``: how an entry is scored, the forms that take it, how a game is counted
+    and ended, the words for a deal, and what the table page and the printouts show."""
+
+    key: str  # the ``Event.Game`` value
+    default_scoring_mode: str  # what a new event of this game counts in the standings
+    calculator: bool = False  # the table page offers the card calculator for melds
+    # A printed tally heads the column "Opponent" where a round seats one opponent.
+    one_opponent: bool = False
+    name_lines: int = 2  # lines for each side's names on a score sheet printed without them
+    # The Round step's field for a round of so many deals (hands).
+    round_deals_label: Promise
+    round_deals_help: Promise
+
+    @property
+    def label(self) -> str:
+        return Event.Game(self.key).label
+
+    def round_kinds(self) -> list[tuple[str, str]]:
+        """What the Round step offers a round to be, in the game's words."""
+        return list(Event.RoundKind.choices)
+
+    # --- words ----------------------------------------------------------------------
+
+    # What pages say about a deal (hand) in this game's words, by key (see ``says``):
+    # lazy texts with ``%(number)s`` or, counted, ngettext_lazy with ``%(counter)s``
+    # (``%(count)d`` where the text is also said in Python).
+    texts: dict[str, Any]
+    summary_rules: tuple[str, ...]
+
+    def says(
+        self, key: str, *, number: Any = None, count: int | None = None, total: Any = None
+    ) -> str:
+        """The text ``key`` in this game's words, with the deal's number (and the round's
+        ``total`` of deals) or a count."""
+        text = self.texts[key]
+        if count is not None:
+            return text % {"counter": count, "count": count}
+        if total is not None:
+            return text % {"number": number, "total": total}
+        if number is not None:
+            return text % {"number": number}
+        return str(text)
+
+    def deal_word(self) -> str:
+        """ "Deal" or "Hand", as a field's label."""
+        return self.says("deal")
+
+    def deal_name(self, number: Any, *, start: bool = False) -> str:
+        """ "deal 3" (Canasta) or "hand 3" (Gin); ``start`` for the beginning of a sentence."""
+        name = self.says("numbered", number=number)
+        return capfirst(name) if start else name
+
+    def deals_count(self, count: int) -> str:
+        """ "8 deals" or "8 hands": a round of so many."""
+        return self.says("per_round", count=count)
+
+    def corrected(self, number: int) -> str:
+        """What the director reads after a correction."""
+        return self.says("corrected", number=number)
+
+    def settled(self, number: int) -> str:
+        """What the director reads after a dispute is settled."""
+        return self.says("settled", number=number)
+
+    # --- an entry -----------------------------------------------------------------
+
+    @abstractmethod
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        """Score the submitted ``data`` or raise ``ServiceError`` naming the fields at fault."""
+
+    @abstractmethod
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        """The table's form for this game's entries (``kwargs`` as ``EntryForm`` takes them)."""
+
+    @abstractmethod
+    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
+        """The director's score fields (correction, settling a dispute), before the reason."""
+
+    @abstractmethod
+    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        """The director's cleaned score fields as ``evaluate`` reads them."""
+
+    @abstractmethod
+    def score_initial(self, entry: Entry) -> dict[str, Any]:
+        """A stored entry in the director's score fields."""
+
+    # --- a game -------------------------------------------------------------------
+
+    def target(self, profile, side_size: int) -> int:
+        """The points a game is played to, with ``side_size`` players a side."""
+        return profile.target
+
+    @abstractmethod
+    def outcome(
+        self,
+        confirmed: list[Entry],
+        profile,
+        *,
+        sides: int,
+        side_size: int,
+        kind: str,
+        stopped: bool,
+    ) -> Outcome:
+        """The game's totals, end and winner from its confirmed entries in deal order.
+
+        ``kind``: the event's round kind; ``stopped``: a round of so many deals has
+        had them all, or the director ended the timed game.
+        """
+
+    @abstractmethod
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        """The score pad's running totals and bottom lines."""
+
+    # --- printing -----------------------------------------------------------------
+
+    @abstractmethod
+    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+        """The rules a printed score sheet shows: ``ScoreSheetsData``'s ``canasta`` or ``gin``."""
+
+    def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
+        """Each side's minimum meld after a printed row (Canasta), else nothing."""
+        return ()
+
+    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+        """A printed sheet's bottom lines (Gin's boxes and bonuses), else None."""
+        return None

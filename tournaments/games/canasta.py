@@ -1,0 +1,251 @@
+"""Canasta: deals entered per side (or as quick totals), scored by ``scoring.canasta``."""
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
+from meldcore.messages import Problem
+from scoring import canasta
+from scoring.canasta import side_label
+from tournaments.forms.entry import CanastaDealForm, QuickTotalsForm
+from tournaments.forms.entry.base import MAX_DEAL_TOTAL
+from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
+from tournaments.games.sheets import CanastaRules
+from tournaments.games.sides import group_sides
+from tournaments.models import Entry, Event, Game
+from tournaments.numbers import BoundedIntegerField
+from tournaments.services.deal_data import NON_FIELD, Scored, problems_error
+from tournaments.services.errors import ServiceError
+
+SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(canasta.SideDeal))
+
+
+class Canasta(CardGame):
+    key = Event.Game.CANASTA
+    default_scoring_mode = Event.ScoringMode.TALLY
+    calculator = True
+    texts = {
+        "deal": gettext_lazy("Deal"),
+        "deal_column": gettext_lazy("deal"),
+        "numbered": gettext_lazy("deal %(number)s"),
+        "title": gettext_lazy("Deal %(number)s"),
+        "change": gettext_lazy("Change deal %(number)s"),
+        "confirm": gettext_lazy("Confirm deal %(number)s"),
+        "send": gettext_lazy("Send deal %(number)s"),
+        "entered_here": gettext_lazy(
+            "Deal %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
+        ),
+        "disputed": gettext_lazy("Deal %(number)s is disputed"),
+        "none_yet": gettext_lazy("No deal entered yet."),
+        "correct_or_add": gettext_lazy("Correct or add a deal"),
+        "played": ngettext_lazy("%(counter)s deal", "%(counter)s deals", "counter"),
+        "per_round": ngettext_lazy("%(count)d deal", "%(count)d deals", "count"),
+        "corrected": gettext_lazy("Deal %(number)d is corrected and counts now."),
+        "settled": gettext_lazy("The dispute about deal %(number)d is settled."),
+        "confirmed": ngettext_lazy(
+            "%(counter)s deal confirmed", "%(counter)s deals confirmed", "counter"
+        ),
+        "numbered_of": gettext_lazy("deal %(number)s of %(total)s"),
+        "title_of": gettext_lazy("Deal %(number)s of %(total)s"),
+        "last_of_round": gettext_lazy("the last deal of this round"),
+        "time_up": gettext_lazy("Time is up: finish the deal you are playing."),
+    }
+    # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
+    summary_rules = (
+        "target",
+        "minimum_meld_bands",
+        "natural_canasta_bonus",
+        "mixed_canasta_bonus",
+        "hand_canasta_bonus",
+        "joker_canasta_bonus",
+        "going_out_bonus",
+        "concealed_going_out_bonus",
+        "canastas_to_go_out",
+        "red_three_value",
+    )
+    round_deals_label = gettext_lazy("Deals per round")
+    round_deals_help = gettext_lazy("Only used when a round is a number of deals.")
+
+    # --- an entry -----------------------------------------------------------------
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        count = len(group_sides(game.seats.all()))
+        if "totals" in data:
+            return canasta_totals(data["totals"], profile, count)
+        return canasta_deal(data.get("sides"), profile, count)
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        entry = kwargs.get("entry")
+        quick = game.round.event.quick_entry or (
+            entry is not None and entry.details.get("mode") == "totals"
+        )
+        form_class = QuickTotalsForm if quick else CanastaDealForm
+        return form_class(game, data, sides=sides, rules=self, **kwargs)
+
+    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
+        return {
+            f"s{index}_total": BoundedIntegerField(
+                label=_("Side %(label)s: %(names)s") % {"label": side_label(index), "names": name},
+                required=required,
+                min_value=-MAX_DEAL_TOTAL,
+                max_value=MAX_DEAL_TOTAL,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
+            )
+            for index, name in enumerate(names)
+        }
+
+    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        count = len([name for name in cleaned if name.endswith("_total")])
+        return {"totals": [cleaned.get(f"s{i}_total") for i in range(count)]}
+
+    def score_initial(self, entry: Entry) -> dict[str, Any]:
+        return {f"s{index}_total": points for index, points in enumerate(entry.points)}
+
+    # --- a game -------------------------------------------------------------------
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        sheet = canasta.score_sheet(
+            [tuple(entry.points) for entry in confirmed],
+            profile,
+            [went_out(entry.details) for entry in confirmed],
+            sides=sides,
+        )
+        totals = tuple(sheet.rows[-1].totals) if sheet.rows else (0,) * sides
+        if kind == Event.RoundKind.GAME or (kind == Event.RoundKind.TIME and sheet.result.finished):
+            finished, winner = sheet.result.finished, sheet.result.winner
+        else:
+            finished = stopped
+            winner = leader(totals) if finished else None
+        return Outcome(totals, finished, winner, margin(totals, winner), sheet, None)
+
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        running = {
+            entry.number: (row.totals, row.minimums)
+            for entry, row in zip(confirmed, result.canasta_sheet.rows, strict=True)
+        }
+        return SheetPart(
+            running=running,
+            totals=result.totals,
+            minimums=canasta.side_minimums(result.totals, profile),
+        )
+
+    # --- printing -----------------------------------------------------------------
+
+    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+        bands = (
+            (None, profile.below_zero_minimum),
+            *((start, least) for start, least in profile.minimum_meld_bands),
+        )
+        rules = CanastaRules(
+            target=profile.target,
+            bands=bands,
+            start_minimum=canasta.minimum_meld(0, profile),
+        )
+        return {"canasta": rules}
+
+    def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
+        return tuple(canasta.minimum_meld(total, profile) for total in totals)
+
+
+def field_key(problem: Problem) -> str:
+    """The form field a problem concerns: ``s0_melded_points``, or ``__all__``."""
+    side = problem.params.get("side_index") if isinstance(problem.params, Mapping) else None
+    if problem.field and side is not None:
+        return f"s{side}_{problem.field}"
+    return NON_FIELD
+
+
+def canasta_deal(sides: Any, profile, count: int) -> Scored:
+    if not isinstance(sides, list | tuple) or len(sides) != count:
+        raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
+    entries = []
+    for side in sides:
+        if not isinstance(side, Mapping) or set(side) - set(SIDE_FIELDS):
+            raise ServiceError(_("The entry could not be read."))
+        entries.append(canasta.SideDeal(**side))
+    try:
+        parts = canasta.score_parts(entries, profile)
+    except canasta.InvalidDeal as error:
+        raise problems_error(error.problems, key=field_key) from None
+    details = {"mode": "deal", "sides": [dataclasses.asdict(entry) for entry in entries]}
+    return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
+
+
+def deal_bounds(profile) -> tuple[int, int]:
+    """The least and the most one side can score in one deal under ``profile``.
+
+    Generous on purpose (every canasta the deck allows, all red threes, the best
+    going out; the minus side adds all the cards, every red three in hand and
+    1000 of penalties): it catches typing slips, not unlikely deals.
+    """
+    bonuses = [
+        profile.natural_canasta_bonus,
+        profile.mixed_canasta_bonus,
+        profile.hand_canasta_bonus or 0,
+        profile.joker_canasta_bonus or 0,
+        profile.joker_hand_canasta_bonus or 0,
+    ]
+    canastas = profile.cards_besides_red_threes // 7
+    red = max(profile.red_three_score(n) for n in range(profile.red_threes_in_deck + 1))
+    going_out = max(
+        profile.going_out_bonus,
+        profile.concealed_going_out_bonus or 0,
+        profile.hand_canasta_going_out_bonus or 0,
+    )
+    best = (
+        profile.deck_points
+        + canastas * (max(bonuses) + profile.concealed_canasta_bonus)
+        + red
+        + going_out
+    )
+    if profile.rheinisch:
+        best *= 2
+    worst = (
+        2 * profile.deck_points
+        + red
+        + profile.red_threes_in_deck * profile.red_three_in_hand_penalty
+        + 1000
+    )
+    return -_round5(worst), _round5(best)
+
+
+def _round5(value: int) -> int:
+    return (value + 4) // 5 * 5
+
+
+def canasta_totals(totals: Any, profile, count: int) -> Scored:
+    if not isinstance(totals, list | tuple) or len(totals) != count:
+        raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
+    low, high = deal_bounds(profile)
+    field_errors: dict[str, list[str]] = {}
+    for index, value in enumerate(totals):
+        key = f"s{index}_total"
+        if not isinstance(value, int) or isinstance(value, bool):
+            field_errors[key] = [_("Enter a whole number.")]
+        elif value % 5:
+            field_errors[key] = [
+                _(
+                    "A deal's score is a multiple of 5 (every card counts 5, 10, 20 or 50), not %(value)s."
+                )
+                % {"value": value}
+            ]
+        elif not low <= value <= high:
+            field_errors[key] = [
+                _("One side cannot score %(value)s in a deal: between %(low)s and %(high)s.")
+                % {"value": value, "low": low, "high": high}
+            ]
+    if field_errors:
+        raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+    return Scored(points=tuple(totals), details={"mode": "totals", "totals": list(totals)})
+
+
+def went_out(details: Mapping[str, Any]) -> int | None:
+    """The side that went out in a stored Canasta deal (None for totals only or nobody)."""
+    for index, side in enumerate(details.get("sides") or ()):
+        if side.get("going_out", "none") != "none":
+            return index
+    return None

@@ -1,0 +1,389 @@
+"""Gin Rummy: hands entered as how they ended and both deadwoods, or as both players'
+cards (card mode), scored by ``scoring.gin``."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
+from meldcore.messages import DomainError, Problem
+from scoring import gin
+from scoring.cards import parse_cards
+from tournaments.forms.entry import HAND_KINDS, GinHandForm
+from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
+from tournaments.games.sheets import GinRules, GinSheetTotals
+from tournaments.models import Entry, Event, Game
+from tournaments.numbers import BoundedIntegerField
+from tournaments.services.deal_data import Scored, problems_error
+from tournaments.services.errors import ServiceError
+
+KIND_KEYS = tuple(key for key, _label in HAND_KINDS)
+SCORE_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")
+ENTRY_FIELDS = (*SCORE_FIELDS, "knocker_cards", "defender_cards")
+_FIELD_OF = {"gin": "kind", "cards": "knocker_cards"}
+_CARD_FIELD_OF = {
+    **_FIELD_OF,
+    "knocker_deadwood": "knocker_cards",
+    "defender_deadwood": "defender_cards",
+}
+
+
+@dataclass(frozen=True)
+class GinTotals:
+    """A Gin game's bottom lines on the score pad."""
+
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    box_bonus: tuple[int, ...]
+    game_bonus: tuple[int, ...]
+    shutout_bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+    box_value: int
+
+    @property
+    def box_cells(self) -> list[tuple[int, int]]:
+        return list(zip(self.boxes, self.box_bonus, strict=True))
+
+
+class Gin(CardGame):
+    key = Event.Game.GIN
+    default_scoring_mode = Event.ScoringMode.NET
+    one_opponent = True
+    texts = {
+        "deal": gettext_lazy("Hand"),
+        "deal_column": gettext_lazy("hand"),
+        "numbered": gettext_lazy("hand %(number)s"),
+        "title": gettext_lazy("Hand %(number)s"),
+        "change": gettext_lazy("Change hand %(number)s"),
+        "confirm": gettext_lazy("Confirm hand %(number)s"),
+        "send": gettext_lazy("Send hand %(number)s"),
+        "entered_here": gettext_lazy(
+            "Hand %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
+        ),
+        "disputed": gettext_lazy("Hand %(number)s is disputed"),
+        "none_yet": gettext_lazy("No hand entered yet."),
+        "correct_or_add": gettext_lazy("Correct or add a hand"),
+        "played": ngettext_lazy("%(counter)s hand", "%(counter)s hands", "counter"),
+        "per_round": ngettext_lazy("%(count)d hand", "%(count)d hands", "count"),
+        "corrected": gettext_lazy("Hand %(number)d is corrected and counts now."),
+        "settled": gettext_lazy("The dispute about hand %(number)d is settled."),
+        "confirmed": ngettext_lazy(
+            "%(counter)s hand confirmed", "%(counter)s hands confirmed", "counter"
+        ),
+        "numbered_of": gettext_lazy("hand %(number)s of %(total)s"),
+        "title_of": gettext_lazy("Hand %(number)s of %(total)s"),
+        "last_of_round": gettext_lazy("the last hand of this round"),
+        "time_up": gettext_lazy("Time is up: finish the hand you are playing."),
+    }
+    # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
+    summary_rules = (
+        "target",
+        "box_bonus",
+        "gin_bonus",
+        "undercut_bonus",
+        "game_bonus",
+        "knock_limit",
+    )
+    name_lines = 1  # one against one: a single name per side
+    round_deals_label = gettext_lazy("Hands per round")
+    round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
+
+    def round_kinds(self) -> list[tuple[str, str]]:
+        return [
+            (Event.RoundKind.GAME, _("A full game to the target")),
+            (Event.RoundKind.DEALS, _("A fixed number of hands")),
+            (Event.RoundKind.TIME, _("A time limit, then the current hand is finished")),
+        ]
+
+    # --- an entry -----------------------------------------------------------------
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        return gin_hand(data, profile)
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return GinHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
+        return {
+            "kind": forms.ChoiceField(
+                label=_("How the hand ended"), choices=HAND_KINDS, required=required
+            ),
+            "knocker": forms.TypedChoiceField(
+                label=_("Knocked or went gin"),
+                coerce=int,
+                required=False,
+                choices=[("", "–")] + [(str(i), name) for i, name in enumerate(names)],
+            ),
+            "knocker_deadwood": BoundedIntegerField(
+                label=_("Knocker's deadwood"),
+                required=False,
+                min_value=0,
+                max_value=gin.MAX_DEADWOOD,
+            ),
+            "defender_deadwood": BoundedIntegerField(
+                label=_("Defender's deadwood (after laying off)"),
+                required=False,
+                min_value=0,
+                max_value=gin.MAX_DEADWOOD,
+            ),
+        }
+
+    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        return {name: cleaned.get(name) for name in SCORE_FIELDS}
+
+    def score_initial(self, entry: Entry) -> dict[str, Any]:
+        details = entry.details or {}
+        return {name: details[name] for name in SCORE_FIELDS if details.get(name) is not None}
+
+    # --- a game -------------------------------------------------------------------
+
+    def target(self, profile, side_size: int) -> int:
+        """Partnerships (two or three players a side) play to more (RULES.md 2.2)."""
+        if side_size == 2:
+            return profile.target_four_players
+        if side_size == 3:
+            return profile.target_six_players
+        return profile.target
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        target = self.target(profile, side_size)
+        hands = _up_to_target([tuple(entry.points) for entry in confirmed], target)
+        score = gin.score_game(hands, profile, target=target)
+        totals = tuple(score.totals)
+        if kind == Event.RoundKind.GAME or score.finished:
+            finished, winner = score.finished, score.winner
+            net = score.net if finished else 0
+        else:
+            finished = stopped
+            winner = leader(totals) if finished else None
+            net = margin(totals, winner)
+        return Outcome(totals, finished, winner, net, None, score)
+
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        running = {}
+        totals = [0] * len(result.totals)
+        for entry in confirmed:
+            totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
+            running[entry.number] = (tuple(totals), ())
+        score = result.gin_score
+        return SheetPart(
+            running=running,
+            totals=tuple(score.points),
+            gin=GinTotals(
+                points=tuple(score.points),
+                boxes=tuple(score.boxes),
+                box_bonus=tuple(score.box_bonus),
+                game_bonus=tuple(score.game_bonus),
+                shutout_bonus=tuple(score.shutout_bonus),
+                totals=tuple(score.totals),
+                box_value=profile.box_bonus,
+            ),
+        )
+
+    # --- printing -----------------------------------------------------------------
+
+    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+        rules = GinRules(
+            target=self.target(profile, side_size),
+            box_bonus=profile.box_bonus,
+            game_bonus=profile.game_bonus,
+            shutout_bonus=profile.shutout_bonus,
+        )
+        return {"gin": rules}
+
+    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+        if not hands or sides != 2:
+            return None
+        game = gin.score_game(
+            [tuple(h[:2]) for h in hands], profile, target=self.target(profile, side_size)
+        )
+        return GinSheetTotals(
+            boxes=tuple(game.box_bonus),
+            game_bonus=tuple(game.game_bonus),
+            shutout_bonus=tuple(game.shutout_bonus),
+            totals=tuple(game.totals),
+            finished=bool(game.finished),
+            net=game.net,
+        )
+
+
+def _up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one that reached the target (later ones do not count)."""
+    points = [0, 0]
+    for index, hand in enumerate(hands):
+        points = [p + h for p, h in zip(points, hand, strict=False)]
+        if max(points) >= target:
+            return hands[: index + 1]
+    return hands
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _hand_error(error: DomainError, default_field: str, fields=_FIELD_OF) -> ServiceError:
+    def key(problem: Problem) -> str:
+        name = fields.get(problem.field or "", problem.field)
+        return name if name in ENTRY_FIELDS else default_field
+
+    return problems_error(error.problems, key=key)
+
+
+def gin_hand(data: Mapping[str, Any], profile) -> Scored:
+    kind = data.get("kind")
+    if kind not in KIND_KEYS:
+        raise ServiceError(
+            _("Say how the hand ended."), {"kind": [_("Choose knock, gin or no game.")]}
+        )
+    if kind == "no_game":
+        return Scored(points=(0, 0), details={"mode": "hand", "kind": "no_game"})
+    knocker = _int_or_none(data.get("knocker"))
+    if knocker not in (0, 1):
+        raise ServiceError(
+            _("Say who knocked."), {"knocker": [_("Choose who knocked or went gin.")]}
+        )
+    if data.get("mode") == "cards" or data.get("knocker_cards") or data.get("defender_cards"):
+        return gin_cards(data, kind, knocker, profile)
+    field_errors: dict[str, list[str]] = {}
+    knocker_deadwood = 0 if kind == "gin" else _int_or_none(data.get("knocker_deadwood"))
+    defender_deadwood = _int_or_none(data.get("defender_deadwood"))
+    for name, value in (
+        ("knocker_deadwood", knocker_deadwood),
+        ("defender_deadwood", defender_deadwood),
+    ):
+        if value is None or value < 0:
+            field_errors[name] = [_("Enter the deadwood points (0 or more).")]
+        elif value > gin.MAX_DEADWOOD:
+            field_errors[name] = [
+                _("Ten cards hold at most %(most)s points of deadwood.")
+                % {"most": gin.MAX_DEADWOOD}
+            ]
+    if field_errors:
+        raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+    try:
+        hand = gin.score_hand(
+            knocker_deadwood, defender_deadwood, gin=kind == "gin", profile=profile
+        )
+    except gin.InvalidHand as error:
+        raise _hand_error(error, "knocker_deadwood") from None
+    details = {
+        "mode": "hand",
+        "kind": kind,
+        "knocker": knocker,
+        "knocker_deadwood": knocker_deadwood,
+        "defender_deadwood": defender_deadwood,
+    }
+    return Scored(points=hand.as_pair(knocker), details=_with_hand(details, hand), hand=hand)
+
+
+def _with_hand(details: dict[str, Any], hand) -> dict[str, Any]:
+    return {
+        **details,
+        "gin": bool(hand.gin),
+        "undercut": bool(hand.undercut),
+        "winner": hand.winner,
+    }
+
+
+def _cards(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list | tuple):
+        return [str(card) for card in value]
+    return []
+
+
+def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+    field_errors: dict[str, list[str]] = {}
+    hands = {}
+    for name, sizes in (("knocker_cards", (10, 11)), ("defender_cards", (10,))):
+        try:
+            hands[name] = parse_cards(_cards(data.get(name)), unique=True)
+        except ValueError as error:
+            field_errors[name] = [str(error)]
+            continue
+        if len(hands[name]) not in sizes:
+            field_errors[name] = [
+                _("Tap %(sizes)s cards, not %(count)s.")
+                % {"sizes": _(" or ").join(map(str, sizes)), "count": len(hands[name])}
+            ]
+    if not field_errors:
+        both = sorted(set(hands["knocker_cards"]) & set(hands["defender_cards"]), key=str)
+        if both:
+            field_errors["defender_cards"] = [
+                _("One pack has each card once: %(cards)s cannot be in both hands.")
+                % {"cards": ", ".join(map(str, both))}
+            ]
+    if field_errors:
+        raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+    knocker_cards = hands["knocker_cards"]
+    discard = None
+    if len(knocker_cards) == 11:
+        _deadwood, discard = gin.knock_deadwood(knocker_cards)
+        knocker_cards = tuple(card for card in knocker_cards if card != discard)
+    arrangement = gin.best_arrangement(knocker_cards)
+    went_gin = arrangement.deadwood_points == 0
+    if kind == "gin" and not went_gin:
+        raise ServiceError(
+            _("This cannot be right: see the marked fields."),
+            {
+                "knocker_cards": [
+                    _("These cards are not gin: %(points)s points of deadwood remain.")
+                    % {"points": arrangement.deadwood_points}
+                ]
+            },
+        )
+    defender = hands["defender_cards"]
+    if went_gin:
+        defender_deadwood = gin.min_deadwood(defender)
+    else:
+        defender_deadwood = gin.layoff_deadwood(arrangement.melds, defender)
+    try:
+        hand = gin.score_hand(
+            arrangement.deadwood_points, defender_deadwood, gin=went_gin, profile=profile
+        )
+    except gin.InvalidHand as error:
+        raise _hand_error(error, "knocker_cards", _CARD_FIELD_OF) from None
+    cards = {
+        "knocker_melds": [[str(c) for c in meld] for meld in arrangement.melds],
+        "knocker_deadwood_cards": [str(c) for c in arrangement.deadwood],
+        "discard": str(discard) if discard else None,
+        "defender_arrangement": _arranged(defender),
+    }
+    details = {
+        "mode": "cards",
+        "kind": "gin" if went_gin else "knock",
+        "knocker": knocker,
+        "knocker_deadwood": arrangement.deadwood_points,
+        "defender_deadwood": defender_deadwood,
+        "knocker_cards": [str(c) for c in hands["knocker_cards"]],
+        "defender_cards": [str(c) for c in defender],
+        **cards,
+    }
+    return Scored(
+        points=hand.as_pair(knocker),
+        details=_with_hand(details, hand),
+        hand=hand,
+        cards=cards,
+    )
+
+
+def _arranged(cards) -> dict[str, Any]:
+    arrangement = gin.best_arrangement(cards)
+    return {
+        "melds": [[str(c) for c in meld] for meld in arrangement.melds],
+        "deadwood": [str(c) for c in arrangement.deadwood],
+        "points": arrangement.deadwood_points,
+    }

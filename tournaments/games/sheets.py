@@ -1,0 +1,33 @@
+"""What a printed score sheet shows of each game's rules and count (plain data for the PDF)."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GinSheetTotals:
+    """A Gin game's bottom lines as ``scoring.gin.score_game`` counts them."""
+
+    boxes: tuple[int, ...]  # the box bonus in points: hands won × the box value
+    game_bonus: tuple[int, ...]
+    shutout_bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+    finished: bool = False
+    net: int = 0
+
+
+@dataclass(frozen=True)
+class CanastaRules:
+    """What a Canasta score sheet prints from the event's rule profile."""
+
+    target: int
+    # (from running total, minimum meld), ascending; the first band is "below 0" (None).
+    bands: tuple[tuple[int | None, int], ...]
+    start_minimum: int = 50
+
+
+@dataclass(frozen=True)
+class GinRules:
+    target: int
+    box_bonus: int
+    game_bonus: int
+    shutout_bonus: int

@@ -1,0 +1,53 @@
+"""A round's seating as the director's seating page and the public page show it."""
+
+from dataclasses import dataclass
+
+from tournaments.games import group_sides
+from tournaments.models import Bye, Player, Round, Seat
+
+
+@dataclass
+class SeatedTable:
+    number: int
+    game_id: int
+    sides: list[list[Player]]
+
+
+@dataclass
+class NameLine:
+    player: Player
+    table: int | None
+    position: int | None
+    partner: list[Player]
+
+
+def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]]:
+    """The round's tables with their sides, everyone by name, and who sits out (3 queries)."""
+    seats = list(
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "game__table")
+        .order_by("game__table__number", "position")
+    )
+    by_game: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_game.setdefault(seat.game_id, []).append(seat)
+    tables: dict[int, SeatedTable] = {}
+    for game_seats in by_game.values():
+        number = game_seats[0].game.table.number
+        sides = [[seat.player for seat in side] for side in group_sides(game_seats)]
+        tables[number] = SeatedTable(number, game_seats[0].game_id, sides)
+    byes = list(Bye.objects.filter(round=rnd).select_related("player").order_by("player__number"))
+    names = []
+    for seat in seats:
+        side = tables[seat.game.table.number].sides[seat.side]
+        names.append(
+            NameLine(
+                seat.player,
+                seat.game.table.number,
+                seat.position,
+                [p for p in side if p.pk != seat.player.pk],
+            )
+        )
+    names += [NameLine(bye.player, None, None, []) for bye in byes]
+    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
+    return list(tables.values()), names, byes

@@ -1,0 +1,14 @@
+"""``{% says event "key" number=… count=… total=… %}``: a page's words for a deal (hand), from the
+event's game registry entry (``CardGame.texts``), so templates never ask which game it is."""
+
+from django import template
+
+from tournaments.games import game_of
+from tournaments.models import Event
+
+register = template.Library()
+
+
+@register.simple_tag
+def says(event: Event, key: str, number=None, count=None, total=None) -> str:
+    return game_of(event).says(key, number=number, count=count, total=total)
