@@ -10,7 +10,7 @@ from meldcore.messages import DomainError, Problem
 from scoring.profiles import profile_fields, profile_from_dict
 from tournaments.formats import FORMATS
 from tournaments.models import Club, Event
-from tournaments.services.profiles import presets
+from tournaments.services.profiles import presets, profile_label
 
 NUMBER = {"inputmode": "numeric"}
 
@@ -24,7 +24,10 @@ def preset_choices() -> list:
     return [
         (
             label,
-            [(preset_value(game, slug), profile.name) for slug, profile in presets(game).items()],
+            [
+                (preset_value(game, slug), profile_label(profile.name))
+                for slug, profile in presets(game).items()
+            ],
         )
         for game, label in Event.Game.choices
     ]
