@@ -218,3 +218,5 @@ class StandingsData:
     rows: tuple[StandingRow, ...]
     through_round: int | None = None  # None: final (or as far as played)
     final: bool = False
+    metric_keys: tuple[str, ...] = ("points",)  # what ranks, then the tie-breaks
+    open_round: int | None = None  # shown while it is played: the standings are provisional

@@ -5,6 +5,7 @@ only lays it out, with the club, event and date at the top, "Page 2 of 5" and
 the rule profile in the footer.
 """
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
@@ -26,6 +27,12 @@ from tournaments.printing.layout import (
     new_canvas,
     number,
     text,
+)
+from tournaments.services.standings import (
+    open_round,
+    precedence,
+    provisional_line,
+    tie_break_lines,
 )
 
 
@@ -50,6 +57,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         for row in rows
     )
     final = round_number is None and event.status == Event.Status.FINISHED
+    playing = open_round(event)
     return StandingsData(
         event=loaders.event_info(event),
         rounds=tuple(rounds),
@@ -58,11 +66,14 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         if round_number is not None
         else (rounds[-1] if rounds else None),
         final=final,
+        metric_keys=tuple(m.key for m in precedence(event)),
+        open_round=playing if round_number is None or (playing or 0) <= round_number else None,
     )
 
 
 MARGIN = 14 * mm
 ROW_H = 6.6 * mm
+NOTE_H = 4.6 * mm
 
 
 def title(data: StandingsData) -> str:
@@ -79,10 +90,14 @@ def build(data: StandingsData) -> bytes:
         c, buffer = new_canvas(data.event, title(data), landscape=landscape)
         width, height = c._pagesize
         box = Box(0, 0, width, height).inset(MARGIN)
-        first_top = box.top - 24 * mm
+        provisional = provisional_line(data.open_round)
+        ties = tie_break_lines(list(data.metric_keys), any(row.shared for row in data.rows))
+        first_top = box.top - (30 if provisional else 24) * mm
         later_top = box.top - 12 * mm
-        first = int((first_top - box.y) / ROW_H) - 1
-        later = int((later_top - box.y) / ROW_H) - 1
+        # Every page keeps room for the lines under the table, wherever the table ends.
+        bottom = box.y + NOTE_H * (len(ties) + 0.5)
+        first = int((first_top - bottom) / ROW_H) - 1
+        later = int((later_top - bottom) / ROW_H) - 1
         rows = list(data.rows)
         chunks = [rows[:first]]
         rest = rows[first:]
@@ -93,8 +108,12 @@ def build(data: StandingsData) -> bytes:
         columns = _columns(data, box.w)
         profile = _("Rule profile: %(name)s") % {"name": clean(data.event.profile_name)}
         for page, chunk in enumerate(chunks, start=1):
-            top = _heading(c, data, box) if page == 1 else _running_head(c, data, box)
-            _table(c, data, chunk, columns, box.x, top)
+            top = _heading(c, data, box, provisional) if page == 1 else _running_head(c, data, box)
+            y = _table(c, data, chunk, columns, box.x, top)
+            if page == pages:
+                for line in ties:
+                    y -= NOTE_H
+                    text(c, box.x, y, line, size=8, width=box.w, color=GREY)
             footer(
                 c,
                 (width, height),
@@ -106,12 +125,10 @@ def build(data: StandingsData) -> bytes:
         return finish(c, buffer)
 
 
-def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
+def _heading(c: Canvas, data: StandingsData, box: Box, provisional: str) -> float:
     if data.event.club:
         text(c, box.x, box.top - 4 * mm, data.event.club, size=10, width=box.w, color=GREY)
     text(c, box.x, box.top - 12 * mm, data.event.name, size=18, bold=True, width=box.w * 0.7)
-    from django.utils.formats import date_format
-
     text(
         c,
         box.right,
@@ -122,6 +139,9 @@ def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
         width=box.w * 0.28,
     )
     text(c, box.x, box.top - 19.5 * mm, title(data), size=13, bold=True, width=box.w)
+    if provisional:
+        text(c, box.x, box.top - 25.5 * mm, provisional, size=10, bold=True, width=box.w)
+        return box.top - 30 * mm
     return box.top - 24 * mm
 
 
@@ -158,7 +178,7 @@ def _columns(data: StandingsData, width: float) -> list[tuple[str, float, str]]:
 
 def _table(
     c: Canvas, data: StandingsData, rows: list[StandingRow], columns, x: float, top: float
-) -> None:
+) -> float:
     width = sum(w for _, w, _a in columns)
     c.setFillColorRGB(*SHADE)
     c.rect(x, top - ROW_H, width, ROW_H, stroke=0, fill=1)
@@ -180,6 +200,7 @@ def _table(
     c.setLineWidth(0.8)
     c.line(x, top - ROW_H, x + width, top - ROW_H)
     c.line(x, y, x + width, y)
+    return y
 
 
 def _value_size(data: StandingsData, columns) -> float:

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from tournaments.access import public_event
 from tournaments.models import Event, Round
 from tournaments.services.live import public_mark
-from tournaments.services.standings import precedence, standings
+from tournaments.services.standings import notes, precedence, standings
 from tournaments.views.director_rounds import seating_of
 
 PUBLIC_POLL_SECONDS = 30
@@ -82,6 +82,7 @@ def _context(event: Event) -> dict:
         "rows": rows,
         "metrics": precedence(event),
         "rounds": rounds,
+        "notes": notes(event, rows),
     }
 
 

@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.services import audit as trail
-from tournaments.services.standings import precedence, standings
+from tournaments.services.standings import notes, precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
 from tournaments.views.director_rounds import nav
@@ -35,8 +35,7 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         **nav(event, "standings"),
         "table": table,
         "metrics": precedence(event),
-        "drawn": any(row.tied and not row.shared for row in rows),
-        "shared": any(row.shared for row in rows),
+        "notes": notes(event, rows),
     }
     return render(request, "tournaments/standings/standings.html", context)
 
