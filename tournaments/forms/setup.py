@@ -49,6 +49,19 @@ class PresetField(forms.ChoiceField):
         return game, slug
 
 
+def last_club(user, clubs: list[Club]) -> Club | None:
+    """The club a new event most likely belongs to: that of the director's latest event
+    with one of their clubs, else their only club."""
+    latest = (
+        Event.objects.filter(owner=user, club__in=clubs).order_by("-created_at", "-pk").first()
+        if len(clubs) > 1
+        else None
+    )
+    if latest is not None:
+        return latest.club
+    return clubs[0] if len(clubs) == 1 else None
+
+
 class NewEventForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the event"),
@@ -65,8 +78,11 @@ class NewEventForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = user.clubs.all()
-        if not self.fields["club"].queryset.exists():
+        clubs = list(user.clubs.all())
+        if clubs:
+            self.fields["club"].queryset = user.clubs.all()
+            self.fields["club"].initial = last_club(user, clubs)
+        else:
             del self.fields["club"]
         self.fields["preset"].initial = preset_value(Event.Game.CANASTA, "wiener")
         self.fields["date"].initial = timezone.localdate
