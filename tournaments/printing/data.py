@@ -166,6 +166,7 @@ class ScoreSheetsData:
     canasta: CanastaRules | None = None
     gin: GinRules | None = None
     name_lines: int = 2  # per side, on a sheet printed without names
+    deals: int | None = None  # a round of a fixed number of deals (or hands): that many rows
 
 
 # Guide cards and seating lists ---------------------------------------------------

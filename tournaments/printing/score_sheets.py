@@ -72,6 +72,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         canasta=canasta,
         gin=gin,
         name_lines=format_of(event).sheet_name_lines(event),
+        deals=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
     )
 
 
