@@ -209,17 +209,23 @@ class ProfileForm(forms.Form):
         for i in range(self.band_count):
             start, minimum = bands[i] if i < len(bands) else (None, None)
             attrs = {**NUMBER, "min": 0}
+            # The table's column heads name the inputs for the eye; these for a screen reader.
+            line = {"line": i + 1}
             self.fields[f"band_from_{i}"] = forms.IntegerField(
                 required=False,
                 initial=start,
                 label=_("From a total of"),
-                widget=forms.NumberInput(attrs=attrs),
+                widget=forms.NumberInput(
+                    attrs={**attrs, "aria-label": _("Band %(line)d: from a total of") % line}
+                ),
             )
             self.fields[f"band_min_{i}"] = forms.IntegerField(
                 required=False,
                 initial=minimum,
                 label=_("the first meld needs"),
-                widget=forms.NumberInput(attrs=attrs),
+                widget=forms.NumberInput(
+                    attrs={**attrs, "aria-label": _("Band %(line)d: the first meld needs") % line}
+                ),
             )
         if bands:
             self.fields["band_from_0"].disabled = True
