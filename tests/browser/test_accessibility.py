@@ -3,11 +3,10 @@ in German and in English, and the table page keeps its Send button at 200 % text
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import shoot
+from tests.browser.helpers import shoot, sign_in
 from tests.conftest import LAPTOP, PHONE
 from tests.web.table_helpers import canasta_game
 from tournaments.models import Event, Game
@@ -29,22 +28,9 @@ def game(director) -> Game:
 
 @pytest.fixture
 def director_page(browser, live_server, director, language):
-    """A director signed in (the session of Django's test client), browsing in ``language``."""
-    client = Client()
-    client.force_login(director)
+    """The director signed in, browsing in ``language``."""
     context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language])
-    host = live_server.url.split("//")[1].split(":")[0]
-    context.add_cookies(
-        [
-            {
-                "name": "sessionid",
-                "value": client.cookies["sessionid"].value,
-                "domain": host,
-                "path": "/",
-            },
-            {"name": "django_language", "value": language, "domain": host, "path": "/"},
-        ]
-    )
+    sign_in(context, live_server, director, language)
     page = context.new_page()
     yield page
     context.close()
