@@ -19,7 +19,7 @@ class EventInfo:
     # The format fixes every round ahead (progressive): the tallies print each round's game.
     schedule_ahead: bool = True
     scoring_mode: str = "tally"
-    profile_name: str = ""
+    profile_name: str = ""  # English for a preset: printouts translate it in the event's language
     slug: str = "event"
 
 

@@ -41,9 +41,9 @@ def event_info(event: Event) -> EventInfo:
 
 def profile_name(event: Event) -> str:
     try:
-        from tournaments.services.profiles import event_profile, profile_label
+        from tournaments.services.profiles import event_profile
 
-        return profile_label(event_profile(event).name)
+        return event_profile(event).name
     except Exception:  # an edited profile that no longer validates still prints its slug
         return event.profile_slug
 

@@ -19,6 +19,7 @@ from tournaments.printing.layout import (
     page_size,
     text,
 )
+from tournaments.services.profiles import profile_label
 
 SIDES = "ABC"
 MOST_DEALS = 20  # rows of a sheet for a game to the target or a time limit
@@ -51,7 +52,7 @@ def _header(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box) -> fl
         c,
         box.right,
         y - 4 * mm,
-        data.event.profile_name,
+        profile_label(data.event.profile_name),
         size=8,
         align="right",
         width=box.w * 0.38,

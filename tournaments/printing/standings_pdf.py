@@ -28,6 +28,7 @@ from tournaments.printing.layout import (
     number,
     text,
 )
+from tournaments.services.profiles import profile_label
 from tournaments.services.standings import (
     open_round,
     precedence,
@@ -106,7 +107,9 @@ def build(data: StandingsData) -> bytes:
             rest = rest[later:]
         pages = len(chunks)
         columns = _columns(data, box.w)
-        profile = _("Rule profile: %(name)s") % {"name": clean(data.event.profile_name)}
+        profile = _("Rule profile: %(name)s") % {
+            "name": clean(profile_label(data.event.profile_name))
+        }
         for page, chunk in enumerate(chunks, start=1):
             top = _heading(c, data, box, provisional) if page == 1 else _running_head(c, data, box)
             y = _table(c, data, chunk, columns, box.x, top)

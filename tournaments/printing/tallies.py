@@ -338,15 +338,29 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
     c.setLineWidth(0.5)
     name_w = box.w - 36 * mm
     c.line(box.x, base + 2 * mm, box.x + name_w, base + 2 * mm)
-    text(
-        c,
-        box.x + 1 * mm,
-        base + 3.2 * mm,
-        tally.name,
-        size=10 if not big else 13,
-        width=name_w - 2 * mm,
-        min_size=MIN_PT,
-    )
+    name_size = 10 if not big else 13
+    if stringWidth(tally.name, fonts().regular, MIN_PT) <= name_w - 2 * mm:
+        text(
+            c,
+            box.x + 1 * mm,
+            base + 3.2 * mm,
+            tally.name,
+            size=name_size,
+            width=name_w - 2 * mm,
+            min_size=MIN_PT,
+        )
+    else:  # a long name: two lines rather than smaller type
+        lines = _lines(tally.name, name_w - 2 * mm, MIN_PT, False)
+        for i, line in enumerate(lines):
+            text(
+                c,
+                box.x + 1 * mm,
+                base + 2.6 * mm + (len(lines) - 1 - i) * MIN_PT * LINE,
+                line,
+                size=MIN_PT,
+                width=name_w - 2 * mm,
+                min_size=MIN_PT,
+            )
     text(c, box.right - 31 * mm, base + 9 * mm, _("Total").upper(), size=MIN_PT, bold=True)
     c.setLineWidth(1.2)
     c.rect(box.right - 31 * mm, base, 31 * mm, 8 * mm)
