@@ -53,6 +53,10 @@ def director_pages(event: Event) -> dict[str, str]:
         "audit": reverse("tournaments-director-audit", args=[event.pk]),
         "event": reverse("tournaments-director-event", args=[event.pk]),
         "players": reverse("tournaments-director-players", args=[event.pk]),
+        "draw": reverse("tournaments-director-draw", args=[event.pk]),
+        "numbers": reverse("tournaments-director-numbers", args=[event.pk]),
+        "rounds": reverse("tournaments-director-rounds", args=[event.pk]),
+        "seating": reverse("tournaments-director-seating", args=[event.pk, 1]),
         "new-event": reverse("tournaments-director-event-new"),
     }
     for step in ("event", "rules", "round", "format", "scoring"):
