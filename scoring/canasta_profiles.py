@@ -353,13 +353,13 @@ def profile_problems(profile: CanastaProfile) -> list[Problem]:
 
 _WIENER = CanastaProfile(
     slug="wiener",
-    name="Wiener Canasta",
+    name=gettext_noop("Wiener Canasta"),
     source="seed 000 (Austrian club rules), §§ 4-22; minimum-meld bands of seed 001",
     hand_canasta_going_out_bonus=1000,
 )
 _CLASSIC = CanastaProfile(
     slug="classic",
-    name="Classic Canasta",
+    name=gettext_noop("Classic Canasta"),
     source="seed 001 (New York Regency Club rules 1949/51)",
     red_threes_plus_with="meld",
     red_three_in_hand_rule="any",
@@ -367,7 +367,7 @@ _CLASSIC = CanastaProfile(
 )
 _CLASSIC_3PACK = CanastaProfile(
     slug="classic-3pack",
-    name="Classic Canasta, three packs",
+    name=gettext_noop("Classic Canasta, three packs"),
     source="seed 001, 3-pack variant",
     five_red_threes=1000,
     six_red_threes=1200,
@@ -382,7 +382,7 @@ _CLASSIC_3PACK = CanastaProfile(
 )
 _HOUSE = CanastaProfile(
     slug="house",
-    name="Family Canasta (house rules)",
+    name=gettext_noop("Family Canasta (house rules)"),
     source="seed 004 (Familienregeln), incl. special rule 1",
     hand_canasta_bonus=500,
     joker_canasta_bonus=1000,
@@ -397,10 +397,10 @@ _HOUSE = CanastaProfile(
 )
 
 
-def _short_game(target: int, first: int, second: int) -> CanastaProfile:
+def _short_game(target: int, first: int, second: int, name: str) -> CanastaProfile:
     return CanastaProfile(
         slug=f"wiener-{target}",
-        name=f"Wiener Canasta, short game to {target}",
+        name=name,
         source="seed 000 § 27 (short games for larger fields)",
         hand_canasta_going_out_bonus=1000,
         target=target,
@@ -412,11 +412,11 @@ CANASTA_PROFILES: dict[str, CanastaProfile] = {
     p.slug: p
     for p in (
         _WIENER,
-        _short_game(2500, 750, 1500),
-        _short_game(3000, 900, 1800),
+        _short_game(2500, 750, 1500, gettext_noop("Wiener Canasta, short game to 2500")),
+        _short_game(3000, 900, 1800, gettext_noop("Wiener Canasta, short game to 3000")),
         CanastaProfile(
             slug="wiener-six",
-            name="Wiener Canasta, six players in three partnerships",
+            name=gettext_noop("Wiener Canasta, six players in three partnerships"),
             source="seed 000 § 26 (3)",
             hand_canasta_going_out_bonus=1000,
             five_red_threes=1000,
@@ -428,7 +428,7 @@ CANASTA_PROFILES: dict[str, CanastaProfile] = {
         _CLASSIC,
         CanastaProfile(
             slug="classic-003",
-            name="Classic Canasta with concealed canastas",
+            name=gettext_noop("Classic Canasta with concealed canastas"),
             source="seed 003 (classic rules, American source): concealed canasta +100",
             red_threes_plus_with="meld",
             red_three_in_hand_rule="any",

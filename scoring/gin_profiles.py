@@ -149,10 +149,14 @@ def gin_profile_problems(profile: GinProfile) -> list[Problem]:
 GIN_PROFILES: dict[str, GinProfile] = {
     p.slug: p
     for p in (
-        GinProfile(slug="wiener", name="Gin Rummy (Wiener club rules)", source="seed 002, §§ 1-16"),
+        GinProfile(
+            slug="wiener",
+            name=gettext_noop("Gin Rummy (Wiener club rules)"),
+            source="seed 002, §§ 1-16",
+        ),
         GinProfile(
             slug="american",
-            name="Gin Rummy (American club values)",
+            name=gettext_noop("Gin Rummy (American club values)"),
             source="common American club values (no seed)",
             gin_bonus=25,
             undercut_bonus=25,

@@ -1,8 +1,11 @@
 """Steps the browser tests share: log in, take a screenshot, check the page's width."""
 
 import os
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, expect
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.conftest import LAPTOP, PASSWORD, PHONE
 
@@ -29,3 +32,15 @@ def shoot(page: Page, artifacts_dir: str, name: str, *, laptop: bool = False) ->
 
 def no_horizontal_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def sign_in(context: BrowserContext, live_server, user, language: str | None = None) -> None:
+    """Sign ``user`` in without the log-in form (whose words depend on the language), and
+    with ``language`` pick the page language as the language switch does."""
+    client = Client()
+    client.force_login(user)
+    host = urlsplit(live_server.url).hostname
+    cookies = [("sessionid", client.cookies["sessionid"].value)]
+    if language:
+        cookies.append((settings.LANGUAGE_COOKIE_NAME, language))
+    context.add_cookies([{"name": n, "value": v, "domain": host, "path": "/"} for n, v in cookies])

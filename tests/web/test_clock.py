@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tests.factories import make_event, seat_round
 from tournaments.models import AuditEntry, Round
+from tournaments.services.audit import describe
 from tournaments.services.clock import clock_of, extend_clock, pause_clock, start_clock
 from tournaments.services.errors import ServiceError
 
@@ -31,7 +32,8 @@ def test_starting_the_clock_gives_the_round_its_minutes(timed, director):
     clock = clock_of(reread(timed))
     assert clock.running and 29 * 60 < clock.remaining <= 30 * 60
     row = AuditEntry.objects.get(action=AuditEntry.Action.CLOCK)
-    assert row.user == director and "30 minutes" in row.reason
+    assert row.user == director and row.reason == ""
+    assert describe(row) == "Clock of round 1 started: 30 minutes."
 
 
 def test_a_paused_clock_keeps_its_seconds_and_runs_on_from_them(timed, director):

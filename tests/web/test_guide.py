@@ -32,8 +32,10 @@ def player(event, number: int):
     return event.players.get(number=number)
 
 
-def rank_of(event, number: int) -> int:
-    return next(row.rank for row in standings(event) if row.number == number)
+def rank_of(event, number: int) -> str:
+    """The place the standings give player ``number``: "3", or "3=" when shared."""
+    row = next(row for row in standings(event) if row.number == number)
+    return f"{row.rank}=" if row.shared else str(row.rank)
 
 
 def test_choosing_a_seat_remembers_the_player_for_the_event(client, event):

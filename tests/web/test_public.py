@@ -15,7 +15,14 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 @pytest.fixture
 def event(director):
     event = make_event(
-        director, game="gin", players=9, fmt="swiss", public=True, name="Gin Open", bye_score=50
+        director,
+        game="gin",
+        players=9,
+        fmt="swiss",
+        public=True,
+        name="Gin Open",
+        bye_score=50,
+        language="en",
     )
     make_tables(event, 4)
     return event
@@ -96,7 +103,7 @@ def test_the_projector_cycles_through_seating_and_standings(client, event, direc
 
 
 def test_the_projector_pages_big_standings(client, director):
-    event = make_event(director, game="gin", players=30, fmt="swiss", public=True)
+    event = make_event(director, game="gin", players=30, fmt="swiss", public=True, language="en")
     page = client.get(public_url(event, True)).content.decode()
     assert "(1 of 3)" in page  # 30 players, 10 a panel
     assert client.get(public_url(event, True) + "?panel=7").status_code == 200

@@ -4,8 +4,9 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
+from meldcore.messages import Problem
 from pairings import moveup
 from pairings.draw import draw_order
 from tournaments.formats import plans
@@ -71,7 +72,7 @@ class MoveUp(Format):
         games = list(previous.games.select_related("table").prefetch_related("seats__player"))
         games.sort(key=lambda game: game.table.number)
         results = []
-        level_notes: list[str] = []
+        level_notes: list[Problem] = []
         for game in games:
             sides = [
                 tuple(
@@ -90,12 +91,16 @@ class MoveUp(Format):
                 )
                 if game.score_0 == game.score_1:
                     level_notes.append(
-                        _("Table %(table)d ended level; a recorded draw made %(side)s the winners.")
-                        % {"table": game.table.number, "side": " & ".join(str(n) for n in level)}
+                        Problem(
+                            gettext_noop(
+                                "Table %(table)d ended level; a recorded draw made %(side)s the winners."
+                            ),
+                            {"table": game.table.number, "side": " & ".join(str(n) for n in level)},
+                        )
                     )
             results.append((winners, losers))
         plan = Plan()
-        plan.notes += plans.translate(moveup.explain_move(results))
+        plan.notes += moveup.explain_move(results)
         missing = []
         if event.fixed_partners:
             seatings = [[list(stay), list(arrive)] for stay, arrive in moveup.move_pairs(results)]
@@ -107,12 +112,16 @@ class MoveUp(Format):
                 seated = moveup.seat_table_explained(drawn, former)
                 seatings.append([list(side) for side in seated.sides])
                 plan.notes.append(
-                    _("Table %(table)d, cards drawn highest first: %(drawn)s. %(how)s")
-                    % {
-                        "table": table,
-                        "drawn": ", ".join(str(n) for n in drawn),
-                        "how": seated.note.translated(_),
-                    }
+                    Problem(
+                        gettext_noop(
+                            "Table %(table)d, cards drawn highest first: %(drawn)s. %(how)s"
+                        ),
+                        {
+                            "table": table,
+                            "drawn": ", ".join(str(n) for n in drawn),
+                            "how": seated.note,
+                        },
+                    )
                 )
         for sides in seatings:
             missing += [slot for side in sides for slot in side if slot not in present]
@@ -139,7 +148,11 @@ class MoveUp(Format):
                 )
             plan = Plan(tables=[plans.sides(order[i : i + 2]) for i in range(0, len(order), 2)])
             plan.notes.append(
-                _("Round 1 by team number: team 1 against team 2 at table 1, and so on.")
+                Problem(
+                    gettext_noop(
+                        "Round 1 by team number: team 1 against team 2 at table 1, and so on."
+                    )
+                )
             )
             return plan
         present = lineup.present
@@ -153,5 +166,9 @@ class MoveUp(Format):
         for i in range(0, len(slots), 4):
             a, b, c, d = slots[i : i + 4]
             plan.tables.append([[present[a], present[b]], [present[c], present[d]]])
-        plan.notes.append(_("Round 1 by number: 1 and 2 against 3 and 4 at table 1, and so on."))
+        plan.notes.append(
+            Problem(
+                gettext_noop("Round 1 by number: 1 and 2 against 3 and 4 at table 1, and so on.")
+            )
+        )
         return plan

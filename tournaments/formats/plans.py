@@ -38,12 +38,28 @@ class Plan:
 
     tables: list[list[list[Player]]] = field(default_factory=list)
     byes: list[tuple[Player, int]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    # How the round was seated, untranslated: the round keeps them as ``note_data``
+    # and each reader sees them in their own language.
+    notes: list[Problem] = field(default_factory=list)
 
 
 def translate(problems: Iterable[Problem]) -> list[str]:
-    """An engine's explanation in the director's language."""
+    """An engine's problems in the language of the request (for a refusal shown at once)."""
     return [problem.translated(_) for problem in problems]
+
+
+def note_data(note: Problem) -> dict:
+    """A note as the round stores it: the English template and its parameters, notes nested
+    (an engine's entrant is kept as it prints: its number and name)."""
+    return {"template": note.template, "params": {k: _param(v) for k, v in note.params.items()}}
+
+
+def _param(value):
+    if isinstance(value, Problem):
+        return note_data(value)
+    if value is None or isinstance(value, int | float | str):
+        return value
+    return str(value)
 
 
 def teams(event: Event, lineup: "Lineup") -> dict[int, Entrant]:

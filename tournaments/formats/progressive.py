@@ -5,8 +5,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
+from meldcore.messages import Problem
 from pairings.odd_tables import seat_everyone
 from pairings.schedule_model import Schedule, TableKind
 from pairings.schedules import progressive_schedule
@@ -143,21 +144,31 @@ class Progressive(Format):
             (lineup.present[slot], 0) for slot in planned.sitting_out if slot in lineup.present
         ]
         plan.notes.append(
-            _("Round %(round)d of %(rounds)d of the schedule for %(players)d players.")
-            % {"round": number, "rounds": len(schedule.rounds), "players": count}
+            Problem(
+                gettext_noop(
+                    "Round %(round)d of %(rounds)d of the schedule for %(players)d players."
+                ),
+                {"round": number, "rounds": len(schedule.rounds), "players": count},
+            )
         )
         for index, table in enumerate(odd, start=len(planned.tables) + 1):
             plan.notes.append(
-                _("Table %(table)d seats %(count)d players: %(sides)s.")
-                % {
-                    "table": index,
-                    "count": len(table.players),
-                    "sides": " – ".join(" & ".join(str(n) for n in side) for side in table.sides),
-                }
+                Problem(
+                    gettext_noop("Table %(table)d seats %(count)d players: %(sides)s."),
+                    {
+                        "table": index,
+                        "count": len(table.players),
+                        "sides": " – ".join(
+                            " & ".join(str(n) for n in side) for side in table.sides
+                        ),
+                    },
+                )
             )
         if planned.sitting_out:
             plan.notes.append(
-                _("Sitting out: %(numbers)s.")
-                % {"numbers": ", ".join(str(n) for n in planned.sitting_out)}
+                Problem(
+                    gettext_noop("Sitting out: %(numbers)s."),
+                    {"numbers": ", ".join(str(n) for n in planned.sitting_out)},
+                )
             )
         return plan

@@ -3,8 +3,9 @@
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
+from meldcore.messages import Problem
 from pairings.roundrobin import schedule
 from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
@@ -59,10 +60,16 @@ class RoundRobin(Format):
             elif here:
                 entrant = entrants[here[0]]
                 plan.byes += [(player, event.bye_score) for player in entrant.members]
-                plan.notes.append(_("%(entrant)s has a bye this round.") % {"entrant": entrant})
+                plan.notes.append(
+                    Problem(
+                        gettext_noop("%(entrant)s has a bye this round."), {"entrant": str(entrant)}
+                    )
+                )
         plan.notes.insert(
             0,
-            _("Round %(round)d of %(rounds)d of the round robin (Berger tables).")
-            % {"round": number, "rounds": len(rounds)},
+            Problem(
+                gettext_noop("Round %(round)d of %(rounds)d of the round robin (Berger tables)."),
+                {"round": number, "rounds": len(rounds)},
+            ),
         )
         return plan

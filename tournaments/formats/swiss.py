@@ -112,7 +112,7 @@ class Swiss(Format):
         plan = Plan(tables=[plans.sides(pair) for pair in pairing.pairs])
         if pairing.bye is not None:
             plan.byes = [(player, event.bye_score) for player in pairing.bye.members]
-        plan.notes = plans.translate(getattr(pairing, "notes", []))
+        plan.notes = list(getattr(pairing, "notes", []))
         return plan
 
     def sheet_name_lines(self, event: Event) -> int:

@@ -13,7 +13,7 @@ from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
 from tournaments.numbers import BoundedIntegerField
-from tournaments.services.profiles import presets
+from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
 
 NUMBER = {"inputmode": "numeric"}
@@ -28,7 +28,10 @@ def preset_choices() -> list:
     return [
         (
             label,
-            [(preset_value(game, slug), profile.name) for slug, profile in presets(game).items()],
+            [
+                (preset_value(game, slug), profile_label(profile.name))
+                for slug, profile in presets(game).items()
+            ],
         )
         for game, label in Event.Game.choices
     ]
@@ -50,6 +53,19 @@ class PresetField(forms.ChoiceField):
         return game, slug
 
 
+def last_club(user, clubs: list[Club]) -> Club | None:
+    """The club a new event most likely belongs to: that of the director's latest event
+    with one of their clubs, else their only club."""
+    latest = (
+        Event.objects.filter(owner=user, club__in=clubs).order_by("-created_at", "-pk").first()
+        if len(clubs) > 1
+        else None
+    )
+    if latest is not None:
+        return latest.club
+    return clubs[0] if len(clubs) == 1 else None
+
+
 class NewEventForm(forms.Form):
     name = BoundedCharField(
         label=_("Name of the event"),
@@ -66,8 +82,11 @@ class NewEventForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = user.clubs.all()
-        if not self.fields["club"].queryset.exists():
+        clubs = list(user.clubs.all())
+        if clubs:
+            self.fields["club"].queryset = user.clubs.all()
+            self.fields["club"].initial = last_club(user, clubs)
+        else:
             del self.fields["club"]
         self.fields["preset"].initial = preset_value(Event.Game.CANASTA, "wiener")
         self.fields["date"].initial = timezone.localdate
@@ -213,12 +232,20 @@ class ProfileForm(forms.Form):
         starts, minimums = BAND_RANGES
         for i in range(self.band_count):
             start, minimum = bands[i] if i < len(bands) else (None, None)
+            # The table's column heads name the inputs for the eye; these for a screen reader.
+            line = {"line": i + 1}
             self.fields[f"band_from_{i}"] = profile_number(*starts, required=False)
             self.fields[f"band_from_{i}"].initial = start
             self.fields[f"band_from_{i}"].label = _("From a total of")
+            self.fields[f"band_from_{i}"].widget.attrs["aria-label"] = (
+                _("Band %(line)d: from a total of") % line
+            )
             self.fields[f"band_min_{i}"] = profile_number(*minimums, required=False)
             self.fields[f"band_min_{i}"].initial = minimum
             self.fields[f"band_min_{i}"].label = _("the first meld needs")
+            self.fields[f"band_min_{i}"].widget.attrs["aria-label"] = (
+                _("Band %(line)d: the first meld needs") % line
+            )
         if bands:
             self.fields["band_from_0"].disabled = True
         # Carries the bands' own messages; the inputs are the band_* fields.

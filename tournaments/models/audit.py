@@ -22,6 +22,7 @@ class AuditEntry(models.Model):
         FORCE_CLOSE = "force_close", _("round closed early")
         LEFT_UNCONFIRMED = "left_unconfirmed", _("left unconfirmed when the round was closed")
         CLOCK = "clock", _("round clock set")
+        DRAW = "draw", _("player numbers drawn")
         OTHER = "other", _("other change")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")

@@ -2,6 +2,7 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
@@ -58,8 +59,9 @@ class Round(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.TextField(_("reason for closing early"), blank=True)
-    # The pairing engine's own account of the seating (fallbacks, back-tracking).
-    explanation = models.JSONField(default=list, blank=True)
+    # How the round was seated (fallbacks, back-tracking), as untranslated notes:
+    # {"template": English msgid, "params": {...}}; rows from before are {"text": ...}.
+    explanation_data = models.JSONField(default=list, blank=True)
     # The round clock of a timed round: running while it has an end, paused while it
     # keeps the seconds left; neither before the director starts it.
     clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
@@ -82,6 +84,24 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return str(_("Round %(number)s") % {"number": self.number})
+
+    @property
+    def explanation(self) -> list[str]:
+        """How the round was seated, in the language of whoever reads it."""
+        return [note_text(note) for note in self.explanation_data]
+
+
+def note_text(note) -> str:
+    """One stored note as a sentence in the active language (old notes stay as written)."""
+    if isinstance(note, str):
+        return note
+    if "text" in note:
+        return note["text"]
+    params = {
+        key: note_text(value) if isinstance(value, dict) else value
+        for key, value in note.get("params", {}).items()
+    }
+    return gettext(note["template"]) % params
 
 
 class Game(models.Model):

@@ -21,7 +21,7 @@ class EventInfo:
     # The format fixes every round ahead (progressive): the tallies print each round's game.
     schedule_ahead: bool = True
     scoring_mode: str = "tally"
-    profile_name: str = ""
+    profile_name: str = ""  # English for a preset: printouts translate it in the event's language
     slug: str = "event"
 
 
@@ -138,6 +138,7 @@ class ScoreSheetsData:
     canasta: CanastaRules | None = None
     gin: GinRules | None = None
     name_lines: int = 2  # per side, on a sheet printed without names
+    deals: int | None = None  # a round of a fixed number of deals (or hands): that many rows
 
 
 # Guide cards and seating lists ---------------------------------------------------
@@ -190,3 +191,5 @@ class StandingsData:
     rows: tuple[StandingRow, ...]
     through_round: int | None = None  # None: final (or as far as played)
     final: bool = False
+    metric_keys: tuple[str, ...] = ("points",)  # what ranks, then the tie-breaks
+    open_round: int | None = None  # shown while it is played: the standings are provisional

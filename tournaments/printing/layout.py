@@ -183,8 +183,9 @@ def footer(c: Canvas, page: tuple[float, float], left: str, right: str, margin: 
 
 
 def event_line(event: EventInfo) -> str:
-    """``Club · Event · 22.11.2026`` in the event's language (call inside ``override``)."""
-    parts = [event.club, event.name, date_format(event.date, "SHORT_DATE_FORMAT")]
+    """``Club · Event · 22. November 2026`` in the event's language (call inside ``override``):
+    the one date format of pages and printouts, unambiguous in either language."""
+    parts = [event.club, event.name, date_format(event.date, "DATE_FORMAT")]
     return " · ".join(clean(p) for p in parts if clean(p))
 
 

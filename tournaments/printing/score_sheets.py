@@ -41,6 +41,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         sheets=sheets,
         name_lines=format_of(event).sheet_name_lines(event),
         **game_of(event).sheet_rules(profile, side_size(event)),
+        deals=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
     )
 
 

@@ -19,8 +19,10 @@ from tournaments.printing.layout import (
     page_size,
     text,
 )
+from tournaments.services.profiles import profile_label
 
 SIDES = "ABC"
+MOST_DEALS = 20  # rows of a sheet for a game to the target or a time limit
 
 
 def build(data: ScoreSheetsData) -> bytes:
@@ -50,7 +52,7 @@ def _header(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box) -> fl
         c,
         box.right,
         y - 4 * mm,
-        data.event.profile_name,
+        profile_label(data.event.profile_name),
         size=8,
         align="right",
         width=box.w * 0.38,
@@ -145,7 +147,8 @@ def _canasta(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top:
     labels = [_("Deal")] + [_("Points"), _("Total"), _("Min.")] * sheet.sides
     row_h = 7.5 * mm
     bottom_space = 22 * mm
-    rows = int((top - box.y - bottom_space) / row_h)
+    # The heading row and the start row, then one row per deal.
+    rows = 2 + deal_rows(data, sheet, int((top - box.y - bottom_space) / row_h) - 2)
     _column_heads(c, box.x, top, widths, labels, row_h)
     y = top - row_h
     # The start row: 0 and the first minimum for every side.
@@ -170,6 +173,13 @@ def _canasta(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top:
     _signatures(c, sheet, box, y - 4 * mm)
 
 
+def deal_rows(data: ScoreSheetsData, sheet: ScoreSheet, fit: int) -> int:
+    """A round of a fixed number of deals gets that many rows; a game to the target or a
+    time limit gets as many as fit, at most ``MOST_DEALS`` (a long game goes on a second sheet)."""
+    wanted = data.deals or MOST_DEALS
+    return max(len(sheet.rows), min(wanted, fit))
+
+
 def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: float) -> None:
     rules = data.gin
     hand_w = 14 * mm
@@ -187,8 +197,7 @@ def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: flo
     text(c, box.x, top + 2.5 * mm, legend, size=8.5, width=box.w, color=GREY)
     row_h = 8 * mm
     lines = 6  # points, boxes, game bonus, shutout bonus, total, net
-    rows = int((top - box.y - 26 * mm) / row_h) - lines - 1
-    rows = max(8, min(rows, 20))
+    rows = deal_rows(data, sheet, max(8, int((top - box.y - 26 * mm) / row_h) - lines - 1))
     _column_heads(c, box.x, top, widths, labels, row_h)
     y = top - row_h
     for index in range(rows):

@@ -28,6 +28,13 @@ from tournaments.printing.layout import (
     number,
     text,
 )
+from tournaments.services.profiles import profile_label
+from tournaments.services.standings import (
+    open_round,
+    precedence,
+    provisional_line,
+    tie_break_lines,
+)
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> StandingsData:
@@ -51,6 +58,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         for row in rows
     )
     final = round_number is None and event.status == Event.Status.FINISHED
+    playing = open_round(event)
     return StandingsData(
         event=loaders.event_info(event),
         rounds=tuple(rounds),
@@ -59,11 +67,14 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         if round_number is not None
         else (rounds[-1] if rounds else None),
         final=final,
+        metric_keys=tuple(m.key for m in precedence(event)),
+        open_round=playing if round_number is None or (playing or 0) <= round_number else None,
     )
 
 
 MARGIN = 14 * mm
 ROW_H = 6.6 * mm
+NOTE_H = 4.6 * mm
 
 
 def title(data: StandingsData) -> str:
@@ -80,10 +91,14 @@ def build(data: StandingsData) -> bytes:
         c, buffer = new_canvas(data.event, title(data), landscape=landscape)
         width, height = c._pagesize
         box = Box(0, 0, width, height).inset(MARGIN)
-        first_top = box.top - 24 * mm
+        provisional = provisional_line(data.open_round)
+        ties = tie_break_lines(list(data.metric_keys), any(row.shared for row in data.rows))
+        first_top = box.top - (30 if provisional else 24) * mm
         later_top = box.top - 12 * mm
-        first = int((first_top - box.y) / ROW_H) - 1
-        later = int((later_top - box.y) / ROW_H) - 1
+        # Every page keeps room for the lines under the table, wherever the table ends.
+        bottom = box.y + NOTE_H * (len(ties) + 0.5)
+        first = int((first_top - bottom) / ROW_H) - 1
+        later = int((later_top - bottom) / ROW_H) - 1
         rows = list(data.rows)
         chunks = [rows[:first]]
         rest = rows[first:]
@@ -92,10 +107,16 @@ def build(data: StandingsData) -> bytes:
             rest = rest[later:]
         pages = len(chunks)
         columns = _columns(data, box.w)
-        profile = _("Rule profile: %(name)s") % {"name": clean(data.event.profile_name)}
+        profile = _("Rule profile: %(name)s") % {
+            "name": clean(profile_label(data.event.profile_name))
+        }
         for page, chunk in enumerate(chunks, start=1):
-            top = _heading(c, data, box) if page == 1 else _running_head(c, data, box)
-            _table(c, data, chunk, columns, box.x, top)
+            top = _heading(c, data, box, provisional) if page == 1 else _running_head(c, data, box)
+            y = _table(c, data, chunk, columns, box.x, top)
+            if page == pages:
+                for line in ties:
+                    y -= NOTE_H
+                    text(c, box.x, y, line, size=8, width=box.w, color=GREY)
             footer(
                 c,
                 (width, height),
@@ -107,7 +128,7 @@ def build(data: StandingsData) -> bytes:
         return finish(c, buffer)
 
 
-def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
+def _heading(c: Canvas, data: StandingsData, box: Box, provisional: str) -> float:
     if data.event.club:
         text(c, box.x, box.top - 4 * mm, data.event.club, size=10, width=box.w, color=GREY)
     text(c, box.x, box.top - 12 * mm, data.event.name, size=18, bold=True, width=box.w * 0.7)
@@ -121,6 +142,9 @@ def _heading(c: Canvas, data: StandingsData, box: Box) -> float:
         width=box.w * 0.28,
     )
     text(c, box.x, box.top - 19.5 * mm, title(data), size=13, bold=True, width=box.w)
+    if provisional:
+        text(c, box.x, box.top - 25.5 * mm, provisional, size=10, bold=True, width=box.w)
+        return box.top - 30 * mm
     return box.top - 24 * mm
 
 
@@ -157,7 +181,7 @@ def _columns(data: StandingsData, width: float) -> list[tuple[str, float, str]]:
 
 def _table(
     c: Canvas, data: StandingsData, rows: list[StandingRow], columns, x: float, top: float
-) -> None:
+) -> float:
     width = sum(w for _, w, _a in columns)
     c.setFillColorRGB(*SHADE)
     c.rect(x, top - ROW_H, width, ROW_H, stroke=0, fill=1)
@@ -179,6 +203,7 @@ def _table(
     c.setLineWidth(0.8)
     c.line(x, top - ROW_H, x + width, top - ROW_H)
     c.line(x, y, x + width, y)
+    return y
 
 
 def _value_size(data: StandingsData, columns) -> float:

@@ -10,6 +10,7 @@ scores and the standings' total are printed in.
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.formats import format_of
@@ -17,6 +18,7 @@ from tournaments.games import GAMES
 from tournaments.models import Event
 from tournaments.printing import loaders
 from tournaments.printing.data import TalliesData, Tally, TallyRow
+from tournaments.printing.fonts import fonts
 from tournaments.printing.layout import (
     GREY,
     SHADE,
@@ -34,6 +36,10 @@ from tournaments.printing.layout import (
 from tournaments.services.tallies import recorded_scores
 
 PLAN_TABLES = 3  # up to this many tables, every tally prints the whole plan
+# The smallest type on a tally, read at arm's length in a dim club room: a cell that
+# would need less wraps onto two lines, or the tally gets a page of its own.
+MIN_PT = 8.0
+LINE = 1.15  # line height per point of type
 
 
 def game_label(side: tuple, other: tuple) -> str:
@@ -171,7 +177,7 @@ def build(data: TalliesData) -> bytes:
         page = page_size(data.event.paper)
         rows = max((len(t.rows) for t in data.tallies), default=1)
         cells = quarters(page)
-        four_up = _row_height(data, cells[0].inset(5 * mm), rows) >= 4.6 * mm
+        four_up = _fits(data, cells[0].inset(5 * mm), rows)
         if four_up:
             for start in range(0, len(data.tallies), 4):
                 for cell, tally in zip(cells, data.tallies[start : start + 4], strict=False):
@@ -187,6 +193,7 @@ def build(data: TalliesData) -> bytes:
 
 HEADER_H = 24 * mm
 FOOTER_H = 15 * mm
+LEGEND_LINE = MIN_PT * LINE * 25.4 / 72 * mm
 
 
 def _legend_height(data: TalliesData, box: Box) -> float:
@@ -194,7 +201,7 @@ def _legend_height(data: TalliesData, box: Box) -> float:
         return 0
     columns = 3 if box.w < 150 * mm else 4
     lines = -(-len(data.legend) // columns)
-    return lines * 3.1 * mm + 2 * mm
+    return lines * LEGEND_LINE + 2 * mm
 
 
 def _row_height(data: TalliesData, box: Box, rows: int) -> float:
@@ -203,9 +210,42 @@ def _row_height(data: TalliesData, box: Box, rows: int) -> float:
     return min((12 if named and not data.plan else 9.5) * mm, (free - 7 * mm) / max(rows, 1))
 
 
+def _cell_size(row_h: float, big: bool) -> float:
+    return max(MIN_PT, min(9.0 if not big else 10.0, min(row_h, 6.5 * mm) / mm * 1.45))
+
+
+def _lines(value: str, width: float, size: float, bold: bool = True) -> list[str]:
+    """``value`` on one line, or on two ("3-4 vs." / "1-2") when one is too narrow."""
+    font = fonts().bold if bold else fonts().regular
+    if stringWidth(value, font, size) <= width or " " not in value:
+        return [value]
+    words = value.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda pair: max(stringWidth(p, font, size) for p in pair)))
+
+
+def _fits(data: TalliesData, box: Box, rows: int) -> bool:
+    """Whether every label and game fits ``box`` in at least ``MIN_PT`` (wrapped if need be)."""
+    row_h = _row_height(data, box, rows)
+    if row_h / mm * 1.45 < MIN_PT:
+        return False
+    columns = _columns(data, box)
+    bold = fonts().bold
+    if any(stringWidth(label.upper(), bold, MIN_PT) > w - 1.5 * mm for label, w in columns):
+        return False
+    games = [game for plan_row in data.plan for game in plan_row if game]
+    for game in games:
+        lines = _lines(game, columns[1][1] - 2 * mm, MIN_PT)
+        if len(lines) * MIN_PT * LINE > row_h or any(
+            stringWidth(line, bold, MIN_PT) > columns[1][1] - 2 * mm for line in lines
+        ):
+            return False
+    return True
+
+
 def _columns(data: TalliesData, box: Box) -> list[tuple[str, float]]:
     """(label, width) of each column, left to right."""
-    round_w, score_w = 11 * mm, 18 * mm
+    round_w, score_w = 14 * mm, 18 * mm
     if data.plan:
         tables = max(len(r) for r in data.plan)
         pause_w = 13 * mm if data.pauses else 0
@@ -235,7 +275,7 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
     big = box.w > 150 * mm
     # Header: the event, PLAYER NUMBER and the number itself.
     top = box.top
-    text(c, box.x, top - 3 * mm, event_line(data.event), size=7, width=box.w, color=GREY)
+    text(c, box.x, top - 3 * mm, event_line(data.event), size=MIN_PT, width=box.w, color=GREY)
     text(
         c,
         box.x + box.w / 2,
@@ -266,9 +306,9 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
     row_h = _row_height(data, box, len(rows))
     columns = _columns(data, box)
     y = top - HEADER_H
-    size = max(5.0, min(9.0 if not big else 10.0, min(row_h, 6.5 * mm) / mm * 1.45))
+    size = _cell_size(row_h, big)
     head_h = min(row_h, 7 * mm)
-    header_row(c, box.x, y, columns, head_h, size)
+    header_row(c, box.x, y, columns, head_h, size, scale=1.0)
     y -= head_h
     for index, row in enumerate(rows):
         _row(c, data, tally, row, index, box.x, y, columns, row_h, size)
@@ -282,33 +322,47 @@ def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
         width = box.w / columns_n
         for i, (player_number, name) in enumerate(data.legend):
             lx = box.x + (i // per) * width
-            ly = y - 3.5 * mm - (i % per) * 3.1 * mm
+            ly = y - 3.5 * mm - (i % per) * LEGEND_LINE
             bold = player_number == tally.number
             text(
                 c,
                 lx,
                 ly,
                 f"{player_number}  {name}",
-                size=6.5,
+                size=MIN_PT,
                 bold=bold,
                 width=width - 2 * mm,
-                min_size=5.5,
+                min_size=MIN_PT,
             )
     base = box.y
-    text(c, box.x, base + 9 * mm, _("Name").upper(), size=7, bold=True)
+    text(c, box.x, base + 9 * mm, _("Name").upper(), size=MIN_PT, bold=True)
     c.setLineWidth(0.5)
     name_w = box.w - 36 * mm
     c.line(box.x, base + 2 * mm, box.x + name_w, base + 2 * mm)
-    text(
-        c,
-        box.x + 1 * mm,
-        base + 3.2 * mm,
-        tally.name,
-        size=10 if not big else 13,
-        width=name_w - 2 * mm,
-        min_size=6,
-    )
-    text(c, box.right - 31 * mm, base + 9 * mm, _("Total").upper(), size=7, bold=True)
+    name_size = 10 if not big else 13
+    if stringWidth(tally.name, fonts().regular, MIN_PT) <= name_w - 2 * mm:
+        text(
+            c,
+            box.x + 1 * mm,
+            base + 3.2 * mm,
+            tally.name,
+            size=name_size,
+            width=name_w - 2 * mm,
+            min_size=MIN_PT,
+        )
+    else:  # a long name: two lines rather than smaller type
+        lines = _lines(tally.name, name_w - 2 * mm, MIN_PT, False)
+        for i, line in enumerate(lines):
+            text(
+                c,
+                box.x + 1 * mm,
+                base + 2.6 * mm + (len(lines) - 1 - i) * MIN_PT * LINE,
+                line,
+                size=MIN_PT,
+                width=name_w - 2 * mm,
+                min_size=MIN_PT,
+            )
+    text(c, box.right - 31 * mm, base + 9 * mm, _("Total").upper(), size=MIN_PT, bold=True)
     c.setLineWidth(1.2)
     c.rect(box.right - 31 * mm, base, 31 * mm, 8 * mm)
     if tally.total is not None:
@@ -366,33 +420,36 @@ def _row(
             c.line(cx, y, cx, y - row_h)
         bold = own or column in (0, len(values) - 1) or (not data.plan and column in (1, 2))
         center = cx + w / 2
-        if lines and row_h >= 5.5 * mm * (1 + len(lines) * 0.45):
-            # The game in numbers, then a line of names per side in small type.
-            line_h = min(2.6 * mm, row_h * 0.55 / len(lines))
-            first = y - (row_h - size * 0.8 - len(lines) * line_h) / 2 - size * 0.75
+        line_h = MIN_PT * LINE
+        if lines and row_h >= size + len(lines) * line_h + 1.5 * mm:
+            # The game in numbers, then a line of names per side.
+            first = y - (row_h - size - len(lines) * line_h) / 2 - size * 0.8
             text(c, center, first, value, size=size, bold=True, align="center", width=w - 2 * mm)
             for i, line in enumerate(lines, start=1):
                 text(
                     c,
                     center,
-                    first - i * line_h - 0.6 * mm,
+                    first - i * line_h,
                     line,
-                    size=line_h * 0.8,
+                    size=MIN_PT,
                     align="center",
                     width=w - 2 * mm,
-                    min_size=4.5,
+                    min_size=MIN_PT,
                     color=GREY,
                 )
         else:
-            text(
-                c,
-                center,
-                y - row_h / 2 - size * 0.35,
-                value,
-                size=size,
-                bold=bold,
-                align="center",
-                width=w - 2 * mm,
-                min_size=4,
-            )
+            wrapped = _lines(value, w - 2 * mm, size, bold)
+            first = y - (row_h - len(wrapped) * size * LINE) / 2 - size * 0.85
+            for i, line in enumerate(wrapped):
+                text(
+                    c,
+                    center,
+                    first - i * size * LINE,
+                    line,
+                    size=size,
+                    bold=bold,
+                    align="center",
+                    width=w - 2 * mm,
+                    min_size=MIN_PT,
+                )
         cx += w

@@ -69,11 +69,12 @@ def _state(rnd: Round) -> dict:
     }
 
 
-def _save(rnd: Round, *, user, old: dict, reason: str) -> Round:
+def _save(rnd: Round, *, user, old: dict, step: str, minutes: int | None = None) -> Round:
+    """Store the clock and what the director did (``step``: started, runs_on, paused,
+    extended); the audit page says it in the reader's language."""
     rnd.save(update_fields=["clock_ends_at", "clock_paused_remaining"])
-    audit.record(
-        rnd.event, AuditEntry.Action.CLOCK, user=user, old=old, new=_state(rnd), reason=reason
-    )
+    new = {**_state(rnd), "round": rnd.number, "step": step, "minutes": minutes}
+    audit.record(rnd.event, AuditEntry.Action.CLOCK, user=user, old=old, new=new)
     return rnd
 
 
@@ -86,17 +87,13 @@ def start_clock(rnd: Round, *, user) -> Round:
             raise ServiceError(_("The clock is already running."))
         old = _state(rnd)
         if rnd.clock_paused_remaining is not None:
-            seconds = rnd.clock_paused_remaining
-            reason = _("Clock of round %(number)d runs on.") % {"number": rnd.number}
+            seconds, step, minutes = rnd.clock_paused_remaining, "runs_on", None
         else:
-            seconds = rnd.event.round_minutes * 60
-            reason = _("Clock of round %(number)d started: %(minutes)d minutes.") % {
-                "number": rnd.number,
-                "minutes": rnd.event.round_minutes,
-            }
+            minutes = rnd.event.round_minutes
+            seconds, step = minutes * 60, "started"
         rnd.clock_ends_at = timezone.now() + timedelta(seconds=seconds)
         rnd.clock_paused_remaining = None
-        return _save(rnd, user=user, old=old, reason=reason)
+        return _save(rnd, user=user, old=old, step=step, minutes=minutes)
 
 
 @serialised
@@ -109,8 +106,7 @@ def pause_clock(rnd: Round, *, user) -> Round:
         left = (rnd.clock_ends_at - timezone.now()).total_seconds()
         rnd.clock_paused_remaining = max(0, round(left))
         rnd.clock_ends_at = None
-        reason = _("Clock of round %(number)d paused.") % {"number": rnd.number}
-        return _save(rnd, user=user, old=old, reason=reason)
+        return _save(rnd, user=user, old=old, step="paused")
 
 
 @serialised
@@ -129,8 +125,4 @@ def extend_clock(rnd: Round, *, user, minutes: int) -> Round:
             rnd.clock_paused_remaining += minutes * 60
         else:
             raise ServiceError(_("Start the clock first."))
-        reason = _("Clock of round %(number)d extended by %(minutes)d minutes.") % {
-            "number": rnd.number,
-            "minutes": minutes,
-        }
-        return _save(rnd, user=user, old=old, reason=reason)
+        return _save(rnd, user=user, old=old, step="extended", minutes=minutes)

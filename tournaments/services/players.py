@@ -286,11 +286,7 @@ def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
     event.save(update_fields=["draw_seed"])
     ensure_tables(event)
     record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"draw_seed": seed, "numbers": len(numbers)},
-        reason=_("Player numbers drawn"),
+        event, AuditEntry.Action.DRAW, user=user, new={"draw_seed": seed, "numbers": len(numbers)}
     )
     return seed
 

@@ -2,6 +2,8 @@
 
 import copy
 
+from django.utils.translation import gettext
+
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
 
@@ -38,3 +40,13 @@ def event_profile(event: Event):
 
 def profile_as_json(profile) -> dict:
     return profile_to_dict(profile)
+
+
+def profile_label(name: str) -> str:
+    """A profile's name in the active language: a preset's name is translated (the
+    engine marks them), a name the director wrote stays as written."""
+    return gettext(name) if name else name
+
+
+def profile_name(event: Event) -> str:
+    return profile_label((event.profile or {}).get("name") or event.profile_slug)

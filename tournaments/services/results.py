@@ -24,7 +24,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_game, serialised
 from tournaments.services.profiles import event_profile
 
-ENDED_BY_DIRECTOR = "ended_by_director"
+ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from meldcore.messages import DomainError
 from pairings.draw import new_seed
+from tournaments.formats.plans import note_data
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services import audit
 from tournaments.services.entries import snapshot
@@ -67,7 +68,11 @@ def start_round(event: Event, *, user) -> Round:
         except DomainError as error:
             raise ServiceError(" ".join(translate(error.problems))) from error
         tables = _tables(event, len(plan.tables))
-        rnd = Round.objects.create(event=event, number=number, explanation=plan.notes)
+        rnd = Round.objects.create(
+            event=event,
+            number=number,
+            explanation_data=[note_data(note) for note in plan.notes],
+        )
         games = Game.objects.bulk_create(
             Game(round=rnd, table=tables[index]) for index in range(1, len(plan.tables) + 1)
         )

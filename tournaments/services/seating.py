@@ -3,7 +3,7 @@
 ``plan_round`` hands the lineup to the registry entry of the event's format
 (``tournaments.formats``), which calls its pairing engine and returns a
 ``Plan``: per table the sides (lists of players), the byes with their points,
-and the engine's explanation, translated for the director.
+and the engine's notes on how it seated them (untranslated: each reader sees them in their language).
 ``services.rounds.start_round`` writes the plan.
 """
 

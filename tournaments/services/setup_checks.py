@@ -16,6 +16,7 @@ from tournaments.formats import FORMATS, RoundsHint, format_of
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.games import game_of
 from tournaments.models import Event
+from tournaments.services.profiles import profile_name
 
 
 def uses_teams(event: Event) -> bool:
@@ -140,7 +141,7 @@ class Check:
 
 def checklist(event: Event) -> list[Check]:
     """What is set and what is still missing before round 1 can start."""
-    profile_name = (event.profile or {}).get("name") or event.profile_slug
+    profile = profile_name(event)
     n = active_count(event)
     fit = format_problems(event)
     items = [
@@ -148,7 +149,7 @@ def checklist(event: Event) -> list[Check]:
             "rules",
             _("Game and rules"),
             bool(event.profile),
-            f"{event.get_game_display()} · {profile_name}",
+            f"{event.get_game_display()} · {profile}",
         ),
         Check("round", _("What a round is"), True, round_summary(event)),
         Check("format", _("Format"), True, event.get_format_display()),

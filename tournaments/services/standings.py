@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairings.draw import draw_order
 from tournaments.formats import format_of
-from tournaments.models import Bye, Event, Player, Result, Team
+from tournaments.models import Bye, Event, Player, Result, Round, Team
 
 
 @dataclass(frozen=True)
@@ -22,17 +23,18 @@ class Metric:
     """One figure the standings can rank by."""
 
     key: str
-    label: Promise
+    label: Promise  # a column heading
+    phrase: Promise  # inside a sentence: "Ties broken by: match points, then …"
     descending: bool = True
 
 
 METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
-        Metric("points", _("Points")),
-        Metric("net", _("Plus/minus")),
-        Metric("match_points", _("Match points")),
-        Metric("wins", _("Games won")),
+        Metric("points", _("Points"), _("points")),
+        Metric("net", _("Plus/minus"), _("plus/minus")),
+        Metric("match_points", _("Match points"), _("match points")),
+        Metric("wins", _("Games won"), _("games won")),
     )
 }
 
@@ -90,9 +92,8 @@ class StandingRow:
     points: int = 0
     wins: int = 0
     bye_rounds: set[int] = field(default_factory=set)
-    # Level with a neighbour on every metric (the draw or a shared rank decided).
+    # Level with a neighbour on every metric: the same place, shown "3=".
     tied: bool = False
-    # Shown as "3=": level on every metric and the event ranks by a tie-break.
     shared: bool = False
 
     @property
@@ -172,18 +173,52 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
     def values(row: StandingRow) -> tuple[int, ...]:
         return tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
 
+    # Level on every metric is a shared place; the draw only orders the list (and
+    # the Swiss pairing, which needs an order).
     ranked = sorted(rows, key=lambda row: tuple(-v for v in values(row)) + (position[id(row)],))
-    tie_break_chosen = len(metrics) > 1
     for i, row in enumerate(ranked):
         level_before = i > 0 and values(ranked[i - 1]) == values(row)
         level_after = i + 1 < len(ranked) and values(ranked[i + 1]) == values(row)
-        row.tied = level_before or level_after
-        if level_before and tie_break_chosen:
-            row.rank = ranked[i - 1].rank
-            row.shared = ranked[i - 1].shared = True
-        else:
-            row.rank = i + 1
+        row.tied = row.shared = level_before or level_after
+        row.rank = ranked[i - 1].rank if level_before else i + 1
     return ranked
+
+
+def tie_break_lines(metric_keys: list[str], shared: bool) -> list[str]:
+    """The lines under a standings table: what breaks ties, and what "3=" means."""
+    then = gettext(", then ")
+    tie_breaks = [str(METRICS[key].phrase) for key in metric_keys[1:]] + [gettext("the draw")]
+    lines = [gettext("Ties broken by: %(order)s.") % {"order": then.join(tie_breaks)}]
+    if shared:
+        lines.append(
+            gettext(
+                "“3=” is a shared place: level on everything. The draw only decides the order "
+                "of the list."
+            )
+        )
+    return lines
+
+
+def open_round(event: Event) -> int | None:
+    """The number of the round being played, if one is."""
+    return event.rounds.filter(status=Round.Status.OPEN).values_list("number", flat=True).first()
+
+
+def provisional_line(number: int | None) -> str:
+    """Standings change until the round being played is closed: say so."""
+    if number is None:
+        return ""
+    return gettext("Provisional: round %(round)d is being played.") % {"round": number}
+
+
+def notes(event: Event, rows: list[StandingRow]) -> dict:
+    """What a standings page says around its table (``provisional`` above, ``ties`` below)."""
+    return {
+        "provisional": provisional_line(open_round(event)),
+        "ties": tie_break_lines(
+            [m.key for m in precedence(event)], any(row.shared for row in rows)
+        ),
+    }
 
 
 def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:

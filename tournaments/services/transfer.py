@@ -119,7 +119,7 @@ def export_event(event: Event) -> dict[str, Any]:
                 "started_at": _when(r.started_at),
                 "closed_at": _when(r.closed_at),
                 "close_reason": r.close_reason,
-                "explanation": r.explanation,
+                "explanation": r.explanation_data,
             }
             for r in rounds
         ],
@@ -282,7 +282,7 @@ def _import(data: dict, owner) -> Event:
             status=r["status"],
             closed_at=parse_datetime(r["closed_at"]) if r["closed_at"] else None,
             close_reason=r["close_reason"],
-            explanation=r["explanation"],
+            explanation_data=r["explanation"],
         )
         Round.objects.filter(pk=rnd.pk).update(started_at=parse_datetime(r["started_at"]))
         rounds[r["number"]] = rnd

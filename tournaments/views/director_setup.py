@@ -32,7 +32,7 @@ from tournaments.models import Event
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
+from tournaments.services.profiles import event_profile, profile_name
 from tournaments.services.rule_summary import rule_summary
 
 STEPS = [
@@ -147,7 +147,7 @@ def _event_page(
         "open_round": next((r for r in rounds if r.status == "open"), None),
         "rounds_to_play": setup.rounds_to_play(event),
         "round_summary": setup.round_summary(event),
-        "profile_name": (event.profile or {}).get("name") or event.profile_slug,
+        "profile_name": profile_name(event),
         "is_owner": event.owner_id == request.user.pk,
         "co_directors": list(event.co_directors.order_by("username")),
         "co_form": co_form or CoDirectorForm(),

@@ -4,12 +4,17 @@ Only events the director made public, found by their public token. Nothing here
 shows a table's token or code, or the audit trail.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
@@ -18,7 +23,7 @@ from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services.live import public_mark
 from tournaments.services.seating_view import seating_of
-from tournaments.services.standings import precedence, standings
+from tournaments.services.standings import notes, precedence, standings
 
 PUBLIC_POLL_SECONDS = 30
 PUBLIC_FRAGMENT_SECONDS = 600
@@ -26,6 +31,32 @@ PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
 PROJECTOR_TABLES = 6  # tables per seating panel
 PROJECTOR_NAMES = 20  # names per "find your table" panel
+
+
+def page_language(request: HttpRequest, event: Event) -> str:
+    """The visitor's own choice from the language switch wins; else the event's language
+    (what the director chose for printouts and public pages), not the browser's."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen in dict(settings.LANGUAGES):
+        return chosen
+    return event.language if event.language in dict(settings.LANGUAGES) else get_language()
+
+
+def in_page_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Render the public view in ``page_language`` (the event is found by its token)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, public_token: str) -> HttpResponse:
+        found = public_event(public_token)
+        language = page_language(request, found)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = view(request, found)
+        response.headers["Content-Language"] = language
+        patch_vary_headers(response, ["Cookie"])
+        return response
+
+    return wrapper
 
 
 def shown_round(event: Event) -> Round | None:
@@ -52,12 +83,13 @@ def _context(event: Event) -> dict:
         "rows": rows,
         "metrics": precedence(event),
         "rounds": rounds,
+        "notes": notes(event, rows),
     }
 
 
 @never_cache
-def event(request: HttpRequest, public_token: str) -> HttpResponse:
-    found = public_event(public_token)
+@in_page_language
+def event(request: HttpRequest, found: Event) -> HttpResponse:
     mark = public_mark(found)
     if not request.htmx:
         return render(request, "tournaments/public/event.html", _live_context(found, mark))
@@ -92,9 +124,9 @@ def _pages(kind: str, items: list, size: int) -> list[Panel]:
 
 
 @never_cache
-def projector(request: HttpRequest, public_token: str) -> HttpResponse:
+@in_page_language
+def projector(request: HttpRequest, found: Event) -> HttpResponse:
     """Readable from the back of the room: cycles through seating and standings, refreshing itself."""
-    found = public_event(public_token)
     context = _context(found)
     panels: list[Panel] = []
     if context["round"] is not None and context["round"].status == Round.Status.OPEN:

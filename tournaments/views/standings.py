@@ -10,8 +10,9 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.numbers import MAX_ID, query_int
+from tournaments.services import audit as trail
 from tournaments.services.live import nav, public_mark
-from tournaments.services.standings import precedence, standings
+from tournaments.services.standings import notes, precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
 
@@ -40,8 +41,7 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         **nav(event, "standings"),
         "table": table,
         "metrics": precedence(event),
-        "drawn": any(row.tied and not row.shared for row in rows),
-        "shared": any(row.shared for row in rows),
+        "notes": notes(event, rows),
         "poll_url": _poll_url(request, mark),
         "poll": STANDINGS_POLL_SECONDS,
     }
@@ -76,7 +76,7 @@ def player(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
 @director_required
 def audit(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related(
-        "user", "game__table", "game__round", "entry"
+        "event", "user", "game__table", "game__round", "entry"
     )
     game_id = query_int(request, "game", minimum=1, maximum=MAX_ID)
     game = None
@@ -87,24 +87,10 @@ def audit(request: HttpRequest, event: Event) -> HttpResponse:
         entries = entries.filter(game=game)
     page = Paginator(entries, AUDIT_PER_PAGE).get_page(request.GET.get("page"))
     for item in page:
-        item.old_text, item.new_text = describe(item.old), describe(item.new)
+        item.sentence, item.who, item.given_reason = (
+            trail.describe(item),
+            trail.actor(item),
+            trail.reason(item),
+        )
     context = {**nav(event, "audit"), "page": page, "game": game}
     return render(request, "tournaments/rounds/audit.html", context)
-
-
-def describe(value) -> str:
-    """An audit row's old or new value, readable: scores as "120 : -35", the rest as "key: value"."""
-    if value in (None, "", [], {}):
-        return ""
-    if isinstance(value, list):
-        return "; ".join(filter(None, (describe(item) for item in value)))
-    if isinstance(value, dict):
-        if "points" in value and isinstance(value["points"], list):
-            points = " : ".join(str(p) for p in value["points"])
-            version = value.get("version")
-            return f"{points} (v{version})" if version else points
-        return ", ".join(
-            f"{key}: {describe(item) if isinstance(item, dict | list) else item}"
-            for key, item in value.items()
-        )
-    return str(value)
