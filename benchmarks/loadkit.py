@@ -396,6 +396,68 @@ def play_round(event_id: int, username: str) -> None:
     rounds.close_round(rnd, user=user)
 
 
+def measure_writes(tables: int, deals: int) -> dict:
+    """Milliseconds per score write through the services (a submit, then its confirm, as the
+    phone views call them) against the database's floor measured in the same process: one
+    transaction that locks a row, inserts an entry row and an audit row and updates the
+    locked row, in plain SQL."""
+    from django.db import connection, transaction
+
+    from tournaments.models import Event, Game
+    from tournaments.services.entries import confirm_entry, submit_entry
+
+    built = build_event(4 * tables, deals, "writes")
+    event = Event.objects.get(pk=built["event"])
+    sides = [
+        {
+            k.split("_", 1)[1]: (v if k.endswith("going_out") else int(v))
+            for k, v in DEAL.items()
+            if k.startswith(f"s{side}_")
+        }
+        for side in (0, 1)
+    ]
+    games = list(
+        Game.objects.filter(round__event=event).prefetch_related("seats").order_by("table__number")
+    )
+    started = time.perf_counter()
+    writes = 0
+    for game in games:
+        seats = {seat.side: seat for seat in game.seats.all()}
+        for number in range(1, deals + 1):
+            entry = submit_entry(game, number, {"sides": sides}, seat=seats[0])
+            confirm_entry(entry, seat=seats[1])
+            writes += 2
+    service = (time.perf_counter() - started) * 1000 / writes
+
+    lock = " FOR UPDATE" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE bench_entry (id integer PRIMARY KEY, game integer, points text)"
+        )
+        cursor.execute(
+            "CREATE TABLE bench_audit (id integer PRIMARY KEY, entry integer, note text)"
+        )
+    started = time.perf_counter()
+    for index in range(writes):
+        game_id = games[index % len(games)].pk
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT id, score_0 FROM tournaments_game WHERE id = %s{lock}", [game_id]
+            )
+            cursor.fetchone()
+            cursor.execute(
+                "INSERT INTO bench_entry (id, game, points) VALUES (%s, %s, %s)",
+                [index, game_id, '{"points": [820, 25]}'],
+            )
+            cursor.execute(
+                "INSERT INTO bench_audit (id, entry, note) VALUES (%s, %s, %s)",
+                [index, index, '{"new": [820, 25]}'],
+            )
+            cursor.execute("UPDATE tournaments_game SET score_0 = score_0 WHERE id = %s", [game_id])
+    floor = (time.perf_counter() - started) * 1000 / writes
+    return {"writes": writes, "service_ms": service, "floor_ms": floor}
+
+
 def measure_standings(players: int, repeats: int) -> dict:
     """Server time (median) and queries of the director's standings page after a round."""
     import statistics
@@ -483,6 +545,8 @@ def main(argv: list[str]) -> int:
         answer = build_event(int(args[0]), int(args[1]), args[2] if len(args) > 2 else "bench")
     elif command == "standings":
         answer = measure_standings(int(args[0]), int(args[1]))
+    elif command == "writes":
+        answer = measure_writes(int(args[0]), int(args[1]))
     elif command == "count":
         answer = count_deals(int(args[0]))
     else:
