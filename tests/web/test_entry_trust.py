@@ -18,7 +18,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.results import end_game
 from tournaments.services.rounds import force_close_round
 from tournaments.services.setup import finish_event
-from tournaments.views.table import DEVICE_COOKIE
+from tournaments.views.table_at import DEVICE_COOKIE
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from tournaments.views import round_clock, table, table_call, table_code, table_guide
+from tournaments.views import (
+    round_clock,
+    table,
+    table_calculator,
+    table_call,
+    table_code,
+    table_guide,
+)
 
 urlpatterns = [
     path("code/", table_code.table_code, name="tournaments-table-code"),
@@ -19,7 +26,9 @@ urlpatterns = [
         "<str:token>/entry/<int:entry_id>/dispute/", table.dispute, name="tournaments-table-dispute"
     ),
     path("<str:token>/follow/", table_guide.follow, name="tournaments-table-follow"),
-    path("<str:token>/calculator/", table.calculator, name="tournaments-table-calculator"),
+    path(
+        "<str:token>/calculator/", table_calculator.calculator, name="tournaments-table-calculator"
+    ),
     path("<str:token>/call/", table_call.call, name="tournaments-table-call"),
     path("<str:token>/clock/", round_clock.table_clock, name="tournaments-table-clock"),
 ]

@@ -1,0 +1,220 @@
+"""Where a request to a table's pages stands: its table, the game it plays now, the phone's seat.
+
+Every table view starts here. The token opens whatever the table plays in its
+event's open round; the phone's seat (a signed cookie per table) and its device
+id (a long-lived signed cookie: the phone that entered a deal cannot confirm it
+by saying it is somebody else) are read once per request.
+"""
+
+import functools
+import secrets
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.contrib import messages
+from django.db.models import F, OuterRef, Subquery
+from django.db.models.query import prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments.access import table_for_token
+from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.numbers import MAX_ID, NumberError, parse_int
+from tournaments.services.deal_data import seats_of, seats_prefetch
+from tournaments.services.entries import device_hash
+from tournaments.services.entry_rows import current_round
+from tournaments.services.profiles import event_profile
+from tournaments.services.results import entries_mark_subquery
+from tournaments.views.table_guide import remembered_player
+
+SEAT_SALT = "meld.table.seat"
+SEAT_MAX_AGE = 24 * 3600
+DEVICE_COOKIE = "meld_device"
+DEVICE_SALT = "meld.table.device"
+DEVICE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+
+
+@dataclass
+class At:
+    """Where a request stands: the table, its game in the current round (or None), the seat.
+
+    Loaded once per request (``locate``): the game with its round, event and table
+    in one query, its seats with their players in a second; everything below
+    reads them from here.
+    """
+
+    table: Table
+    event: Event
+    game: Game | None
+    seat: Seat | None
+    seat_cookie: str = ""  # the seat id the phone's cookie names (part of the change stamp)
+    device: str | None = None  # the hash of the phone's device id, as entries keep it
+    player_id: int | None = None  # the player this phone remembers for the event
+
+    @property
+    def token(self) -> str:
+        return self.table.token
+
+    @cached_property
+    def profile(self):
+        return event_profile(self.event)
+
+    @property
+    def deals_limit(self) -> int | None:
+        """How many deals (hands) the round has, when the event plays a number of them."""
+        if self.event.round_kind == Event.RoundKind.DEALS:
+            return self.event.round_deals
+        return None
+
+
+def seat_cookie_name(table: Table) -> str:
+    return f"meld_seat_{table.pk}"
+
+
+def device_id(request: HttpRequest) -> str:
+    """The phone's device id: given by ``with_device``, else from its cookie ("" if none)."""
+    if hasattr(request, "meld_device"):
+        return request.meld_device
+    return request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
+
+
+def with_device(view):
+    """Give a phone without one a new device id, and its long-lived cookie with the answer."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        known = device_id(request)
+        request.meld_device = known or secrets.token_urlsafe(24)
+        response = view(request, *args, **kwargs)
+        if not known:
+            response.set_signed_cookie(
+                DEVICE_COOKIE,
+                request.meld_device,
+                salt=DEVICE_SALT,
+                max_age=DEVICE_MAX_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=request.is_secure(),
+            )
+        return response
+
+    return wrapper
+
+
+def _open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
+    """The game the token's table plays in its event's open round, in one query.
+
+    ``seats``: with its seats and their players (one more query). ``mark``: with
+    the entries' change mark (``results.entries_mark``) and the oldest entry
+    waiting for confirmation, so an unchanged poll needs nothing else.
+    """
+    games = Game.objects.filter(
+        table__token=token,
+        round__status=Round.Status.OPEN,
+        round__event_id=F("table__event_id"),
+    ).select_related("round__event", "table")
+    if mark:
+        oldest_entered = (
+            Entry.objects.filter(game=OuterRef("pk"), status=Entry.Status.ENTERED)
+            .order_by("created_at")
+            .values("created_at")[:1]
+        )
+        games = games.annotate(
+            mark=entries_mark_subquery(), oldest_entered=Subquery(oldest_entered)
+        )
+    if seats:
+        games = games.prefetch_related(seats_prefetch())
+    return games.first()
+
+
+def _seat_cookie(value) -> str:
+    """The seat id a phone's signed cookie names, as text ("" when it names none)."""
+    try:
+        return str(parse_int(str(value), minimum=1, maximum=MAX_ID)) if value else ""
+    except NumberError:
+        return ""
+
+
+def locate(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = False) -> At:
+    game = _open_game(token, seats=seats, mark=mark)
+    if game is None:
+        table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
+        return At(
+            table, table.event, None, None, player_id=remembered_player(request, table.event_id)
+        )
+    table, event = game.table, game.round.event
+    table.event = event  # the same event: no look-up for it
+    seat_id = request.get_signed_cookie(seat_cookie_name(table), default=None, salt=SEAT_SALT)
+    at = At(
+        table,
+        event,
+        game,
+        None,
+        _seat_cookie(seat_id),
+        device_hash(device_id(request)),
+        remembered_player(request, event.pk),
+    )
+    if seats:
+        find_seat(at)
+    return at
+
+
+def find_seat(at: At) -> None:
+    """Load the game's seats if not yet loaded, and find the one the phone's cookie names
+    (none if it is not at this game: the cookie may be from an earlier round), else the
+    seat of the player the phone remembers for the event."""
+    if "seats" not in getattr(at.game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([at.game], seats_prefetch())
+    if at.seat_cookie:
+        at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)
+    if at.seat is None and at.player_id:  # the player the phone follows sits here: their seat
+        at.seat = next((s for s in seats_of(at.game) if s.player_id == at.player_id), None)
+
+
+class NoGame(Http404):
+    """The table plays no game now (its round was closed, or none is open yet)."""
+
+    def __init__(self, at: At) -> None:
+        super().__init__("This table plays no game now.")
+        self.at = at
+
+
+def playing(request: HttpRequest, token: str) -> At:
+    at = locate(request, token)
+    if at.game is None:
+        raise NoGame(at)
+    return at
+
+
+def round_over_answered(view):
+    """A score sent after its round was closed gets a clear answer, not "not sent": the
+    phone goes back to the table's page, which shows what the table plays now."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, token, *args, **kwargs)
+        except NoGame as missing:
+            rnd = current_round(missing.at.event)
+            if rnd is not None:
+                messages.error(
+                    request,
+                    _("%(round)s is closed: no more scores can be entered.") % {"round": rnd},
+                )
+            page = reverse("tournaments-table", args=[token])
+            if request.htmx:
+                return HttpResponse(status=204, headers={"HX-Redirect": page})
+            return redirect(page)
+
+    return wrapper
+
+
+def table_entry(at: At, entry_id: int) -> Entry:
+    try:
+        entry = Entry.objects.select_related("entered_by_seat").get(pk=entry_id, game=at.game)
+    except Entry.DoesNotExist:
+        raise Http404("No such entry at this table.") from None
+    entry.game = at.game  # with its seats loaded: the service need not read them again
+    return entry

@@ -1,0 +1,51 @@
+"""The Canasta card calculator on the table's page: tapped cards → card points and meld."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring import canasta
+from tournaments.games import sides_of
+from tournaments.views.table_at import playing
+
+# The keys show the rank as the players' cards print it (German packs: D for Dame, B for Bube).
+CALCULATOR_RANKS = [
+    ("2", "2"),
+    ("A", pgettext_lazy("card rank on a calculator key: ace", "A")),
+    ("K", pgettext_lazy("card rank on a calculator key: king", "K")),
+    ("Q", pgettext_lazy("card rank on a calculator key: queen", "Q")),
+    ("J", pgettext_lazy("card rank on a calculator key: jack", "J")),
+    ("T", "10"),
+    ("9", "9"),
+    ("8", "8"),
+    ("7", "7"),
+    ("6", "6"),
+    ("5", "5"),
+    ("4", "4"),
+    ("3", "3♣"),
+]
+
+
+@require_POST
+def calculator(request: HttpRequest, token: str) -> HttpResponse:
+    """The Canasta card calculator: tapped cards → card points and whether they make a meld."""
+    at = playing(request, token)
+    # maxsplit: the cards past the 40th stay one unread piece, however long the text is.
+    cards = request.POST.get("cards", "").split(maxsplit=40)[:40]
+    context: dict = {
+        "at": at,
+        "cards": cards,
+        "points": None,
+        "meld": None,
+        "problems": [],
+        "labels": [side.label for side in sides_of(at.game)],
+    }
+    if cards:
+        try:
+            context["points"] = canasta.meld_points(cards)
+            context["meld"] = canasta.check_meld(cards, at.profile, going_out=True)
+        except canasta.InvalidMeld as error:
+            context["problems"] = [problem.translated(_) for problem in error.problems]
+    return render(request, "tournaments/table/partials/calculator_result.html", context)
