@@ -90,3 +90,9 @@ def no_content_security_policy_violation(request, monkeypatch):
     monkeypatch.setattr(browser, "new_context", new_context)
     yield
     assert not violations, "\n".join(violations)
+
+
+@pytest.fixture(params=["de", "en"])
+def language(request):
+    """The tests that take it run once in German and once in English."""
+    return request.param

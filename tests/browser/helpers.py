@@ -9,6 +9,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.conftest import LAPTOP, PASSWORD, PHONE
 
+# The browser's language for each of Meld's: a phone asks for its pages in it.
+LOCALES = {"de": "de-DE", "en": "en-GB"}
+
 
 def log_in(page: Page, live_server, username: str, password: str = PASSWORD) -> None:
     page.goto(f"{live_server.url}/accounts/login/")

@@ -6,19 +6,13 @@ from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import shoot, sign_in
+from tests.browser.helpers import LOCALES, shoot, sign_in
 from tests.conftest import LAPTOP, PHONE
 from tests.web.table_helpers import canasta_game
 from tournaments.models import Event, Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SERIOUS = {"serious", "critical"}
-LANGUAGES = {"de": "de-DE", "en": "en-GB"}
-
-
-@pytest.fixture(params=sorted(LANGUAGES))
-def language(request):
-    return request.param
 
 
 @pytest.fixture
@@ -29,7 +23,7 @@ def game(director) -> Game:
 @pytest.fixture
 def director_page(browser, live_server, director, language):
     """The director signed in, browsing in ``language``."""
-    context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
     sign_in(context, live_server, director, language)
     page = context.new_page()
     yield page
@@ -81,7 +75,7 @@ def test_the_directors_pages_have_no_serious_accessibility_findings(
 def test_the_table_and_public_pages_have_no_serious_accessibility_findings(
     browser, live_server, game, language, artifacts_dir
 ):
-    context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{game.table.token}/")
     expect(page.locator(".seating")).to_contain_text("1 Player 1")
@@ -98,7 +92,7 @@ def test_the_table_and_public_pages_have_no_serious_accessibility_findings(
 def test_at_200_percent_text_the_send_button_stays_reachable_and_whole(
     browser, live_server, game, language, artifacts_dir
 ):
-    context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{game.table.token}/")
     page.locator("main button", has_text="1 Player 1").first.click()

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import no_horizontal_scroll, shoot
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Event
@@ -17,13 +17,6 @@ from tournaments.services.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
-
-LOCALES = {"de": "de-DE", "en": "en-GB"}
-
-
-@pytest.fixture(params=["de", "en"])
-def language(request):
-    return request.param
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import no_horizontal_scroll, shoot, sign_in
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot, sign_in
 from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
@@ -15,7 +15,6 @@ from tournaments.services.rounds import force_close_round, start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
-LOCALES = {"de": "de-DE", "en": "en-GB"}
 OTHER = {"de": "en", "en": "de"}
 # The words each language shows (msgids the German catalogue already translates).
 WORDS = {
@@ -28,11 +27,6 @@ WORDS = {
         "standings": "Standings",
     },
 }
-
-
-@pytest.fixture(params=sorted(LOCALES))
-def language(request):
-    return request.param
 
 
 @pytest.fixture

@@ -8,20 +8,13 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import no_horizontal_scroll, shoot
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.guide_helpers import first_round, second_round, table
 from tournaments.models import Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
-
-LOCALES = {"de": "de-DE", "en": "en-GB"}
-
-
-@pytest.fixture(params=["de", "en"])
-def language(request):
-    return request.param
 
 
 @pytest.fixture
