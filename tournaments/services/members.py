@@ -174,7 +174,7 @@ def build_from_events(user, club: Club) -> Built:
         member = new.get(key)
         if member is None:
             # The latest event's spelling of the name wins.
-            new[key] = Member(club=club, name=player.name, gender=player.gender)
+            new[key] = Member(club=club, name=clean_text(player.name), gender=player.gender)
         elif not member.gender:
             member.gender = player.gender
     created = Member.objects.bulk_create(list(new.values()), batch_size=1000)
