@@ -6,6 +6,7 @@ from tests.factories import make_event
 from tournaments.models import Club, Member, Player
 from tournaments.services import members as service
 from tournaments.services.errors import ServiceError
+from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -171,3 +172,16 @@ def test_a_name_typed_for_an_event_without_club_joins_no_register(director):
     service.add_typed_player(event, name="Anna Berger")
     assert Member.objects.count() == 0
     assert event.players.get().member is None
+
+
+def test_an_event_with_members_exports_and_imports_without_the_member_links(director, club):
+    event = make_event(director, players=0, club=club)
+    anna = Member.objects.create(club=club, name="Anna Berger")
+    service.pick_members(event, [anna])
+
+    data = export_event(event)
+    copy = import_event(data, owner=director)
+
+    assert "member" not in data["players"][0]
+    assert list(copy.players.values_list("name", "member")) == [("Anna Berger", None)]
+    assert event.players.get().member == anna
