@@ -54,7 +54,10 @@ def test_building_again_duplicates_no_member_and_links_new_players(director, clu
     assert club.members.get(name="Bernd Huber").players.count() == 2
 
 
-def test_building_takes_only_the_directors_events_of_that_club(director, other_director, club):
+def test_building_takes_only_the_directors_past_events_of_that_club(
+    director, other_director, club
+):
+    make_event(director, players=3, club=club, name="Tonight, still being set up")
     other_club = Club.objects.create(name="Elsewhere")
     other_club.directors.add(director)
     past_event(director, other_club, ["Other Club Player"])

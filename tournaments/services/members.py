@@ -154,12 +154,13 @@ def import_members(club: Club, data: bytes) -> Imported:
 
 @transaction.atomic
 def build_from_events(user, club: Club) -> Built:
-    """One member for every distinct name among the players of ``user``'s events of ``club``.
+    """One member for every distinct name among the players of ``user``'s past events of ``club``.
 
-    A name that already has a member gets no second one; every player without a
-    member is linked to the member of their name.
+    Past: round 1 has been started (an evening still being set up has no settled
+    list). A name that already has a member gets no second one; every player
+    without a member is linked to the member of their name.
     """
-    events = events_for(user).filter(club=club)
+    events = events_for(user).filter(club=club).exclude(status=Event.Status.SETUP)
     players = list(
         Player.objects.filter(event__in=events, member__isnull=True)
         .order_by("-event__date", "-event_id", "pk")
