@@ -32,7 +32,7 @@ def test_director_builds_the_register_and_picks_tonights_players_from_it(
     expect(page.get_by_role("heading", name="Members · CC Wien")).to_be_visible()
     page.get_by_role("button", name="Build the register").click()
     expect(
-        page.get_by_text("From 1 events of CC Wien: 4 new members, 5 players linked")
+        page.get_by_text("From 1 past event of CC Wien: 4 new members, 5 players linked")
     ).to_be_visible()
     expect(page.locator(".member-table .player-name")).to_have_count(4)
     no_horizontal_scroll(page)

@@ -36,7 +36,12 @@ def test_building_the_register_makes_one_member_per_name_across_spellings(direct
 
     assert (built.events, built.created, built.linked) == (2, 4, 6)
     # The latest event's spelling names the member.
-    assert sorted(register(club), key=str.casefold) == ["anna berger", "Bernd Huber", "Clara Roth", "Jose Nunez"]
+    assert sorted(register(club), key=str.casefold) == [
+        "anna berger",
+        "Bernd Huber",
+        "Clara Roth",
+        "Jose Nunez",
+    ]
     assert club.members.get(name="anna berger").players.count() == 2
 
 
@@ -54,9 +59,7 @@ def test_building_again_duplicates_no_member_and_links_new_players(director, clu
     assert club.members.get(name="Bernd Huber").players.count() == 2
 
 
-def test_building_takes_only_the_directors_past_events_of_that_club(
-    director, other_director, club
-):
+def test_building_takes_only_the_directors_past_events_of_that_club(director, other_director, club):
     make_event(director, players=3, club=club, name="Tonight, still being set up")
     other_club = Club.objects.create(name="Elsewhere")
     other_club.directors.add(director)
@@ -71,7 +74,7 @@ def test_building_takes_only_the_directors_past_events_of_that_club(
 
 def test_a_csv_file_adds_all_members_and_flags_names_twice(club):
     Member.objects.create(club=club, name="Anna Berger")
-    data = "name;gender\nanna berger;f\nBernd Huber;m\nClara Roth;\n".encode()
+    data = b"name;gender\nanna berger;f\nBernd Huber;m\nClara Roth;\n"
 
     imported = service.import_members(club, data)
 
@@ -83,7 +86,7 @@ def test_a_csv_file_adds_all_members_and_flags_names_twice(club):
 
 
 def test_a_csv_file_with_one_bad_row_adds_nobody(club):
-    data = "name;gender\nAnna Berger;f\nBernd Huber;banana\n".encode()
+    data = b"name;gender\nAnna Berger;f\nBernd Huber;banana\n"
 
     with pytest.raises(ServiceError) as raised:
         service.import_members(club, data)

@@ -153,7 +153,7 @@ def test_building_from_past_events_says_what_it_did(director_client, director, c
     url = reverse("tournaments-director-members-build") + f"?club={club.pk}"
     response = director_client.post(url, follow=True)
     assert (
-        "From 1 events of CC Wien: 2 new members, 3 players linked to their member."
+        "From 1 past event of CC Wien: 2 new members, 3 players linked to their member."
         in response.content.decode()
     )
 
@@ -235,9 +235,7 @@ def test_another_director_cannot_pick_for_an_event_not_theirs(
     assert client.get(pick_url(event), HTTP_HX_REQUEST="true").status_code == 404
 
 
-def test_a_name_typed_on_the_players_page_joins_the_clubs_register(
-    director_client, director, club
-):
+def test_a_name_typed_on_the_players_page_joins_the_clubs_register(director_client, director, club):
     event = make_event(director, players=0, club=club)
     director_client.post(players_url(event), {"name": "Dora Neu", "gender": "f"})
     assert event.players.get().member == club.members.get(name="Dora Neu")

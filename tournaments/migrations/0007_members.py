@@ -5,41 +5,88 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_round_explanation_data'),
+        ("tournaments", "0006_round_explanation_data"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Member',
+            name="Member",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('number', models.CharField(blank=True, max_length=20, verbose_name='member number')),
-                ('gender', models.CharField(blank=True, choices=[('', 'not given'), ('f', 'lady'), ('m', 'gentleman')], default='', max_length=1, verbose_name='gender')),
-                ('active', models.BooleanField(default=True, verbose_name='active')),
-                ('public_name', models.CharField(choices=[('full', 'full name'), ('initials', 'initials'), ('hidden', 'hidden')], default='full', max_length=8, verbose_name='name on public pages')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='tournaments.club', verbose_name='club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                (
+                    "number",
+                    models.CharField(blank=True, max_length=20, verbose_name="member number"),
+                ),
+                (
+                    "gender",
+                    models.CharField(
+                        blank=True,
+                        choices=[("", "not given"), ("f", "lady"), ("m", "gentleman")],
+                        default="",
+                        max_length=1,
+                        verbose_name="gender",
+                    ),
+                ),
+                ("active", models.BooleanField(default=True, verbose_name="active")),
+                (
+                    "public_name",
+                    models.CharField(
+                        choices=[
+                            ("full", "full name"),
+                            ("initials", "initials"),
+                            ("hidden", "hidden"),
+                        ],
+                        default="full",
+                        max_length=8,
+                        verbose_name="name on public pages",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="members",
+                        to="tournaments.club",
+                        verbose_name="club",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'member',
-                'verbose_name_plural': 'members',
-                'ordering': ['name', 'pk'],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+                "ordering": ["name", "pk"],
             },
         ),
         migrations.AddField(
-            model_name='player',
-            name='member',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='players', to='tournaments.member', verbose_name='member'),
+            model_name="player",
+            name="member",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="players",
+                to="tournaments.member",
+                verbose_name="member",
+            ),
         ),
         migrations.AddIndex(
-            model_name='member',
-            index=models.Index(fields=['club', 'name'], name='tournaments_club_id_e5dd3a_idx'),
+            model_name="member",
+            index=models.Index(fields=["club", "name"], name="tournaments_club_id_e5dd3a_idx"),
         ),
         migrations.AddConstraint(
-            model_name='member',
-            constraint=models.UniqueConstraint(condition=models.Q(('number', ''), _negated=True), fields=('club', 'number'), name='member_number_unique_in_club'),
+            model_name="member",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("number", ""), _negated=True),
+                fields=("club", "number"),
+                name="member_number_unique_in_club",
+            ),
         ),
     ]

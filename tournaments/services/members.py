@@ -138,7 +138,9 @@ def import_members(club: Club, data: bytes) -> Imported:
         key = name_key(row.name)
         if key in known or key in seen:
             warnings.append(
-                _("“%(name)s” is on the register more than once. Merge them if they are one person.")
+                _(
+                    "“%(name)s” is on the register more than once. Merge them if they are one person."
+                )
                 % {"name": row.name}
             )
         seen.add(key)
@@ -213,9 +215,7 @@ def merge_members(keep: Member, gone: Member) -> Member:
 
 
 def playing_member_ids(event: Event) -> set[int]:
-    return set(
-        event.players.filter(member__isnull=False).values_list("member_id", flat=True)
-    )
+    return set(event.players.filter(member__isnull=False).values_list("member_id", flat=True))
 
 
 @transaction.atomic

@@ -113,14 +113,15 @@ def build(request: HttpRequest) -> HttpResponse:
     if club is None:
         raise Http404("No club of yours.")
     built = service.build_from_events(request.user, club)
-    messages.success(
-        request,
-        _(
-            "From %(events)d events of %(club)s: %(created)d new members, "
-            "%(linked)d players linked to their member."
-        )
-        % {"events": built.events, "club": club.name, "created": built.created, "linked": built.linked},
-    )
+    numbers = {"club": club.name, "created": built.created, "linked": built.linked}
+    message = ngettext(
+        "From %(events)d past event of %(club)s: %(created)d new members, "
+        "%(linked)d players linked to their member.",
+        "From %(events)d past events of %(club)s: %(created)d new members, "
+        "%(linked)d players linked to their member.",
+        built.events,
+    ) % {"events": built.events, **numbers}
+    messages.success(request, message)
     return redirect(_register_url(club))
 
 
@@ -168,7 +169,8 @@ def merge(request: HttpRequest, member_id: int) -> HttpResponse:
             show_service_error(form, error)
         else:
             messages.success(
-                request, _("%(gone)s merged into %(name)s.") % {"gone": gone.name, "name": member.name}
+                request,
+                _("%(gone)s merged into %(name)s.") % {"gone": gone.name, "name": member.name},
             )
             return redirect("tournaments-director-member-edit", member.pk)
     return _edit_page(request, member, merge_form=form)
