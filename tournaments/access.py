@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from tournaments.models import Event, Table
+from tournaments.models import Club, Event, Member, Table
 
 
 def events_for(user) -> QuerySet[Event]:
@@ -24,6 +24,27 @@ def director_event(request: HttpRequest, event_id: int) -> Event:
         return events_for(request.user).get(pk=event_id)
     except Event.DoesNotExist:
         raise Http404("No such event among yours.") from None
+
+
+def clubs_for(user) -> QuerySet[Club]:
+    """The clubs this user directs (an event can only belong to one of its owner's clubs)."""
+    return Club.objects.filter(directors=user)
+
+
+def members_for(user) -> QuerySet[Member]:
+    """The registers of the clubs this user directs.
+
+    Co-directing one event of a club does not open its register: the register
+    is the club's, kept by the club's directors.
+    """
+    return Member.objects.filter(club__directors=user)
+
+
+def director_member(request: HttpRequest, member_id: int) -> Member:
+    try:
+        return members_for(request.user).select_related("club").get(pk=member_id)
+    except Member.DoesNotExist:
+        raise Http404("No such member among your clubs'.") from None
 
 
 def director_required(view):

@@ -7,6 +7,7 @@ from tournaments.models import (
     Entry,
     Event,
     Game,
+    Member,
     Player,
     Result,
     Round,
@@ -32,11 +33,19 @@ class EventAdmin(admin.ModelAdmin):
     filter_horizontal = ["co_directors"]
 
 
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "club", "gender", "active", "public_name"]
+    list_filter = ["club", "active", "gender"]
+    search_fields = ["name", "number"]
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "number", "event", "gender", "club", "withdrawn_from_round"]
     list_filter = ["gender", "event"]
     search_fields = ["name", "club"]
+    raw_id_fields = ["member"]
 
 
 @admin.register(Team)

@@ -4,6 +4,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.calls import TableCall
 from tournaments.models.entries import Entry, Result
 from tournaments.models.events import Club, Event
+from tournaments.models.members import Member
 from tournaments.models.players import Player, Team
 from tournaments.models.rounds import Bye, Game, Round, Seat, Table
 
@@ -14,6 +15,7 @@ __all__ = [
     "Entry",
     "Event",
     "Game",
+    "Member",
     "Player",
     "Result",
     "Round",

@@ -36,6 +36,15 @@ class Player(models.Model):
         verbose_name=_("substitute for"),
     )
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    # The club's register entry, when the player was picked from it or matched to it.
+    member = models.ForeignKey(
+        "tournaments.Member",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("member"),
+    )
 
     class Meta:
         ordering = ["event", "number", "name"]

@@ -88,7 +88,7 @@ def _warnings(event: Event, names: list[str]) -> list[str]:
     return warnings
 
 
-def _problems_error(problems: list[str], field_name: str) -> ServiceError:
+def problems_error(problems: list[str], field_name: str) -> ServiceError:
     shown = problems[:MAX_PROBLEMS_SHOWN]
     more = len(problems) - len(shown)
     if more:
@@ -114,7 +114,7 @@ def add_players(event: Event, rows: list[Row], field_name: str = "text") -> Adde
         if problem := name_problem(row.name):
             problems.append(problem)
     if problems:
-        raise _problems_error(problems, field_name)
+        raise problems_error(problems, field_name)
     if not rows:
         raise ServiceError(
             _("There were no names to add."), {field_name: [_("Enter at least one name.")]}
@@ -146,7 +146,7 @@ def paste_players(event: Event, text: str) -> Added:
         raise ServiceError(problem, {"text": [problem]})
     parsed = parse_list(text)
     if parsed.problems:
-        raise _problems_error(parsed.problems, "text")
+        raise problems_error(parsed.problems, "text")
     return add_players(event, parsed.rows, field_name="text")
 
 
@@ -154,7 +154,7 @@ def import_csv(event: Event, data: bytes) -> Added:
     ensure_unlocked(event)
     parsed = read_csv(data)
     if parsed.problems:
-        raise _problems_error(parsed.problems, "file")
+        raise problems_error(parsed.problems, "file")
     return add_players(event, parsed.rows, field_name="file")
 
 

@@ -17,9 +17,11 @@ from tournaments.formats import format_of
 from tournaments.forms import show_service_error
 from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
 from tournaments.models import Event, Player
+from tournaments.services import members as member_service
 from tournaments.services import players as service
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
+from tournaments.views.director_members import pick_panel
 from tournaments.views.director_setup import step_url, wizard
 
 LIST_LIMIT = 1000
@@ -71,6 +73,7 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),
         "open_panel": forms.get("open_panel", ""),
+        **(pick_panel(request, event) if not started else {}),
     }
     return render(request, "tournaments/setup/players.html", context)
 
@@ -83,7 +86,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            added = service.add_player(event, **form.cleaned_data)
+            added = member_service.add_typed_player(event, **form.cleaned_data)
         except ServiceError as error:
             show_service_error(form, error)
         else:

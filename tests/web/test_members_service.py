@@ -1,0 +1,193 @@
+"""The member register's services: adding, CSV import, building from past events, merging, picking."""
+
+import pytest
+
+from tests.factories import make_event
+from tournaments.models import Club, Member, Player
+from tournaments.services import members as service
+from tournaments.services.errors import ServiceError
+from tournaments.services.transfer import export_event, import_event
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+@pytest.fixture
+def club(director):
+    club = Club.objects.create(name="CC Wien")
+    club.directors.add(director)
+    return club
+
+
+def past_event(director, club, names, **fields):
+    event = make_event(director, players=0, club=club, status="finished", **fields)
+    Player.objects.bulk_create([Player(event=event, name=name) for name in names])
+    return event
+
+
+def register(club):
+    return list(club.members.order_by("name").values_list("name", flat=True))
+
+
+def test_building_the_register_makes_one_member_per_name_across_spellings(director, club):
+    past_event(director, club, ["Anna Berger", "José Núñez", "Bernd Huber"], name="October")
+    past_event(director, club, ["anna  berger", "Jose Nunez", "Clara Roth"], name="November")
+
+    built = service.build_from_events(director, club)
+
+    assert (built.events, built.created, built.linked) == (2, 4, 6)
+    # The latest event's spelling names the member.
+    assert sorted(register(club), key=str.casefold) == [
+        "anna berger",
+        "Bernd Huber",
+        "Clara Roth",
+        "Jose Nunez",
+    ]
+    assert club.members.get(name="anna berger").players.count() == 2
+
+
+def test_building_again_duplicates_no_member_and_links_new_players(director, club):
+    existing = Member.objects.create(club=club, name="Anna Berger", number="17")
+    past_event(director, club, ["ANNA BERGER", "Bernd Huber"])
+    service.build_from_events(director, club)
+    past_event(director, club, ["Bernd Huber"], name="Later")
+
+    built = service.build_from_events(director, club)
+
+    assert (built.created, built.linked) == (0, 1)
+    assert register(club) == ["Anna Berger", "Bernd Huber"]
+    assert existing.players.count() == 1
+    assert club.members.get(name="Bernd Huber").players.count() == 2
+
+
+def test_building_takes_only_the_directors_past_events_of_that_club(director, other_director, club):
+    make_event(director, players=3, club=club, name="Tonight, still being set up")
+    other_club = Club.objects.create(name="Elsewhere")
+    other_club.directors.add(director)
+    past_event(director, other_club, ["Other Club Player"])
+    past_event(other_director, None, ["Someone Else"])
+
+    built = service.build_from_events(director, club)
+
+    assert built.created == 0
+    assert register(club) == []
+
+
+def test_a_csv_file_adds_all_members_and_flags_names_twice(club):
+    Member.objects.create(club=club, name="Anna Berger")
+    data = b"name;gender\nanna berger;f\nBernd Huber;m\nClara Roth;\n"
+
+    imported = service.import_members(club, data)
+
+    assert len(imported.members) == 3
+    assert club.members.get(name="Bernd Huber").gender == "m"
+    assert imported.warnings == [
+        "“anna berger” is on the register more than once. Merge them if they are one person."
+    ]
+
+
+def test_a_csv_file_with_one_bad_row_adds_nobody(club):
+    data = b"name;gender\nAnna Berger;f\nBernd Huber;banana\n"
+
+    with pytest.raises(ServiceError) as raised:
+        service.import_members(club, data)
+
+    assert "Nothing was added" in raised.value.message
+    assert "Row 3:" in raised.value.field_errors["file"][0]
+    assert register(club) == []
+
+
+def test_merging_moves_the_players_and_deletes_the_second_member(director, club):
+    event = past_event(director, club, ["Anna Berger", "Anna Berger-Huber"])
+    service.build_from_events(director, club)
+    keep = club.members.get(name="Anna Berger")
+    gone = club.members.get(name="Anna Berger-Huber")
+    gone.number = "42"
+    gone.save()
+
+    service.merge_members(keep, gone)
+
+    assert not Member.objects.filter(pk=gone.pk).exists()
+    assert set(event.players.values_list("member_id", flat=True)) == {keep.pk}
+    keep.refresh_from_db()
+    assert keep.number == "42"
+
+
+def test_merging_a_member_with_itself_is_refused(club):
+    anna = Member.objects.create(club=club, name="Anna Berger")
+    with pytest.raises(ServiceError):
+        service.merge_members(anna, anna)
+    assert Member.objects.filter(pk=anna.pk).exists()
+
+
+def test_a_member_number_is_unique_in_the_club(club):
+    service.save_member(club, name="Anna Berger", number="7")
+    with pytest.raises(ServiceError) as raised:
+        service.save_member(club, name="Bernd Huber", number="7")
+    assert raised.value.field_errors["number"] == ["Member number 7 is already Anna Berger's."]
+    other = Club.objects.create(name="Elsewhere")
+    assert service.save_member(other, name="Clara Roth", number="7").number == "7"
+
+
+def test_a_name_too_long_is_refused_at_the_name(club):
+    with pytest.raises(ServiceError) as raised:
+        service.save_member(club, name="x" * 101)
+    assert "longer than 100" in raised.value.field_errors["name"][0]
+
+
+def test_picked_members_become_linked_players(director, club):
+    event = make_event(director, players=0, club=club)
+    anna = Member.objects.create(club=club, name="Anna Berger", gender="f")
+    bernd = Member.objects.create(club=club, name="Bernd Huber", gender="m")
+
+    added = service.pick_members(event, [anna, bernd])
+
+    assert [(p.name, p.gender, p.member_id) for p in added.players] == [
+        ("Anna Berger", "f", anna.pk),
+        ("Bernd Huber", "m", bernd.pk),
+    ]
+    assert event.players.filter(member__isnull=False).count() == 2
+
+
+def test_picking_a_member_already_playing_adds_nobody(director, club):
+    event = make_event(director, players=0, club=club)
+    anna = Member.objects.create(club=club, name="Anna Berger")
+    bernd = Member.objects.create(club=club, name="Bernd Huber")
+    service.pick_members(event, [anna])
+
+    with pytest.raises(ServiceError) as raised:
+        service.pick_members(event, [bernd, anna])
+
+    assert raised.value.message == "Nothing was added: Anna Berger already plays tonight."
+    assert event.players.count() == 1
+
+
+def test_a_name_typed_for_a_club_event_joins_the_register(director, club):
+    event = make_event(director, players=0, club=club)
+    anna = Member.objects.create(club=club, name="Anna Berger")
+
+    service.add_typed_player(event, name="anna berger")
+    service.add_typed_player(event, name="Dora Neu", gender="f")
+
+    assert register(club) == ["Anna Berger", "Dora Neu"]
+    assert event.players.get(name="anna berger").member == anna
+    assert event.players.get(name="Dora Neu").member.gender == "f"
+
+
+def test_a_name_typed_for_an_event_without_club_joins_no_register(director):
+    event = make_event(director, players=0)
+    service.add_typed_player(event, name="Anna Berger")
+    assert Member.objects.count() == 0
+    assert event.players.get().member is None
+
+
+def test_an_event_with_members_exports_and_imports_without_the_member_links(director, club):
+    event = make_event(director, players=0, club=club)
+    anna = Member.objects.create(club=club, name="Anna Berger")
+    service.pick_members(event, [anna])
+
+    data = export_event(event)
+    copy = import_event(data, owner=director)
+
+    assert "member" not in data["players"][0]
+    assert list(copy.players.values_list("name", "member")) == [("Anna Berger", None)]
+    assert event.players.get().member == anna

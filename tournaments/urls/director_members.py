@@ -1,0 +1,26 @@
+"""Director: the club's member register, and picking an event's players from it."""
+
+from django.urls import path
+
+from tournaments.views import director_members
+
+urlpatterns = [
+    path("members/", director_members.register, name="tournaments-director-members"),
+    path("members/import/", director_members.csv_import, name="tournaments-director-members-csv"),
+    path("members/build/", director_members.build, name="tournaments-director-members-build"),
+    path(
+        "members/<int:member_id>/edit/",
+        director_members.edit,
+        name="tournaments-director-member-edit",
+    ),
+    path(
+        "members/<int:member_id>/merge/",
+        director_members.merge,
+        name="tournaments-director-member-merge",
+    ),
+    path(
+        "events/<int:event_id>/setup/players/members/",
+        director_members.pick,
+        name="tournaments-director-members-pick",
+    ),
+]

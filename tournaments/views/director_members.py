@@ -1,0 +1,247 @@
+"""Director: the club's member register, and picking tonight's players from it."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments.access import clubs_for, director_member, director_required, members_for
+from tournaments.forms import show_service_error
+from tournaments.forms.members import MemberForm, MergeForm, SearchForm
+from tournaments.forms.players import CsvForm
+from tournaments.models import Club, Event, Member
+from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
+from tournaments.services import members as service
+from tournaments.services.errors import ServiceError
+from tournaments.services.player_lists import MAX_ROWS
+
+LIST_LIMIT = 500
+
+
+# --- the register --------------------------------------------------------------------
+
+
+def _club(request: HttpRequest) -> Club | None:
+    """The club whose register is shown: ``?club=``, else the director's first club."""
+    clubs = clubs_for(request.user)
+    wanted = query_int(request, "club", minimum=1, maximum=MAX_ID)
+    return clubs.first() if wanted is None else get_object_or_404(clubs, pk=wanted)
+
+
+def _register_url(club: Club) -> str:
+    return f"{reverse('tournaments-director-members')}?club={club.pk}"
+
+
+def _search(members, q: str):
+    return members.filter(Q(name__icontains=q) | Q(number__iexact=q)) if q else members
+
+
+def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResponse:
+    search = SearchForm(request.GET)
+    q, show = "", "active"
+    if search.is_valid():
+        q, show = search.cleaned_data["q"].strip(), search.cleaned_data["show"] or "active"
+    context = {"clubs": list(clubs_for(request.user)), "club": club, "search": search}
+    if club is not None:
+        members = _search(club.members.all(), q)
+        if show == "active":
+            members = members.filter(active=True)
+        members = members.annotate(evenings=Count("players"))
+        context.update(
+            members=list(members[:LIST_LIMIT]),
+            total=members.count(),
+            list_limit=LIST_LIMIT,
+            form=forms.get("form") or MemberForm(),
+            csv_form=forms.get("csv_form") or CsvForm(),
+            open_panel=forms.get("open_panel", ""),
+        )
+    return render(request, "tournaments/members/register.html", context)
+
+
+@login_required
+def register(request: HttpRequest) -> HttpResponse:
+    """The list with search and filter; POST adds one member."""
+    club = _club(request)
+    if request.method != "POST" or club is None:
+        return _register_page(request, club)
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        try:
+            member = service.save_member(club, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": member.name})
+            return redirect(_register_url(club))
+    return _register_page(request, club, form=form, open_panel="add")
+
+
+@login_required
+@require_POST
+def csv_import(request: HttpRequest) -> HttpResponse:
+    club = _club(request)
+    if club is None:
+        raise Http404("No club of yours.")
+    form = CsvForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            imported = service.import_members(club, form.cleaned_data["file"].read())
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            count = len(imported.members)
+            messages.success(
+                request,
+                ngettext("%(count)d member added.", "%(count)d members added.", count)
+                % {"count": count},
+            )
+            for warning in imported.warnings:
+                messages.warning(request, warning)
+            return redirect(_register_url(club))
+    return _register_page(request, club, csv_form=form, open_panel="csv")
+
+
+@login_required
+@require_POST
+def build(request: HttpRequest) -> HttpResponse:
+    club = _club(request)
+    if club is None:
+        raise Http404("No club of yours.")
+    built = service.build_from_events(request.user, club)
+    numbers = {"club": club.name, "created": built.created, "linked": built.linked}
+    message = ngettext(
+        "From %(events)d past event of %(club)s: %(created)d new members, "
+        "%(linked)d players linked to their member.",
+        "From %(events)d past events of %(club)s: %(created)d new members, "
+        "%(linked)d players linked to their member.",
+        built.events,
+    ) % {"events": built.events, **numbers}
+    messages.success(request, message)
+    return redirect(_register_url(club))
+
+
+@login_required
+def edit(request: HttpRequest, member_id: int) -> HttpResponse:
+    member = director_member(request, member_id)
+    form = MemberForm(request.POST or None, initial=_initial(member))
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.save_member(member.club, member, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(_register_url(member.club))
+    return _edit_page(request, member, form=form)
+
+
+def _initial(member: Member) -> dict:
+    fields = ("name", "number", "gender", "public_name", "active")
+    return {name: getattr(member, name) for name in fields}
+
+
+def _edit_page(request: HttpRequest, member: Member, **forms) -> HttpResponse:
+    context = {
+        "member": member,
+        "form": forms.get("form") or MemberForm(initial=_initial(member)),
+        "merge_form": forms.get("merge_form") or MergeForm(member=member),
+        "evenings": member.players.select_related("event").order_by("-event__date")[:50],
+        "register_url": _register_url(member.club),
+    }
+    return render(request, "tournaments/members/edit.html", context)
+
+
+@login_required
+@require_POST
+def merge(request: HttpRequest, member_id: int) -> HttpResponse:
+    member = director_member(request, member_id)
+    form = MergeForm(request.POST, member=member)
+    if form.is_valid():
+        gone = form.cleaned_data["gone"]
+        try:
+            service.merge_members(member, gone)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(gone)s merged into %(name)s.") % {"gone": gone.name, "name": member.name},
+            )
+            return redirect("tournaments-director-member-edit", member.pk)
+    return _edit_page(request, member, merge_form=form)
+
+
+# --- tonight's players ---------------------------------------------------------------
+
+PICK_LIMIT = 300
+
+
+def offered(event: Event, user):
+    """The active members a director may pick for ``event``: its club's, else all of theirs."""
+    members = members_for(user).filter(active=True)
+    return members.filter(club=event.club_id) if event.club_id else members
+
+
+def _ticked(event: Event, user, values: list[str]) -> list[Member]:
+    """The members the ticked boxes name; any id that names none of them is a 404."""
+    if len(values) > MAX_ROWS:
+        raise Http404("More members than an event takes.")
+    try:
+        ids = list(dict.fromkeys(parse_int(v, minimum=1, maximum=MAX_ID) for v in values))
+    except NumberError:
+        raise Http404("Not a member's id.") from None
+    found = offered(event, user).in_bulk(ids)
+    if len(found) != len(ids):
+        raise Http404("Not one of the members offered.")
+    return [found[pk] for pk in ids]
+
+
+def pick_panel(request: HttpRequest, event: Event) -> dict:
+    """What the players page's "From the members" panel shows: the ticked ones first,
+    then those the search finds (all active ones when nothing is searched)."""
+    q = request.GET.get("q", "")[:100].strip()
+    ticked = _ticked(event, request.user, request.GET.getlist("member"))
+    ticked_ids = {member.pk for member in ticked}
+    found = _search(offered(event, request.user), q).exclude(pk__in=ticked_ids)
+    playing = service.playing_member_ids(event)
+    return {
+        "pick_q": q,
+        "ticked": ticked,
+        "found": list(found[:PICK_LIMIT]),
+        "found_more": found.count() > PICK_LIMIT,
+        "playing": playing,
+        "has_members": offered(event, request.user).exists(),
+    }
+
+
+@director_required
+def pick(request: HttpRequest, event: Event) -> HttpResponse:
+    """GET: the panel's list for a search (htmx); POST: add every ticked member."""
+    if request.method != "POST":
+        if request.htmx:
+            context = {"event": event, **pick_panel(request, event)}
+            return render(request, "tournaments/members/pick_choices.html", context)
+        return redirect("tournaments-director-players", event.pk)
+    members = _ticked(event, request.user, request.POST.getlist("member"))
+    try:
+        added = service.pick_members(event, members)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        for problem in error.field_errors.get("members", []):
+            if problem != error.message:
+                messages.error(request, problem)
+    else:
+        count = len(added.players)
+        messages.success(
+            request,
+            ngettext("%(count)d player added.", "%(count)d players added.", count)
+            % {"count": count},
+        )
+        for warning in added.warnings:
+            messages.warning(request, warning)
+    return redirect(reverse("tournaments-director-players", args=[event.pk]))
