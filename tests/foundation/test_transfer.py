@@ -103,6 +103,7 @@ def test_a_file_that_is_not_an_export_is_refused_and_nothing_is_stored():
     assert Event.objects.count() == before
 
 
+@pytest.mark.usefixtures("english")
 def test_an_export_whose_rule_profile_is_out_of_range_is_refused_whole(played_event):
     data = export_event(played_event)
     data["event"]["profile"] = {**(data["event"]["profile"] or {}), "natural_canasta_bonus": 10**30}
