@@ -117,3 +117,20 @@ def test_the_calculator_keys_fit_and_speak_the_players_language(
         path=f"{artifacts_dir}/deal-help-4-calculator-{language}.png"
     )
     no_horizontal_scroll(phone)
+
+
+def test_the_confirming_phone_sees_what_was_entered_not_only_the_totals(
+    phone, live_server, director, artifacts_dir, language
+):
+    game = canasta_game(director)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="one")
+    phone.goto(f"{live_server.url}/t/{game.table.token}/")
+    phone.locator(f'button[name=seat][value="{seat_of(game, 2).pk}"]').click()
+    entered = phone.locator(".pending ul.entered li")
+    expect(entered).to_have_count(2)
+    expect(entered.nth(0)).to_contain_text(words(language, "Natural canastas"))
+    expect(entered.nth(0)).to_contain_text(words(language, "went out"))
+    expect(entered.nth(0)).to_contain_text(f"{words(language, 'Melded card points')} 120")
+    expect(entered.nth(1)).to_contain_text(f"{words(language, 'Card points left in hand')} 35")
+    no_horizontal_scroll(phone)
+    shoot(phone, artifacts_dir, f"deal-help-5-what-was-entered-{language}")

@@ -5,7 +5,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.web.table_helpers import DEAL, DEAL_FORM, DEAL_POINTS, canasta_game, seat_of, totals
+from tests.web.table_helpers import (
+    DEAL,
+    DEAL_FORM,
+    DEAL_POINTS,
+    canasta_game,
+    gin_game,
+    knock,
+    seat_of,
+    totals,
+)
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
 from tournaments.services.entries import (
     confirm_entry,
@@ -271,3 +280,28 @@ def test_the_event_is_not_finished_while_a_round_is_open(game, director):
         finish_event(game.round.event, director)
     assert Event.objects.get(pk=game.round.event_id).status != Event.Status.FINISHED
     assert Round.objects.get(pk=game.round_id).status == Round.Status.OPEN
+
+
+# --- what the confirming phone sees (issue 16, item 6) -----------------------------------
+
+
+def test_the_other_side_sees_each_sides_breakdown_before_it_confirms(client, game):
+    sit(client, game, 1)
+    send(client, game)
+    other = sit(Client(), game, 2)
+    page = other.get(url("tournaments-table", game)).content.decode()
+    assert (
+        "Side A: Natural canastas 1 · Red threes laid out 1 · went out · "
+        "Melded card points 120 · Card points left in hand 0" in page
+    )
+    assert "Side B: did not go out · Melded card points 60 · Card points left in hand 35" in page
+
+
+def test_a_gin_hand_shows_its_kind_who_knocked_and_the_deadwood(client, director):
+    game = gin_game(director)
+    submit_entry(game, 1, knock(0, 7, 23), seat=seat_of(game, 1), device="one")
+    page = sit(client, game, 2).get(url("tournaments-table", game)).content.decode()
+    assert (
+        "Knock: 1 Player 1 · Knocker&#x27;s deadwood 7 · "
+        "Defender&#x27;s deadwood (after laying off) 23" in page
+    )

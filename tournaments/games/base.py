@@ -130,6 +130,11 @@ class CardGame(ABC):
         """The table's form for this game's entries (``kwargs`` as ``EntryForm`` takes them)."""
 
     @abstractmethod
+    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+        """What a phone entered, line by line, for the other side to check before it
+        confirms (the score pad shows only the totals)."""
+
+    @abstractmethod
     def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
         """The director's score fields (correction, settling a dispute), before the reason."""
 

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
@@ -13,6 +14,7 @@ from scoring import canasta
 from scoring.canasta import side_label
 from tournaments.forms.entry import CanastaDealForm, QuickTotalsForm
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL
+from tournaments.forms.entry.canasta import COUNT_LABELS, GOING_OUT_LABELS, POINT_LABELS
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import CanastaRules
 from tournaments.games.sides import group_sides
@@ -77,6 +79,23 @@ class Canasta(CardGame):
         if "totals" in data:
             return canasta_totals(data["totals"], profile, count)
         return canasta_deal(data.get("sides"), profile, count)
+
+    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+        if details.get("mode") != "deal":
+            return []  # the totals are what the score pad shows
+        lines = []
+        for side, entry in zip(sides, details.get("sides") or (), strict=False):
+            parts = [
+                f"{COUNT_LABELS[name]} {entry[name]}" for name in COUNT_LABELS if entry.get(name)
+            ]
+            parts.append(str(GOING_OUT_LABELS.get(entry.get("going_out", "none"), "")))
+            parts += [
+                f"{POINT_LABELS[name]} {intcomma(entry.get(name) or 0)}"
+                for name in POINT_LABELS
+                if entry.get(name) or name != "penalty"
+            ]
+            lines.append(f"{_('Side %(label)s') % {'label': side.label}}: {' · '.join(parts)}")
+        return lines
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         entry = kwargs.get("entry")

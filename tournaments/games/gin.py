@@ -103,6 +103,23 @@ class Gin(CardGame):
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         return gin_hand(data, profile)
 
+    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+        kind = details.get("kind")
+        label = dict(HAND_KINDS).get(kind)
+        if label is None or kind == "no_game":
+            return [str(label)] if label else []
+        knocker = details.get("knocker")
+        who = sides[knocker].names if knocker in (0, 1) and knocker < len(sides) else ""
+        parts = [f"{label}: {who}" if who else str(label)]
+        if kind == "knock":
+            knocker_deadwood = _("Knocker's deadwood")
+            parts.append(f"{knocker_deadwood} {details.get('knocker_deadwood')}")
+        defender_deadwood = _("Defender's deadwood (after laying off)")
+        parts.append(f"{defender_deadwood} {details.get('defender_deadwood')}")
+        if details.get("undercut"):
+            parts.append(_("undercut"))
+        return [" · ".join(parts)]
+
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return GinHandForm(game, data, sides=sides, rules=self, **kwargs)
 

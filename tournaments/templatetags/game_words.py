@@ -3,8 +3,8 @@ event's game registry entry (``CardGame.texts``), so templates never ask which g
 
 from django import template
 
-from tournaments.games import game_of
-from tournaments.models import Event
+from tournaments.games import game_of, sides_of
+from tournaments.models import Entry, Event, Game
 
 register = template.Library()
 
@@ -12,3 +12,9 @@ register = template.Library()
 @register.simple_tag
 def says(event: Event, key: str, number=None, count=None, total=None) -> str:
     return game_of(event).says(key, number=number, count=count, total=total)
+
+
+@register.simple_tag
+def entered(event: Event, entry: Entry, game: Game) -> list[str]:
+    """``{% entered event entry game as lines %}``: what was entered, for the other side."""
+    return game_of(event).entered(entry.details, sides_of(game))
