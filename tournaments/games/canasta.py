@@ -105,25 +105,6 @@ class Canasta(CardGame):
         form_class = QuickTotalsForm if quick else CanastaDealForm
         return form_class(game, data, sides=sides, rules=self, **kwargs)
 
-    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
-        return {
-            f"s{index}_total": BoundedIntegerField(
-                label=_("Side %(label)s: %(names)s") % {"label": side_label(index), "names": name},
-                required=required,
-                min_value=-MAX_DEAL_TOTAL,
-                max_value=MAX_DEAL_TOTAL,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
-            )
-            for index, name in enumerate(names)
-        }
-
-    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        count = len([name for name in cleaned if name.endswith("_total")])
-        return {"totals": [cleaned.get(f"s{i}_total") for i in range(count)]}
-
-    def score_initial(self, entry: Entry) -> dict[str, Any]:
-        return {f"s{index}_total": points for index, points in enumerate(entry.points)}
-
     # --- a game -------------------------------------------------------------------
 
     def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
