@@ -56,7 +56,9 @@ def posted(prefix, sides, **extra):
 
 # Side A: a natural (500) and a mixed canasta (300), a red three (100), went out (100),
 # 200 melded = 1200. Side B: a red three without a canasta (-100), 150 melded, 40 in hand = 10.
-SIDE_A = side(natural_canastas=1, mixed_canastas=1, red_threes=1, melded_points=200, going_out="out")
+SIDE_A = side(
+    natural_canastas=1, mixed_canastas=1, red_threes=1, melded_points=200, going_out="out"
+)
 SIDE_B = side(red_threes=1, melded_points=150, hand_points=40)
 
 

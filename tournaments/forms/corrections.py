@@ -42,7 +42,8 @@ class ScoresForm(forms.Form):
         super().__init__(data, **kwargs)
         self.game = game
         self.rules = game_of(game.round.event)
-        self.deal = entry_form_for(game, data, entry=entry, prefix=self.prefix)
+        deal_data = data if self.takes_deal(data) else None
+        self.deal = entry_form_for(game, deal_data, entry=entry, prefix=self.prefix)
         for name in BOOKKEEPING:
             del self.deal.fields[name]
         for field in self.deal.fields.values():
@@ -50,15 +51,17 @@ class ScoresForm(forms.Form):
             if field.widget.is_hidden:
                 field.widget = forms.TextInput()
 
+    def takes_deal(self, data) -> bool:
+        """Whether the posted deal counts (and is checked)."""
+        return True
+
     def deal_groups(self):
         return self.deal.groups()
 
-    def deal_valid(self) -> bool:
-        return self.deal.is_valid()
-
     def is_valid(self) -> bool:
         valid = super().is_valid()
-        return self.deal_valid() and valid
+        deal_valid = self.deal.is_valid() if self.deal.is_bound else True
+        return deal_valid and valid
 
     def entry_data(self) -> dict:
         return self.deal.entry_data()
@@ -99,8 +102,6 @@ class SettleForm(ScoresForm):
         super().__init__(*args, **kwargs)
         self.order_fields(["decision", "reason"])
 
-    def deal_valid(self) -> bool:
+    def takes_deal(self, data) -> bool:
         """The deal's fields count only when the director's scores replace the entry."""
-        if self.data.get(self.add_prefix("decision")) != "replace":
-            return True
-        return self.deal.is_valid()
+        return data is not None and data.get(self.add_prefix("decision")) == "replace"

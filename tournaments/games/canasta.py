@@ -11,15 +11,12 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
-from scoring.canasta import side_label
 from tournaments.forms.entry import CanastaDealForm, QuickTotalsForm
-from tournaments.forms.entry.base import MAX_DEAL_TOTAL
 from tournaments.forms.entry.canasta import COUNT_LABELS, GOING_OUT_LABELS, POINT_LABELS
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import CanastaRules
 from tournaments.games.sides import group_sides
 from tournaments.models import Entry, Event, Game
-from tournaments.numbers import BoundedIntegerField
 from tournaments.services.deal_data import NON_FIELD, Scored, problems_error
 from tournaments.services.errors import ServiceError
 

@@ -16,7 +16,6 @@ from tournaments.forms.entry import HAND_KINDS, GinHandForm
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import GinRules, GinSheetTotals
 from tournaments.models import Entry, Event, Game
-from tournaments.numbers import BoundedIntegerField
 from tournaments.services.deal_data import Scored, problems_error
 from tournaments.services.errors import ServiceError
 

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_members'),
+        ("tournaments", "0007_members"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='substitute_scoring',
-            field=models.CharField(choices=[('replaced', 'For the player replaced (as bridge clubs score a substitute)'), ('substitute', 'For the substitute'), ('each', 'Each for the rounds they played')], default='replaced', max_length=10, verbose_name="a substitute's results count"),
+            model_name="event",
+            name="substitute_scoring",
+            field=models.CharField(
+                choices=[
+                    ("replaced", "For the player replaced (as bridge clubs score a substitute)"),
+                    ("substitute", "For the substitute"),
+                    ("each", "Each for the rounds they played"),
+                ],
+                default="replaced",
+                max_length=10,
+                verbose_name="a substitute's results count",
+            ),
         ),
     ]

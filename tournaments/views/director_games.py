@@ -58,8 +58,7 @@ def _render(request, event: Event, game: Game, *, correction=None, settle_forms=
         "sheet": game_sheet(game),
         "versions": versions,
         "disputed": [(entry, settle_forms[entry.pk]) for entry in disputed],
-        "correction": correction
-        or _correction(request, game, versions, numbers),
+        "correction": correction or _correction(request, game, versions, numbers),
         "can_end": (
             event.round_kind == Event.RoundKind.TIME
             and not game.finished
