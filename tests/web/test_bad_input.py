@@ -19,7 +19,7 @@ from scoring.profiles import CANASTA_PROFILES, CANASTA_RANGES, profile_to_dict
 from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
-from tournaments.forms.entry.base import MAX_DEAL_TOTAL
+from tournaments.forms.entry.base import MAX_DEAL_TOTAL, MAX_POINTS
 from tournaments.forms.players import MAX_UPLOAD
 from tournaments.games.canasta import deal_bounds
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Result, Round
@@ -181,13 +181,14 @@ def test_a_director_correction_beyond_any_deal_is_refused(director_client, direc
         reverse("tournaments-director-game-correct", args=[game.round.event.pk, game.pk]),
         {
             "fix-number": "1",
-            "fix-s0_total": "9" * 30,
-            "fix-s1_total": "0",
+            "fix-s0_melded_points": "9" * 30,
+            "fix-s0_going_out": "out",
+            "fix-s1_going_out": "none",
             "fix-reason": "sheet",
         },
     )
     assert answer.status_code == 400
-    assert f"less than or equal to {MAX_DEAL_TOTAL}" in answer.content.decode().replace(",", "")
+    assert f"less than or equal to {MAX_POINTS}" in answer.content.decode().replace(",", "")
     assert not Entry.objects.exists()
 
 
@@ -590,8 +591,8 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
         entry_form_for(canasta),
         QuickTotalsForm(canasta, sides=sides_of(canasta), rules=game_of(event)),
         entry_form_for(gin),
-        CorrectionForm(game=canasta, names=["A", "B"], numbers=[1]),
-        SettleForm(game=gin, names=["A", "B"]),
+        CorrectionForm(game=canasta, numbers=[1]),
+        SettleForm(game=gin),
     ]
     for form in built:
         for name, field in form.fields.items():

@@ -62,9 +62,9 @@ def test_each_game_scores_its_own_entries(director):
 def test_the_table_and_the_director_offer_the_same_hand_kinds(director):
     gin = gin_game(director)
     table = entry_form_for(gin, number=1)
-    director_form = CorrectionForm(game=gin, names=["1", "2"], numbers=[])
+    director_form = CorrectionForm(game=gin, numbers=[])
     assert list(table.fields["kind"].choices) == HAND_KINDS
-    assert list(director_form.fields["kind"].choices) == HAND_KINDS
+    assert list(director_form.deal.fields["kind"].choices) == HAND_KINDS
 
 
 def test_a_gin_score_pad_counts_boxes_and_a_canasta_pad_minimum_melds(director):

@@ -1,9 +1,11 @@
 """The director's forms for one table's game: a correction, and the decision on a dispute.
 
-Both take a deal's (hand's) scores as the director reads them off the score
-sheet, with a reason for the audit trail; the score fields are the game's
-(``CardGame.score_fields``: each side's total at Canasta, how the hand ended
-and the deadwood at Gin).
+Both take a deal (hand) with the form and the checks the table's phone uses
+(``tournaments.games.entry_form_for``: each side's canastas, red threes, going
+out and points at Canasta, or the quick totals where the event's phones enter
+those; how the hand ended, who knocked and the deadwood or the cards at Gin),
+with a reason for the audit trail. The deal's fields share the form's prefix,
+so the page posts one form.
 """
 
 from django import forms
@@ -11,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.forms import BoundedCharField
-from tournaments.games import game_of
-from tournaments.models import Game
+from tournaments.forms.entry.base import BOOKKEEPING
+from tournaments.games import entry_form_for, game_of
+from tournaments.models import Entry, Game
 from tournaments.services.audit import REASON_MAX
 
 SETTLE_CHOICES = [
@@ -20,11 +23,13 @@ SETTLE_CHOICES = [
     ("reject", gettext_lazy("The entry is wrong: the table enters the deal again")),
     ("replace", gettext_lazy("The entry is wrong: these scores count")),
 ]
-NOT_SCORES = ("reason", "number", "decision")
 
 
 class ScoresForm(forms.Form):
-    """A deal's (hand's) scores as the director reads them off the score sheet, with a reason."""
+    """A deal (hand) as the director reads it off the score sheet, with a reason.
+
+    ``entry``: the version the form starts from (its details), if any.
+    """
 
     reason = BoundedCharField(
         label=gettext_lazy("Reason"),
@@ -33,29 +38,39 @@ class ScoresForm(forms.Form):
         help_text=gettext_lazy("Kept in the audit trail, e.g. “score sheet of the table checked”."),
     )
 
-    def __init__(self, *args, game: Game, names: list[str], scores_required: bool = True, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *, game: Game, entry: Entry | None = None, **kwargs):
+        super().__init__(data, **kwargs)
         self.game = game
         self.rules = game_of(game.round.event)
-        self.fields.update(self.rules.score_fields(names, required=scores_required))
-        self.order_fields([name for name in self.fields if name != "reason"] + ["reason"])
+        deal_data = data if self.takes_deal(data) else None
+        self.deal = entry_form_for(game, deal_data, entry=entry, prefix=self.prefix)
+        for name in BOOKKEEPING:
+            del self.deal.fields[name]
+        for field in self.deal.fields.values():
+            # The phone taps cards on a picker; the director types them ("TH 9S").
+            if field.widget.is_hidden:
+                field.widget = forms.TextInput()
 
-    def score_fields(self):
-        return [self[name] for name in self.fields if name not in NOT_SCORES]
+    def takes_deal(self, data) -> bool:
+        """Whether the posted deal counts (and is checked)."""
+        return True
 
-    def has_scores(self) -> bool:
-        names = [name for name in self.fields if name not in NOT_SCORES]
-        return any(self.cleaned_data.get(name) not in (None, "") for name in names)
+    def deal_groups(self):
+        return self.deal.groups()
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        deal_valid = self.deal.is_valid() if self.deal.is_bound else True
+        return deal_valid and valid
 
     def entry_data(self) -> dict:
-        scores = {k: v for k, v in self.cleaned_data.items() if k not in NOT_SCORES}
-        return self.rules.score_data(scores)
+        return self.deal.entry_data()
 
 
 class CorrectionForm(ScoresForm):
     number = forms.TypedChoiceField(label=gettext_lazy("Deal"), coerce=int)
 
-    def __init__(self, *args, numbers: list[int], **kwargs):
+    def __init__(self, *args, numbers: list[int], number: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         word = self.rules.deal_word()
         self.fields["number"].label = word
@@ -69,8 +84,10 @@ class CorrectionForm(ScoresForm):
         )
         self.fields["number"].choices = choices
         # A finished game rarely gets another deal: then the last one is the likely fix.
-        self.fields["number"].initial = str(last if self.game.finished and last else last + 1)
-        self.order_fields(["number"] + [name for name in self.fields if name != "number"])
+        if number is None:
+            number = last if self.game.finished and last else last + 1
+        self.fields["number"].initial = str(number)
+        self.order_fields(["number", "reason"])
 
 
 class SettleForm(ScoresForm):
@@ -82,11 +99,9 @@ class SettleForm(ScoresForm):
     )
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, scores_required=False, **kwargs)
-        self.order_fields(["decision"] + [name for name in self.fields if name != "decision"])
+        super().__init__(*args, **kwargs)
+        self.order_fields(["decision", "reason"])
 
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("decision") == "replace" and not self.has_scores():
-            raise forms.ValidationError(_("Enter the scores that count."))
-        return cleaned
+    def takes_deal(self, data) -> bool:
+        """The deal's fields count only when the director's scores replace the entry."""
+        return data is not None and data.get(self.add_prefix("decision")) == "replace"

@@ -130,6 +130,16 @@ class EventDetailsForm(forms.Form):
         widget=forms.NumberInput(attrs=NUMBER),
         help_text=_("Empty: the other side must always confirm."),
     )
+    substitute_scoring = forms.ChoiceField(
+        label=_("A substitute's results count"),
+        choices=Event.SubstituteScoring.choices,
+        widget=forms.RadioSelect,
+        required=False,
+        help_text=_("In the standings and on the tallies; a change re-ranks at once."),
+    )
+
+    def clean_substitute_scoring(self) -> str:
+        return self.cleaned_data["substitute_scoring"] or Event.SubstituteScoring.REPLACED
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

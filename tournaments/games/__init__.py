@@ -3,7 +3,7 @@
 ``GAMES`` maps every ``Event.Game`` value to its entry, a ``CardGame``
 (``base.py``); ``game_of(event)`` gives the event's. An entry holds all that
 differs between games: how an entry is scored (``evaluate``), the table's entry
-form and the director's score fields, how a game is counted and when it ends,
+form (which the director's corrections use too), how a game is counted and when it ends,
 what the score pad shows below its rows, the rules and bottom lines of a
 printed score sheet, and the words for a deal ("deal 3", "hand 3": ``texts``,
 which templates read with ``{% says event "key" %}`` from ``game_words``). The
@@ -16,7 +16,7 @@ A new game touches:
 - ``scoring/<game>.py``: its pure engine (an entry's points, a game's end), and
   its rule profiles in ``scoring/profiles.py``;
 - ``tournaments/games/<game>.py``: a ``CardGame`` subclass with its words,
-  ``evaluate``, ``entry_form``, the director's ``score_*`` fields, ``outcome``,
+  ``evaluate``, ``entry_form`` (the table's and the director's), ``outcome``,
   ``sheet_part`` and ``sheet_rules`` (plus the attributes where it differs from
   ``base.py``);
 - ``GAMES`` below: one line;

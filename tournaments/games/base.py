@@ -134,18 +134,6 @@ class CardGame(ABC):
         """What a phone entered, line by line, for the other side to check before it
         confirms (the score pad shows only the totals)."""
 
-    @abstractmethod
-    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
-        """The director's score fields (correction, settling a dispute), before the reason."""
-
-    @abstractmethod
-    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        """The director's cleaned score fields as ``evaluate`` reads them."""
-
-    @abstractmethod
-    def score_initial(self, entry: Entry) -> dict[str, Any]:
-        """A stored entry in the director's score fields."""
-
     # --- a game -------------------------------------------------------------------
 
     def target(self, profile, side_size: int) -> int:

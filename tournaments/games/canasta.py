@@ -11,15 +11,12 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
-from scoring.canasta import side_label
 from tournaments.forms.entry import CanastaDealForm, QuickTotalsForm
-from tournaments.forms.entry.base import MAX_DEAL_TOTAL
 from tournaments.forms.entry.canasta import COUNT_LABELS, GOING_OUT_LABELS, POINT_LABELS
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import CanastaRules
 from tournaments.games.sides import group_sides
 from tournaments.models import Entry, Event, Game
-from tournaments.numbers import BoundedIntegerField
 from tournaments.services.deal_data import NON_FIELD, Scored, problems_error
 from tournaments.services.errors import ServiceError
 
@@ -107,25 +104,6 @@ class Canasta(CardGame):
         )
         form_class = QuickTotalsForm if quick else CanastaDealForm
         return form_class(game, data, sides=sides, rules=self, **kwargs)
-
-    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
-        return {
-            f"s{index}_total": BoundedIntegerField(
-                label=_("Side %(label)s: %(names)s") % {"label": side_label(index), "names": name},
-                required=required,
-                min_value=-MAX_DEAL_TOTAL,
-                max_value=MAX_DEAL_TOTAL,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
-            )
-            for index, name in enumerate(names)
-        }
-
-    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        count = len([name for name in cleaned if name.endswith("_total")])
-        return {"totals": [cleaned.get(f"s{i}_total") for i in range(count)]}
-
-    def score_initial(self, entry: Entry) -> dict[str, Any]:
-        return {f"s{index}_total": points for index, points in enumerate(entry.points)}
 
     # --- a game -------------------------------------------------------------------
 

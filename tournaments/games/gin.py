@@ -16,7 +16,6 @@ from tournaments.forms.entry import HAND_KINDS, GinHandForm
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import GinRules, GinSheetTotals
 from tournaments.models import Entry, Event, Game
-from tournaments.numbers import BoundedIntegerField
 from tournaments.services.deal_data import Scored, problems_error
 from tournaments.services.errors import ServiceError
 
@@ -125,38 +124,6 @@ class Gin(CardGame):
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return GinHandForm(game, data, sides=sides, rules=self, **kwargs)
-
-    def score_fields(self, names: list[str], *, required: bool) -> dict[str, forms.Field]:
-        return {
-            "kind": forms.ChoiceField(
-                label=_("How the hand ended"), choices=HAND_KINDS, required=required
-            ),
-            "knocker": forms.TypedChoiceField(
-                label=_("Knocked or went gin"),
-                coerce=int,
-                required=False,
-                choices=[("", "–")] + [(str(i), name) for i, name in enumerate(names)],
-            ),
-            "knocker_deadwood": BoundedIntegerField(
-                label=_("Knocker's deadwood"),
-                required=False,
-                min_value=0,
-                max_value=gin.MAX_DEADWOOD,
-            ),
-            "defender_deadwood": BoundedIntegerField(
-                label=_("Defender's deadwood (after laying off)"),
-                required=False,
-                min_value=0,
-                max_value=gin.MAX_DEADWOOD,
-            ),
-        }
-
-    def score_data(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        return {name: cleaned.get(name) for name in SCORE_FIELDS}
-
-    def score_initial(self, entry: Entry) -> dict[str, Any]:
-        details = entry.details or {}
-        return {name: details[name] for name in SCORE_FIELDS if details.get(name) is not None}
 
     # --- a game -------------------------------------------------------------------
 

@@ -43,6 +43,11 @@ class Event(models.Model):
         NET = "net", _("Plus/minus (winner's margin)")
         MATCH = "match", _("Match points 2/1/0, points as tie-break")
 
+    class SubstituteScoring(models.TextChoices):
+        REPLACED = "replaced", _("For the player replaced (as bridge clubs score a substitute)")
+        SUBSTITUTE = "substitute", _("For the substitute")
+        EACH = "each", _("Each for the rounds they played")
+
     class RoundKind(models.TextChoices):
         GAME = "game", _("A full game to the target")
         DEALS = "deals", _("A fixed number of deals or hands")
@@ -100,6 +105,13 @@ class Event(models.Model):
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY
     )
     bye_score = models.IntegerField(_("points for a bye"), default=0)
+    # Read when the standings are counted, so changing it re-ranks at once.
+    substitute_scoring = models.CharField(
+        _("a substitute's results count"),
+        max_length=10,
+        choices=SubstituteScoring.choices,
+        default=SubstituteScoring.REPLACED,
+    )
     round_kind = models.CharField(
         _("what a round is"), max_length=6, choices=RoundKind.choices, default=RoundKind.GAME
     )

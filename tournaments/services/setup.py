@@ -143,6 +143,7 @@ EVENT_DETAILS = (
     "public",
     "quick_entry",
     "auto_confirm_minutes",
+    "substitute_scoring",
 )
 
 

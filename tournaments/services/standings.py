@@ -92,6 +92,9 @@ class StandingRow:
     points: int = 0
     wins: int = 0
     bye_rounds: set[int] = field(default_factory=set)
+    key: Any = None  # the entrant's key in ``entrants``
+    # A substitute's results are in this row (or it is a substitute's own).
+    substitutes: bool = False
     # Level with a neighbour on every metric: the same place, shown "3=".
     tied: bool = False
     shared: bool = False
@@ -102,6 +105,17 @@ class StandingRow:
 
     def value(self, key: str) -> int:
         return getattr(self, key)
+
+
+SUBSTITUTE_LINES = {
+    Event.SubstituteScoring.REPLACED: _("A substitute's results count for the player replaced."),
+    Event.SubstituteScoring.SUBSTITUTE: _(
+        "The results of a player who was replaced count for the substitute."
+    ),
+    Event.SubstituteScoring.EACH: _(
+        "A substitute and the player replaced each have the results of the rounds they played."
+    ),
+}
 
 
 def draw_seed(event: Event) -> str:
@@ -126,11 +140,19 @@ def standings(
     )
     bye_rows = byes.values_list("player_id", "round__number", "points")
 
-    entrants, key_of = _entrants(event)
+    ranked_entrants, key_of = entrants(event)
     rows = {
-        key: StandingRow(rank=0, player=entrant, number=entrant.number, name=_name(entrant))
-        for key, entrant in entrants.items()
+        key: StandingRow(
+            rank=0, player=entrant, number=entrant.number, name=_name(entrant), key=key
+        )
+        for key, entrant in ranked_entrants.items()
     }
+    for player_id, key in key_of.items():
+        if key != player_id and not isinstance(key, tuple):
+            rows[key].substitutes = True
+    for row in rows.values():
+        members = row.player.players.all() if row.is_team else [row.player]
+        row.substitutes = row.substitutes or any(p.substitute_for_id for p in members)
     # A team's round counts once, whichever partner's result carries it.
     counted: set[tuple[Any, int]] = set()
     net_mode = event.scoring_mode == Event.ScoringMode.NET
@@ -212,16 +234,19 @@ def provisional_line(number: int | None) -> str:
 
 
 def notes(event: Event, rows: list[StandingRow]) -> dict:
-    """What a standings page says around its table (``provisional`` above, ``ties`` below)."""
+    """What a standings page says around its table (``provisional`` above, ``ties`` and
+    how a substitute counts below)."""
+    has_substitutes = any(row.substitutes for row in rows)
     return {
         "provisional": provisional_line(open_round(event)),
         "ties": tie_break_lines(
             [m.key for m in precedence(event)], any(row.shared for row in rows)
         ),
+        "substitutes": str(SUBSTITUTE_LINES[event.substitute_scoring]) if has_substitutes else "",
     }
 
 
-def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
+def entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
     """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
     if event.fixed_partners and format_of(event).ranks_teams:
         teams = list(Team.objects.filter(event=event).prefetch_related("players"))
@@ -230,8 +255,34 @@ def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
                 player.pk: ("team", team.pk) for team in teams for player in team.players.all()
             }
             return {("team", team.pk): team for team in teams}, key_of
-    players = list(Player.objects.filter(event=event).only("pk", "name", "number", "event_id"))
-    return {player.pk: player for player in players}, {player.pk: player.pk for player in players}
+    players = list(
+        Player.objects.filter(event=event).only(
+            "pk", "name", "number", "event_id", "substitute_for_id"
+        )
+    )
+    key_of = _counted_for(players, event.substitute_scoring)
+    ranked = {player.pk: player for player in players if key_of[player.pk] == player.pk}
+    return ranked, key_of
+
+
+def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:
+    """Player id → the player whose standings row counts their results (the event's
+    ``substitute_scoring``: the first of a line of substitutes, the last, or each their own)."""
+    replaced = {p.pk: p.substitute_for_id for p in players if p.substitute_for_id}
+    substitute = {old: new for new, old in replaced.items()}
+    if scoring == Event.SubstituteScoring.REPLACED:
+        step = replaced
+    elif scoring == Event.SubstituteScoring.SUBSTITUTE:
+        step = substitute
+    else:
+        step = {}
+    key_of = {}
+    for player in players:
+        key = player.pk
+        while key in step:
+            key = step[key]
+        key_of[player.pk] = key
+    return key_of
 
 
 def _name(entrant: Player | Team) -> str:

@@ -47,7 +47,7 @@ def _render(request, event: Event, game: Game, *, correction=None, settle_forms=
     settle_forms = settle_forms or {}
     for entry in disputed:
         settle_forms.setdefault(
-            entry.pk, SettleForm(game=game, names=names, prefix=f"settle{entry.pk}")
+            entry.pk, SettleForm(game=game, entry=entry, prefix=f"settle{entry.pk}")
         )
     context = {
         **nav(event, "board", game.round),
@@ -58,14 +58,7 @@ def _render(request, event: Event, game: Game, *, correction=None, settle_forms=
         "sheet": game_sheet(game),
         "versions": versions,
         "disputed": [(entry, settle_forms[entry.pk]) for entry in disputed],
-        "correction": correction
-        or CorrectionForm(
-            game=game,
-            names=names,
-            numbers=numbers,
-            prefix="fix",
-            initial=_prefill(request, game, versions),
-        ),
+        "correction": correction or _correction(request, game, versions, numbers),
         "can_end": (
             event.round_kind == Event.RoundKind.TIME
             and not game.finished
@@ -75,7 +68,9 @@ def _render(request, event: Event, game: Game, *, correction=None, settle_forms=
     return render(request, "tournaments/rounds/game.html", context, status=status)
 
 
-def _prefill(request: HttpRequest, game: Game, versions: list[Entry]) -> dict:
+def _correction(
+    request: HttpRequest, game: Game, versions: list[Entry], numbers: list[int]
+) -> CorrectionForm:
     """``?fix=3``: the correction form starts from deal 3 as it counts now (or as entered)."""
     wanted = query_int(request, "fix", minimum=1, maximum=MAX_SMALL)
     if wanted is not None:
@@ -83,12 +78,11 @@ def _prefill(request: HttpRequest, game: Game, versions: list[Entry]) -> dict:
     elif game.finished and versions:
         number = versions[-1].number  # a game that is over: its last deal is the likely fix
     else:
-        return {}
+        return CorrectionForm(game=game, numbers=numbers, prefix="fix")
     current = [e for e in versions if e.number == number and e.status != Entry.Status.SUPERSEDED]
-    if not current:
-        return {}
-    entry = next((e for e in current if e.status == Entry.Status.CONFIRMED), current[0])
-    return {"number": str(number), **game_of(game.round.event).score_initial(entry)}
+    entry = next((e for e in current if e.status == Entry.Status.CONFIRMED), None)
+    entry = entry or (current[0] if current else None)
+    return CorrectionForm(game=game, entry=entry, numbers=numbers, number=number, prefix="fix")
 
 
 @director_required
@@ -101,9 +95,7 @@ def game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
 def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     game = _game(event, game_id)
     numbers = sorted(set(game.entries.values_list("number", flat=True)))
-    form = CorrectionForm(
-        request.POST, game=game, names=side_names(game), numbers=numbers, prefix="fix"
-    )
+    form = CorrectionForm(request.POST, game=game, numbers=numbers, prefix="fix")
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
@@ -115,7 +107,7 @@ def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
             )
         except ServiceError as error:
-            show_service_error(form, error)
+            show_service_error(form.deal, error)
         else:
             messages.success(request, game_of(event).corrected(number))
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)
@@ -127,7 +119,7 @@ def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
 def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> HttpResponse:
     game = _game(event, game_id)
     entry = get_object_or_404(Entry, pk=entry_id, game=game)
-    form = SettleForm(request.POST, game=game, names=side_names(game), prefix=f"settle{entry.pk}")
+    form = SettleForm(request.POST, game=game, entry=entry, prefix=f"settle{entry.pk}")
     if form.is_valid():
         decision = form.cleaned_data["decision"]
         try:
@@ -139,7 +131,7 @@ def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> H
                 data=form.entry_data() if decision == "replace" else None,
             )
         except ServiceError as error:
-            show_service_error(form, error)
+            show_service_error(form.deal, error)
         else:
             messages.success(request, game_of(event).settled(entry.number))
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)

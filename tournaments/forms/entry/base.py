@@ -212,6 +212,11 @@ class EntryForm(forms.Form):
         """The fields that have a place for their messages (all but the hidden bookkeeping)."""
         return [self[name] for name in self.fields if name not in BOOKKEEPING]
 
+    def groups(self) -> list[tuple[str | None, list[Any]]]:
+        """The visible fields under their headings, for a page that draws them plainly
+        (the director's correction)."""
+        return [(None, self.error_fields())]
+
     def general_errors(self) -> list[str]:
         """Messages that belong to no visible field: shown above the form."""
         errors = list(self.non_field_errors())

@@ -72,6 +72,21 @@ def canasta_items(profile) -> tuple[list[str], list[str]]:
     return counts, going_out
 
 
+def side_groups(form) -> list[tuple[str, list[Any]]]:
+    """Each side's fields under the side's name."""
+    return [
+        (
+            _("Side %(label)s: %(names)s") % {"label": side.label, "names": side.name},
+            [
+                field
+                for field in (*side.counts, side.going_out, *side.points, side.total)
+                if field is not None
+            ],
+        )
+        for side in form.sides()
+    ]
+
+
 class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
     calculator = True
@@ -116,6 +131,9 @@ class CanastaDealForm(EntryForm):
             shown.append((str(_("doubled (Rheinisch)")), 0))
         return shown
 
+    def groups(self) -> list[tuple[str, list[Any]]]:
+        return side_groups(self)
+
     def sides(self) -> list[SideFields]:
         return [
             SideFields(
@@ -149,6 +167,9 @@ class QuickTotalsForm(EntryForm):
 
     def entry_data(self) -> dict[str, Any]:
         return {"totals": [self.cleaned_data[f"s{i}_total"] for i in range(self.side_count)]}
+
+    def groups(self) -> list[tuple[str, list[Any]]]:
+        return side_groups(self)
 
     def sides(self) -> list[SideFields]:
         return [

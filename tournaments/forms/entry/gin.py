@@ -26,6 +26,7 @@ HAND_KINDS = [
     ("gin", _("Gin")),
     ("no_game", _("No game")),
 ]
+CARD_LABELS = {"knocker": _("Knocker's cards"), "defender": _("Defender's cards")}
 
 
 class GinHandForm(EntryForm):
@@ -38,6 +39,7 @@ class GinHandForm(EntryForm):
 
     def build(self) -> None:
         self.fields["mode"] = forms.ChoiceField(
+            label=_("Enter"),
             choices=[("hand", _("Deadwood")), ("cards", _("Cards"))],
             initial="hand",
             required=False,
@@ -73,6 +75,7 @@ class GinHandForm(EntryForm):
         )
         for hand in ("knocker", "defender"):
             self.fields[f"{hand}_cards"] = BoundedCharField(
+                label=CARD_LABELS[hand],
                 max_length=MAX_CARDS_TEXT,
                 required=False,
                 widget=Hidden(attrs={"data-hand": hand}),
