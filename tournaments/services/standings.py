@@ -125,8 +125,18 @@ def standings(
         "player_id", "round__number", "points", "net", "match_points", "won"
     )
     bye_rows = byes.values_list("player_id", "round__number", "points")
-
     entrants, key_of = _entrants(event)
+    return ranked_rows(event, entrants, key_of, result_rows, bye_rows)
+
+
+def ranked_rows(
+    event: Event, entrants: dict, key_of: dict, result_rows, bye_rows
+) -> list[StandingRow]:
+    """The ranking from rows already read: ``(player_id, round number, points, net,
+    match points, won)`` results and ``(player_id, round number, points)`` byes.
+
+    A series reads every evening's rows in one query each and ranks them here.
+    """
     rows = {
         key: StandingRow(rank=0, player=entrant, number=entrant.number, name=_name(entrant))
         for key, entrant in entrants.items()
@@ -223,14 +233,28 @@ def notes(event: Event, rows: list[StandingRow]) -> dict:
 
 def _entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
     """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
-    if event.fixed_partners and format_of(event).ranks_teams:
+    teams = []
+    if ranks_teams(event):
         teams = list(Team.objects.filter(event=event).prefetch_related("players"))
-        if teams:
-            key_of = {
-                player.pk: ("team", team.pk) for team in teams for player in team.players.all()
-            }
-            return {("team", team.pk): team for team in teams}, key_of
-    players = list(Player.objects.filter(event=event).only("pk", "name", "number", "event_id"))
+    players = (
+        []
+        if teams
+        else list(Player.objects.filter(event=event).only("pk", "name", "number", "event_id"))
+    )
+    return entrants_of(teams, players)
+
+
+def ranks_teams(event: Event) -> bool:
+    return event.fixed_partners and format_of(event).ranks_teams
+
+
+def entrants_of(
+    teams: list[Team], players: list[Player]
+) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
+    """The teams when there are any (with their players prefetched), else the players."""
+    if teams:
+        key_of = {player.pk: ("team", team.pk) for team in teams for player in team.players.all()}
+        return {("team", team.pk): team for team in teams}, key_of
     return {player.pk: player for player in players}, {player.pk: player.pk for player in players}
 
 
