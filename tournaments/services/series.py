@@ -1,7 +1,7 @@
 """A club's series: saving one, and its standings from every evening's results.
 
 The standings are computed on each request (a correction in any evening shows at
-once) from four queries whatever the number of evenings (two more when an
+once) from five queries whatever the number of evenings (two more when an
 evening ranks teams): every evening is ranked by the event standings' own
 ranking, then the series rule (``tournaments.series_rules``) adds them up per member.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Bye, Club, Event, Player, Result, Series, Team
+from tournaments.models import Bye, Club, Event, Member, Player, Result, Series, Team
 from tournaments.series_rules import (
     TIE_BREAKS,
     Evening,
@@ -88,15 +88,18 @@ def series_standings(series: Series) -> SeriesStandings:
     ):
         byes[event_id].append(row)
     players = defaultdict(list)
-    for player in Player.objects.filter(event__in=events).select_related("member"):
+    event_players = Player.objects.filter(event__in=events)
+    for player in event_players.only("pk", "name", "number", "event_id", "member_id"):
         players[player.event_id].append(player)
+    # Each member once, however many evenings they played.
+    members = Member.objects.filter(pk__in=event_players.values("member_id")).in_bulk()
     teams = defaultdict(list)
     team_events = [event for event in events if ranks_teams(event)]
     if team_events:
         for team in Team.objects.filter(event__in=team_events).prefetch_related("players"):
             teams[team.event_id].append(team)
 
-    member_of = {p.pk: p.member for event_players in players.values() for p in event_players}
+    member_of = {p.pk: members.get(p.member_id) for some in players.values() for p in some}
     evenings = defaultdict(dict)
     for event in events:
         entrants, key_of = entrants_of(teams[event.pk], players[event.pk])
