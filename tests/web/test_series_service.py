@@ -5,9 +5,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of, totals
-from tournaments.models import Member, Series
+from tournaments.models import Member, Result, Round, Series, Team
 from tournaments.services.entries import confirm_entry, correct_entry, submit_entry
 from tournaments.services.errors import ServiceError
 from tournaments.services.series import save_series, series_standings
@@ -104,3 +105,26 @@ def test_best_of_needs_its_number(director):
     with pytest.raises(ServiceError) as refused:
         series_over(club_of(director), [], Series.Rule.BEST)
     assert "best_of" in refused.value.field_errors
+
+
+def test_in_a_team_evening_both_partners_get_their_teams_place(director):
+    club = club_of(director)
+    event = make_event(director, players=4, game="gin", fmt="swiss", fixed_partners=True, club=club)
+    players = list(event.players.order_by("number"))
+    for player in players:
+        player.member = Member.objects.create(club=club, name=player.name)
+        player.save()
+    for n in (1, 2):
+        Team.objects.create(event=event, name=f"Team {n}", number=n).players.set(
+            players[2 * n - 2 : 2 * n]
+        )
+    rnd = Round.objects.create(event=event, number=1, status=Round.Status.CLOSED)
+    for player, points in zip(players, (80, 80, 120, 120), strict=True):
+        Result.objects.create(round=rnd, player=player, points=points)
+    rows = series_standings(series_over(club, [event], Series.Rule.PLACING)).rows
+    assert [(row.rank, row.name, row.total) for row in rows] == [
+        (1, "Player 3", 10),
+        (1, "Player 4", 10),
+        (3, "Player 1", 6),
+        (3, "Player 2", 6),
+    ]
