@@ -6,6 +6,7 @@ up; what still separates level members is named per rule (``TIE_BREAKS``), and
 members level on everything share a place.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -68,7 +69,7 @@ class SeriesRow:
         return self.rank is not None
 
 
-def placing_value(rank: int, placing_points: list[int]) -> int:
+def placing_value(rank: int, placing_points: Sequence[int]) -> int:
     """Placing points for a rank; a shared place gets the points of that place."""
     return placing_points[rank - 1] if 0 < rank <= len(placing_points) else 0
 
@@ -77,7 +78,7 @@ def series_rows(
     members: list[MemberEvenings],
     rule: Rule,
     *,
-    placing_points: list[int] = (),
+    placing_points: Sequence[int] = (),
     best_of: int | None = None,
     minimum_evenings: int | None = None,
 ) -> list[SeriesRow]:
@@ -88,7 +89,7 @@ def series_rows(
             continue
         evenings = {evening.event: evening for evening in entry.evenings}
         if rule is Rule.PLACING:
-            values = {e.event: placing_value(e.rank, list(placing_points)) for e in entry.evenings}
+            values = {e.event: placing_value(e.rank, placing_points) for e in entry.evenings}
         else:
             values = {e.event: e.points for e in entry.evenings}
         row = SeriesRow(entry.member, entry.name, evenings, values)

@@ -135,3 +135,21 @@ def test_the_register_and_the_event_list_link_to_the_series(director_client, clu
     assert (
         series_url in director_client.get(reverse("tournaments-director-events")).content.decode()
     )
+
+
+def test_a_new_series_offers_the_default_placing_points(director_client, club):
+    page = director_client.get(f"{reverse('tournaments-director-series-new')}?club={club.pk}")
+    assert 'value="25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1"' in page.content.decode()
+
+
+def test_the_director_changes_a_series_rule_and_evenings(director_client, club, evenings):
+    series = Series.objects.create(club=club, name="Winter", rule="total")
+    series.events.set(evenings)
+    url = reverse("tournaments-director-series-edit", args=[series.pk])
+    assert 'value="Winter"' in director_client.get(url).content.decode()
+    director_client.post(
+        url, form_data(evenings[:2], name="Winter", rule="average", minimum_evenings="2")
+    )
+    series.refresh_from_db()
+    assert (series.rule, series.minimum_evenings, series.best_of) == ("average", 2, None)
+    assert list(series.events.order_by("date")) == evenings[:2]

@@ -71,7 +71,7 @@ class SeriesForm(forms.Form):
 def initial_of(series: Series) -> dict:
     return {
         "name": series.name,
-        "events": list(series.events.all()),
+        "events": list(series.events.all()) if series.pk else [],
         "rule": series.rule,
         "placing_points": ", ".join(str(points) for points in series.placing_points),
         "best_of": series.best_of,

@@ -42,9 +42,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
 
 
 def _save(request: HttpRequest, club: Club, series: Series | None) -> HttpResponse:
-    initial = initial_of(series) if series else {"rule": Series.Rule.TOTAL}
-    if series is None:
-        initial["placing_points"] = ", ".join(str(p) for p in Series().placing_points)
+    initial = initial_of(series or Series(club=club))
     form = SeriesForm(request.POST or None, club=club, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
