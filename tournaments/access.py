@@ -11,7 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from tournaments.models import Club, Event, Member, Table
+from tournaments.models import Club, Event, Member, Series, Table
+from tournaments.numbers import MAX_ID
 
 
 def events_for(user) -> QuerySet[Event]:
@@ -45,6 +46,20 @@ def director_member(request: HttpRequest, member_id: int) -> Member:
         return members_for(request.user).select_related("club").get(pk=member_id)
     except Member.DoesNotExist:
         raise Http404("No such member among your clubs'.") from None
+
+
+def series_for(user) -> QuerySet[Series]:
+    """The series of the clubs this user directs (a series is the club's, like its register)."""
+    return Series.objects.filter(club__directors=user).distinct()
+
+
+def director_series(request: HttpRequest, series_id: int) -> Series:
+    if series_id > MAX_ID:
+        raise Http404("No such series among your clubs'.")
+    try:
+        return series_for(request.user).select_related("club").get(pk=series_id)
+    except Series.DoesNotExist:
+        raise Http404("No such series among your clubs'.") from None
 
 
 def director_required(view):

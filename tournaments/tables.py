@@ -131,3 +131,62 @@ def export_dataset(table: tables.Table, title: str) -> tablib.Dataset:
     for row in values[1:]:
         dataset.append([spreadsheet_safe("" if value is None else value) for value in row])
     return dataset
+
+
+class SeriesCell(tables.Column):
+    """One evening of a series: what it is worth, and whether it counts (class ``counts``)."""
+
+    def __init__(self, key: str, **kwargs):
+        self.key = key
+        kwargs.setdefault("default", "–")
+        kwargs.setdefault("empty_values", (None,))
+        kwargs.setdefault("orderable", False)
+        kwargs["attrs"] = {
+            "th": {"class": "num"},
+            "td": {"class": lambda record: _cell_class(record, key)},
+        }
+        super().__init__(**kwargs)
+
+    def render(self, value, record):
+        place = record.get(f"place_{self.key}")
+        figure = number_format(value, force_grouping=True)
+        return format_html("{} <small>({})</small>", figure, place) if place else figure
+
+    def value(self, value):
+        return "" if value is None else value
+
+
+def _cell_class(record: dict, key: str) -> str:
+    return "num counts" if record.get(f"counts_{key}") else "num"
+
+
+class SeriesTable(tables.Table):
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(verbose_name=_("Member"), attrs={"td": {"class": "name"}})
+    played = NumberColumn(verbose_name=_("Evenings"))
+
+    class Meta:
+        template_name = "tournaments/standings/partials/table.html"
+        orderable = False
+        empty_text = _("No member has played an evening of this series yet.")
+        attrs = {"class": "standings series"}
+
+    def __init__(self, data, *, events: list[tuple[str, str]], average: bool, **kwargs):
+        extra = [(key, SeriesCell(key, verbose_name=label)) for key, label in events]
+        extra.append(("total", NumberColumn(verbose_name=_("Average") if average else _("Total"))))
+        if average:
+            extra.append(("note", tables.Column(verbose_name=_("Note"), default="")))
+        super().__init__(data, extra_columns=extra, **kwargs)
+
+    def render_rank(self, record):
+        if record["rank"] is None:
+            return "–"
+        return f"{record['rank']}=" if record["shared"] else str(record["rank"])
+
+    def value_rank(self, record):
+        return "" if record["rank"] is None else self.render_rank(record)
+
+    def value_name(self, value):
+        return value

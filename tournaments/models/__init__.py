@@ -7,6 +7,7 @@ from tournaments.models.events import Club, Event
 from tournaments.models.members import Member
 from tournaments.models.players import Player, Team
 from tournaments.models.rounds import Bye, Game, Round, Seat, Table
+from tournaments.models.series import Series
 
 __all__ = [
     "AuditEntry",
@@ -20,6 +21,7 @@ __all__ = [
     "Result",
     "Round",
     "Seat",
+    "Series",
     "Table",
     "TableCall",
     "Team",

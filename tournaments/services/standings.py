@@ -141,11 +141,22 @@ def standings(
     bye_rows = byes.values_list("player_id", "round__number", "points")
 
     ranked_entrants, key_of = entrants(event)
+    return ranked_rows(event, ranked_entrants, key_of, result_rows, bye_rows)
+
+
+def ranked_rows(
+    event: Event, entrants: dict, key_of: dict, result_rows, bye_rows
+) -> list[StandingRow]:
+    """The ranking from rows already read: ``(player_id, round number, points, net,
+    match points, won)`` results and ``(player_id, round number, points)`` byes.
+
+    A series reads every evening's rows in one query each and ranks them here.
+    """
     rows = {
         key: StandingRow(
             rank=0, player=entrant, number=entrant.number, name=_name(entrant), key=key
         )
-        for key, entrant in ranked_entrants.items()
+        for key, entrant in entrants.items()
     }
     for player_id, key in key_of.items():
         if key != player_id and not isinstance(key, tuple):
@@ -248,21 +259,35 @@ def notes(event: Event, rows: list[StandingRow]) -> dict:
 
 def entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
     """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
-    if event.fixed_partners and format_of(event).ranks_teams:
+    teams = []
+    if ranks_teams(event):
         teams = list(Team.objects.filter(event=event).prefetch_related("players"))
-        if teams:
-            key_of = {
-                player.pk: ("team", team.pk) for team in teams for player in team.players.all()
-            }
-            return {("team", team.pk): team for team in teams}, key_of
-    players = list(
-        Player.objects.filter(event=event).only(
-            "pk", "name", "number", "event_id", "substitute_for_id"
+    players = (
+        []
+        if teams
+        else list(
+            Player.objects.filter(event=event).only(
+                "pk", "name", "number", "event_id", "substitute_for_id"
+            )
         )
     )
-    key_of = _counted_for(players, event.substitute_scoring)
-    ranked = {player.pk: player for player in players if key_of[player.pk] == player.pk}
-    return ranked, key_of
+    return entrants_of(teams, players, event.substitute_scoring)
+
+
+def ranks_teams(event: Event) -> bool:
+    return event.fixed_partners and format_of(event).ranks_teams
+
+
+def entrants_of(
+    teams: list[Team], players: list[Player], substitute_scoring: str
+) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
+    """The teams when there are any (with their players prefetched), else the players
+    whose rows count (the event's ``substitute_scoring`` decides a substitute's)."""
+    if teams:
+        key_of = {player.pk: ("team", team.pk) for team in teams for player in team.players.all()}
+        return {("team", team.pk): team for team in teams}, key_of
+    key_of = _counted_for(players, substitute_scoring)
+    return {player.pk: player for player in players if key_of[player.pk] == player.pk}, key_of
 
 
 def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("events/", home.event_list, name="tournaments-director-events"),
     path("events/", include("tournaments.urls.director")),
     path("", include("tournaments.urls.director_members")),
+    path("", include("tournaments.urls.director_series")),
     path("t/", include("tournaments.urls.table")),
     path("p/", include("tournaments.urls.public")),
 ]

@@ -1,0 +1,127 @@
+"""Director: a club's series (a season, a cup) and their standings, with CSV/XLSX export."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_tables2 import RequestConfig
+
+from tournaments.access import clubs_for, director_series, series_for
+from tournaments.forms import show_service_error
+from tournaments.forms.series import SeriesForm, initial_of
+from tournaments.models import Club, Series
+from tournaments.numbers import MAX_ID, query_int
+from tournaments.series_rules import SeriesRow
+from tournaments.services import series as service
+from tournaments.services.errors import ServiceError
+from tournaments.tables import EXPORT_TYPES, SeriesTable, export_dataset
+
+
+def _club(request: HttpRequest) -> Club | None:
+    """The club whose series are shown: ``?club=``, else the director's first club."""
+    clubs = clubs_for(request.user)
+    wanted = query_int(request, "club", minimum=1, maximum=MAX_ID)
+    return clubs.first() if wanted is None else get_object_or_404(clubs, pk=wanted)
+
+
+def _list_url(club: Club) -> str:
+    return f"{reverse('tournaments-director-series')}?club={club.pk}"
+
+
+@login_required
+def series_list(request: HttpRequest) -> HttpResponse:
+    club = _club(request)
+    context = {"clubs": list(clubs_for(request.user)), "club": club}
+    if club is not None:
+        context["series"] = list(series_for(request.user).filter(club=club))
+    return render(request, "tournaments/series/list.html", context)
+
+
+def _save(request: HttpRequest, club: Club, series: Series | None) -> HttpResponse:
+    initial = initial_of(series or Series(club=club))
+    form = SeriesForm(request.POST or None, club=club, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = service.save_series(club, series, **form.cleaned_data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("tournaments-director-series-standings", saved.pk)
+    context = {"club": club, "series": series, "form": form, "list_url": _list_url(club)}
+    return render(request, "tournaments/series/edit.html", context)
+
+
+@login_required
+def new(request: HttpRequest) -> HttpResponse:
+    club = _club(request)
+    if club is None:
+        return redirect("tournaments-director-series")
+    return _save(request, club, None)
+
+
+@login_required
+def edit(request: HttpRequest, series_id: int) -> HttpResponse:
+    series = director_series(request, series_id)
+    return _save(request, series.club, series)
+
+
+def _records(rows: list[SeriesRow], series: Series) -> list[dict]:
+    placing = series.rule == Series.Rule.PLACING
+    average = series.rule == Series.Rule.AVERAGE
+    records = []
+    for row in rows:
+        record = {
+            "rank": row.rank,
+            "shared": row.shared,
+            "name": row.name,
+            "played": row.played,
+            "total": round(float(row.total), 1) if average else row.total,
+        }
+        if not row.qualified:
+            record["note"] = ngettext(
+                "Fewer than %(count)d evening",
+                "Fewer than %(count)d evenings",
+                series.minimum_evenings or 0,
+            ) % {"count": series.minimum_evenings}
+        for event_id, evening in row.evenings.items():
+            key = f"e{event_id}"
+            record[key] = row.values[event_id]
+            record[f"counts_{key}"] = event_id in row.counted
+            if placing:
+                record[f"place_{key}"] = f"{evening.rank}=" if evening.shared else evening.rank
+        records.append(record)
+    return records
+
+
+@login_required
+def standings(request: HttpRequest, series_id: int) -> HttpResponse:
+    """Evening by evening per member: what each evening is worth, and what counts."""
+    series = director_series(request, series_id)
+    result = service.series_standings(series)
+    events = [(f"e{event.pk}", f"{event.date:%d.%m.}") for event in result.events]
+    average = series.rule == Series.Rule.AVERAGE
+    table = SeriesTable(_records(result.rows, series), events=events, average=average)
+    export = request.GET.get("export")
+    if export in EXPORT_TYPES:
+        RequestConfig(request, paginate=False).configure(table)
+        response = HttpResponse(
+            export_dataset(table, series.name).export(export), content_type=EXPORT_TYPES[export]
+        )
+        filename = f"{slugify(series.name) or 'series'}-standings.{export}"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "series": series,
+        "events": result.events,
+        "table": table,
+        "ties": service.tie_break_line(series.rule),
+        "best_of": series.best_of if series.rule == Series.Rule.BEST else None,
+        "list_url": _list_url(series.club),
+    }
+    return render(request, "tournaments/series/standings.html", context)
