@@ -87,13 +87,14 @@ def submit_entry(
     scored = evaluate(game, data)
     device = device_hash(device)
     with transaction.atomic():
-        game = locked(game.pk)
+        game = locked(game.pk, game)
         rows = deal_rows(game, number, idempotency_key)
         key = idempotency_key or None
         stored = next((row for row in rows if key and row.idempotency_key == key), None)
         if stored is not None:
             answer = replay(game, stored, number, scored, rows, seat=seat, user=user, device=device)
             if answer is not None:
+                answer.game = game  # read under the lock: the caller need not read it again
                 return answer
             expected_version, key = stored.version, None  # the key stays with its first entry
         check_seat(game, seat, user)
