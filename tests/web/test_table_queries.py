@@ -43,7 +43,7 @@ PREVIEW = 2
 # The locked transactions: PostgreSQL locks the event and round in one statement, then the
 # game; SQLite counts BEGIN and COMMIT instead. The answer takes the game row from the service.
 SUBMIT = 10
-CONFIRM = 15  # the transaction also writes the game's scores and its Result rows
+CONFIRM = 14  # the entry comes with the confirmed ones; scores and Result rows written
 
 
 def url(name: str, game: Game, *args) -> str:

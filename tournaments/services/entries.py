@@ -45,7 +45,7 @@ from tournaments.services.entry_rows import (
     snapshot,
 )
 from tournaments.services.errors import ServiceError
-from tournaments.services.locks import lock_entry, serialised
+from tournaments.services.locks import lock_entry, lock_entry_and_confirmed, serialised
 from tournaments.services.results import refresh_game
 
 Status = Entry.Status
@@ -152,7 +152,7 @@ def confirm_entry(
     device = device_hash(device)
     with transaction.atomic():
         game = locked(entry.game_id, loaded_game(entry))
-        entry = lock_entry(entry.pk, game)
+        entry, confirmed = lock_entry_and_confirmed(entry.pk, game)
         director = is_director(game, user) and seat is None
         if not director:
             check_seat(game, seat, user)
@@ -190,7 +190,8 @@ def confirm_entry(
             seat=seat,
             new=snapshot(entry),
         )
-        refresh_game(game, loaded=True)
+        confirmed = sorted([*confirmed, entry], key=lambda row: row.number)
+        refresh_game(game, loaded=True, confirmed=confirmed)
     return entry
 
 

@@ -39,7 +39,7 @@ import random
 import time
 
 from django.db import OperationalError, connection
-from django.db.models import QuerySet, Subquery
+from django.db.models import Q, QuerySet, Subquery
 
 from tournaments.models import Entry, Event, Game, Round
 
@@ -147,3 +147,19 @@ def lock_entry(entry_id: int, game: Game) -> Entry:
     entry = entries.get(pk=entry_id, game=game)
     entry.game = game
     return entry
+
+
+def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Entry]]:
+    """``lock_entry`` and, in the same statement, the game's other confirmed entries in deal
+    order (locked too: harmless, every writer of an entry holds its game exclusive first),
+    for a step that recomputes the game's scores."""
+    entries = Entry.objects.select_related("entered_by_seat").order_by("number", "pk")
+    if _row_locks():
+        entries = entries.select_for_update(of=("self",))
+    rows = list(entries.filter(Q(pk=entry_id) | Q(status=Entry.Status.CONFIRMED), game=game))
+    for row in rows:
+        row.game = game
+    entry = next((row for row in rows if row.pk == entry_id), None)
+    if entry is None:
+        raise Entry.DoesNotExist(f"No entry {entry_id} in game {game.pk}.")
+    return entry, [row for row in rows if row.pk != entry_id]
