@@ -40,8 +40,10 @@ PAGE = 3  # the game with round, event and table; its seats with players; its en
 POLL_UNCHANGED = 1  # the game with its entries' change mark
 POLL_CHANGED = 3
 PREVIEW = 2
-SUBMIT = 12  # 2 to load, 8 in the locked transaction (SQLite: with BEGIN, COMMIT), 2 to answer
-CONFIRM = 16  # 3 to load, 10 in the transaction (scores and Result rows), 2 to answer
+# The locked transactions: PostgreSQL locks the event and round in one statement, then the
+# game; SQLite counts BEGIN and COMMIT instead. The answer takes the game row from the service.
+SUBMIT = 10
+CONFIRM = 14  # the entry comes with the confirmed ones; scores and Result rows written
 
 
 def url(name: str, game: Game, *args) -> str:

@@ -45,7 +45,7 @@ from tournaments.services.entry_rows import (
     snapshot,
 )
 from tournaments.services.errors import ServiceError
-from tournaments.services.locks import lock_entry, serialised
+from tournaments.services.locks import lock_entry, lock_entry_and_confirmed, serialised
 from tournaments.services.results import refresh_game
 
 Status = Entry.Status
@@ -87,13 +87,14 @@ def submit_entry(
     scored = evaluate(game, data)
     device = device_hash(device)
     with transaction.atomic():
-        game = locked(game.pk)
+        game = locked(game.pk, game)
         rows = deal_rows(game, number, idempotency_key)
         key = idempotency_key or None
         stored = next((row for row in rows if key and row.idempotency_key == key), None)
         if stored is not None:
             answer = replay(game, stored, number, scored, rows, seat=seat, user=user, device=device)
             if answer is not None:
+                answer.game = game  # read under the lock: the caller need not read it again
                 return answer
             expected_version, key = stored.version, None  # the key stays with its first entry
         check_seat(game, seat, user)
@@ -151,7 +152,7 @@ def confirm_entry(
     device = device_hash(device)
     with transaction.atomic():
         game = locked(entry.game_id, loaded_game(entry))
-        entry = lock_entry(entry.pk, game)
+        entry, confirmed = lock_entry_and_confirmed(entry.pk, game)
         director = is_director(game, user) and seat is None
         if not director:
             check_seat(game, seat, user)
@@ -189,7 +190,8 @@ def confirm_entry(
             seat=seat,
             new=snapshot(entry),
         )
-        refresh_game(game, loaded=True)
+        confirmed = sorted([*confirmed, entry], key=lambda row: row.number)
+        refresh_game(game, loaded=True, confirmed=confirmed)
     return entry
 
 

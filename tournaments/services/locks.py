@@ -25,6 +25,10 @@ step checks (the round is open, the event is not finished, who entered the
 entry) is what holds until it commits. Checks on objects the caller loaded
 earlier are not enough.
 
+Where a step locks its event and round shared, one statement locks both: PostgreSQL
+locks the rows of one statement in the order its locking clause names their tables,
+so ``FOR SHARE OF event, round`` keeps the order above and saves a round trip.
+
 SQLite has no row locks: its transactions are IMMEDIATE (settings), so a write
 step holds the whole database's write lock from its first statement, and the
 same reads under it are current. There the lock functions only read.
@@ -35,7 +39,7 @@ import random
 import time
 
 from django.db import OperationalError, connection
-from django.db.models import QuerySet, Subquery
+from django.db.models import Q, QuerySet, Subquery
 
 from tournaments.models import Entry, Event, Game, Round
 
@@ -80,8 +84,15 @@ def _share(rows: QuerySet) -> None:
         cursor.execute(f"{sql} FOR SHARE", params)
 
 
-def _round_of_game(game_id: int) -> Subquery:
-    return Subquery(Game.objects.filter(pk=game_id).values("round_id")[:1])
+def _share_event_and_round_of_game(game_id: int) -> None:
+    """The game's event, then its round, locked shared in one statement."""
+    event, rnd, game = (model._meta.db_table for model in (Event, Round, Game))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT 1 FROM "{event}" e INNER JOIN "{rnd}" r ON r.event_id = e.id '
+            f'INNER JOIN "{game}" g ON g.round_id = r.id WHERE g.id = %s FOR SHARE OF e, r',
+            [game_id],
+        )
 
 
 def _event_of_round(round_id) -> Subquery:
@@ -112,8 +123,7 @@ def lock_game(game_id: int) -> Game:
     """Event (shared) → round (shared) → game (exclusive): the game with round, event, table."""
     games = Game.objects.select_related("round__event", "table")
     if _row_locks():
-        _share(Event.objects.filter(pk=_event_of_round(_round_of_game(game_id))))
-        _share(Round.objects.filter(pk=_round_of_game(game_id)))
+        _share_event_and_round_of_game(game_id)
         games = games.select_for_update(of=("self",))
     return games.get(pk=game_id)
 
@@ -137,3 +147,19 @@ def lock_entry(entry_id: int, game: Game) -> Entry:
     entry = entries.get(pk=entry_id, game=game)
     entry.game = game
     return entry
+
+
+def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Entry]]:
+    """``lock_entry`` and, in the same statement, the game's other confirmed entries in deal
+    order (locked too: harmless, every writer of an entry holds its game exclusive first),
+    for a step that recomputes the game's scores."""
+    entries = Entry.objects.select_related("entered_by_seat").order_by("number", "pk")
+    if _row_locks():
+        entries = entries.select_for_update(of=("self",))
+    rows = list(entries.filter(Q(pk=entry_id) | Q(status=Entry.Status.CONFIRMED), game=game))
+    for row in rows:
+        row.game = game
+    entry = next((row for row in rows if row.pk == entry_id), None)
+    if entry is None:
+        raise Entry.DoesNotExist(f"No entry {entry_id} in game {game.pk}.")
+    return entry, [row for row in rows if row.pk != entry_id]

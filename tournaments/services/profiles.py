@@ -1,15 +1,12 @@
 """An event's rule profile: the preset it started from, with the director's edits."""
 
-import copy
+import functools
+import json
 
 from django.utils.translation import gettext
 
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
-
-# Where event_profile keeps the parsed profile on the Event instance it was asked about.
-_CACHE_ATTR = "_meld_profile"
-
 
 # Each game's presets: the game's registry entry would hold them, but the entry
 # forms it imports read the event's profile from here.
@@ -23,19 +20,19 @@ def presets(game: str) -> dict:
 def event_profile(event: Event):
     """The profile the event plays by: its stored parameters, or its preset if none are stored.
 
-    One request asks for it from the form, the engine checks and the score pad
-    alike; the parsed profile (a frozen dataclass, safe to share) is kept on the
-    instance and reused while the event's game and stored parameters are unchanged.
+    The form, the engine checks and the score pad alike ask for it, and every write
+    step reads its event again under the lock: the parsed profile (a frozen
+    dataclass, safe to share) is kept per process, keyed by the game and the stored
+    parameters as text, so an edited profile is parsed afresh.
     """
     if not event.profile:
         return presets(event.game)[event.profile_slug]
-    cached = event.__dict__.get(_CACHE_ATTR)
-    if cached is not None and cached[0] == event.game and cached[1] == event.profile:
-        return cached[2]
-    profile = profile_from_dict(event.game, event.profile)
-    # A copy: the JSON dict may be edited in place before the event is saved.
-    event.__dict__[_CACHE_ATTR] = (event.game, copy.deepcopy(event.profile), profile)
-    return profile
+    return _parsed(event.game, json.dumps(event.profile, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(game: str, stored: str):
+    return profile_from_dict(game, json.loads(stored))
 
 
 def profile_as_json(profile) -> dict:

@@ -117,11 +117,13 @@ def _confirmed(game: Game) -> list[Entry]:
     return list(game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number"))
 
 
-def refresh_game(game: Game, *, loaded: bool = False) -> Game:
+def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | None = None) -> Game:
     """Recompute the game's scores and its players' ``Result`` rows from confirmed entries.
 
     ``loaded``: ``game`` was just read (and locked) in the caller's transaction,
     with its round and event, so it is updated in place instead of read again.
+    ``confirmed``: the game's confirmed entries in deal order, as the caller read
+    them under the game's lock, so they are not read again.
     """
     # Loaded: inside the caller's transaction, which a failure here rolls back anyway.
     with transaction.atomic(savepoint=not loaded):
@@ -134,7 +136,7 @@ def refresh_game(game: Game, *, loaded: bool = False) -> Game:
                 .prefetch_related("seats")
                 .get(pk=game.pk)
             )
-        result = outcome(game, _confirmed(game))
+        result = outcome(game, _confirmed(game) if confirmed is None else confirmed)
         scores = list(result.totals) + [None] * (3 - len(result.totals))
         game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
         game.finished = result.finished

@@ -272,7 +272,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
             note = _("%(deal)s is stored: a player of the other side confirms it.") % {
                 "deal": deal_name(at.game, entry.number, start=True)
             }
-            at.game.refresh_from_db(fields=GAME_ROW)
+            _take_game_row(at, entry.game)
             return _answer(request, at, notes=[note])
     if not request.htmx:
         context = _sheet_context(at)
