@@ -107,6 +107,9 @@ def problems_error(problems: list[str], field_name: str) -> ServiceError:
 @transaction.atomic
 def add_players(event: Event, rows: list[Row], field_name: str = "text") -> Added:
     """Add all ``rows`` at once (bulk), before round 1."""
+    # Shared with other additions, exclusive against ``start_round``: a list pasted
+    # while round 1 starts lands before the seating or is refused after it.
+    event = lock_event(event.pk)
     ensure_unlocked(event)
     problems = []
     for row in rows:
