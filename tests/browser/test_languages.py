@@ -120,7 +120,8 @@ def test_the_public_page_speaks_the_events_language_until_the_visitor_picks_anot
 def test_level_entries_share_a_place_and_open_rounds_are_provisional(
     page, browser, live_server, director, language, artifacts_dir
 ):
-    event = evening(director, language=language)
+    # Ranked by match points, then points: level entries share a place (RULES.md 3.6).
+    event = evening(director, language=language, scoring_mode="match")
     first = start_round(event, user=director)
     finish(first, lambda game: (1000, 1000))
     first.status = Round.Status.CLOSED
@@ -132,7 +133,9 @@ def test_level_entries_share_a_place_and_open_rounds_are_provisional(
     expect(page.locator(".tie-breaks")).to_be_visible()
     if language == "en":
         expect(page.locator(".provisional")).to_have_text("Provisional: round 2 is being played.")
-        expect(page.locator(".tie-breaks")).to_contain_text("Ties broken by: the draw.")
+        expect(page.locator(".tie-breaks")).to_contain_text(
+            "Ties broken by: points, then the draw."
+        )
     assert Result.objects.filter(round=first).count() == 12
     both_widths(page, artifacts_dir, f"words-standings-{language}")
     page.goto(f"{live_server.url}/p/{event.public_token}/")

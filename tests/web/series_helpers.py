@@ -16,13 +16,18 @@ def members_of(club: Club, *names: str) -> dict[str, Member]:
     return {name: Member.objects.create(club=club, name=name) for name in names}
 
 
-def evening(director, club: Club, day: int, points: dict[Member | str, int]) -> Event:
+def evening(director, club: Club, day: int, points: dict[Member | str, int], **fields) -> Event:
     """An evening of ``club`` on 2026-01-``day``: one closed round, each player's points.
 
     A key that is a plain name is a guest: a player linked to no member.
     """
     event = make_event(
-        director, players=0, club=club, name=f"Evening {day}", date=datetime.date(2026, 1, day)
+        director,
+        players=0,
+        club=club,
+        name=f"Evening {day}",
+        date=datetime.date(2026, 1, day),
+        **fields,
     )
     rnd = Round.objects.create(event=event, number=1, status=Round.Status.CLOSED)
     for number, (who, score) in enumerate(points.items(), start=1):

@@ -44,7 +44,14 @@ def test_placing_points_come_from_each_evenings_ranking(director):
     m = members_of(club, "Anna", "Bert", "Cleo")
     events = [
         evening(director, club, 5, {m["Anna"]: 3000, m["Bert"]: 2000, "Guest": 9000}),
-        evening(director, club, 12, {m["Anna"]: 500, m["Cleo"]: 4000, m["Bert"]: 500}),
+        # Ranked by match points, then points: level entries share a place (RULES.md 3.6).
+        evening(
+            director,
+            club,
+            12,
+            {m["Anna"]: 500, m["Cleo"]: 4000, m["Bert"]: 500},
+            scoring_mode="match",
+        ),
     ]
     rows = series_standings(series_over(club, events, Series.Rule.PLACING)).rows
     # Evening 5: the guest is first, Anna second (6), Bert third (4).

@@ -79,14 +79,14 @@ def test_players_level_on_every_metric_share_a_place_when_a_tie_break_is_chosen(
     assert rows[0].shared and rows[1].shared and rows[0].tied and not rows[2].tied
 
 
-def test_entries_level_on_everything_share_a_place_listed_in_the_draws_order(director):
+def test_without_a_tie_break_the_recorded_draw_decides_a_tie(director):
     event = make_event(director, players=6, draw_seed="seed-1")
     rnd = Round.objects.create(event=event, number=1)
     for number in range(1, 7):
         result(rnd, event, number, points=500)
     rows = standings(event)
-    assert [row.rank for row in rows] == [1, 1, 1, 1, 1, 1]
-    assert all(row.tied and row.shared for row in rows)
+    assert [row.rank for row in rows] == [1, 2, 3, 4, 5, 6]
+    assert all(row.tied and not row.shared for row in rows)
     assert [row.number for row in rows] == [row.number for row in standings(event)]
     event.draw_seed = "another seed"
     event.save()

@@ -26,8 +26,18 @@ def level_evening(director, *, scoring_mode="tally", status="closed"):
     return event
 
 
-def test_entries_level_on_every_metric_share_a_place(director):
+def test_without_a_tie_break_the_recorded_draw_decides_and_the_tie_is_marked(director):
     rows = standings(level_evening(director))
+    assert [(row.rank, row.shared, row.tied) for row in rows] == [
+        (1, False, True),
+        (2, False, True),
+        (3, False, False),
+        (4, False, False),
+    ]
+
+
+def test_with_a_tie_break_entries_level_on_every_metric_share_a_place(director):
+    rows = standings(level_evening(director, scoring_mode="match"))
     assert [(row.rank, row.shared) for row in rows] == [
         (1, True),
         (1, True),
@@ -42,10 +52,10 @@ def test_the_tie_breaks_are_named_in_order_then_the_draw(director):
 
 
 def test_the_director_sees_shared_places_and_the_tie_break_line(director_client, director):
-    event = level_evening(director)
+    event = level_evening(director, scoring_mode="match")
     page = director_client.get(reverse("tournaments-director-standings", args=[event.pk]))
     html = page.content.decode()
-    assert html.count(">1=<") == 2 and "Ties broken by: the draw." in html
+    assert html.count(">1=<") == 2 and "Ties broken by: points, then the draw." in html
     assert "“3=” is a shared place: level on everything." in html
     assert "Provisional" not in html
 
@@ -53,7 +63,7 @@ def test_the_director_sees_shared_places_and_the_tie_break_line(director_client,
 def test_while_a_round_is_played_every_standings_page_says_they_are_provisional(
     client, director_client, director
 ):
-    event = level_evening(director, status="open")
+    event = level_evening(director, scoring_mode="match", status="open")
     line = "Provisional: round 1 is being played."
     assert (
         line
@@ -66,7 +76,7 @@ def test_while_a_round_is_played_every_standings_page_says_they_are_provisional(
         in client.get(reverse("tournaments-public", args=[event.public_token])).content.decode()
     )
     text = pages(render(event, "standings"))[0]
-    assert line in text and "1=" in text and "Ties broken by: the draw." in text
+    assert line in text and "1=" in text and "Ties broken by: points, then the draw." in text
 
 
 def test_once_the_round_is_closed_the_printed_standings_are_not_provisional(director):

@@ -206,14 +206,19 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
     def values(row: StandingRow) -> tuple[int, ...]:
         return tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
 
-    # Level on every metric is a shared place; the draw only orders the list (and
-    # the Swiss pairing, which needs an order).
+    # RULES.md 3.6: ties are broken by the recorded draw unless the director chose a
+    # tie-break; then entries level on every metric share a place.
     ranked = sorted(rows, key=lambda row: tuple(-v for v in values(row)) + (position[id(row)],))
+    tie_break_chosen = len(metrics) > 1
     for i, row in enumerate(ranked):
         level_before = i > 0 and values(ranked[i - 1]) == values(row)
         level_after = i + 1 < len(ranked) and values(ranked[i + 1]) == values(row)
-        row.tied = row.shared = level_before or level_after
-        row.rank = ranked[i - 1].rank if level_before else i + 1
+        row.tied = level_before or level_after
+        if level_before and tie_break_chosen:
+            row.rank = ranked[i - 1].rank
+            row.shared = ranked[i - 1].shared = True
+        else:
+            row.rank = i + 1
     return ranked
 
 
