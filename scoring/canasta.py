@@ -7,14 +7,25 @@ Entries are validated first (``scoring.canasta_checks``); an impossible deal
 raises ``InvalidDeal`` listing every problem, never any other exception.
 
 This module is the public face of the Canasta engine: it re-exports the card
-calculator (``scoring.canasta_melds``) and the game helpers
-(``scoring.canasta_game``).
+calculator (``scoring.canasta_melds``), the game helpers
+(``scoring.canasta_game``) and the deal by card counts (``scoring.canasta_counts``).
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from scoring.canasta_checks import deal_problems
+from scoring.canasta_counts import (
+    CARD_KINDS,
+    CARD_POINTS,
+    COUNT_FIELDS,
+    PLACES,
+    CardCounts,
+    CountedSide,
+    count_field_name,
+    counted_sides,
+    deck_limits,
+)
 from scoring.canasta_entry import (
     CANASTA_KINDS,
     GOING_OUT,
@@ -46,7 +57,13 @@ from scoring.canasta_profiles import CanastaProfile
 
 __all__ = [
     "CANASTA_KINDS",
+    "CARD_KINDS",
+    "CARD_POINTS",
+    "COUNT_FIELDS",
+    "PLACES",
     "GOING_OUT",
+    "CardCounts",
+    "CountedSide",
     "GameResult",
     "GoingOut",
     "InvalidDeal",
@@ -59,7 +76,10 @@ __all__ = [
     "card_points",
     "check_initial_meld",
     "check_meld",
+    "count_field_name",
+    "counted_sides",
     "deal_problems",
+    "deck_limits",
     "game_result",
     "has_reached_target",
     "meld_points",

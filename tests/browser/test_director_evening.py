@@ -41,7 +41,7 @@ def set_up_evening(page: Page, live_server) -> Event:
     page.get_by_role("button", name="Draw the numbers for 12 players").click()
     expect(page.get_by_text("The numbers are drawn.")).to_be_visible()
     # The director copies each table's totals off its score sheet: the phones enter totals.
-    Event.objects.filter(name="Herbstabend").update(quick_entry=True)
+    Event.objects.filter(name="Herbstabend").update(entry_modes=["totals"])
     return Event.objects.get(name="Herbstabend")
 
 

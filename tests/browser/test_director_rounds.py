@@ -16,7 +16,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_progressive_canasta_evening_round_1(page: Page, live_server, director, artifacts_dir):
     event = make_event(
-        director, players=12, name="Canasta-Abend", public=True, language="en", quick_entry=True
+        director,
+        players=12,
+        name="Canasta-Abend",
+        public=True,
+        language="en",
+        entry_modes=["totals"],
     )
     make_tables(event, 3)
     log_in(page, live_server, director.get_username())

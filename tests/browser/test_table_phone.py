@@ -137,7 +137,7 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
 def test_a_lost_connection_keeps_the_values_and_the_deal_is_sent_once_by_itself(
     phones, live_server, director, artifacts_dir
 ):
-    game = canasta_game(director, quick_entry=True)
+    game = canasta_game(director, entry_modes=["totals"])
     page = phones[0]
     open_table(page, live_server, game, "1 Player 1")
     form = page.locator("form.entry-form")

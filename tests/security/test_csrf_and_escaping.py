@@ -36,7 +36,7 @@ DEAL = {"number": 1, "s0_total": 120, "s1_total": 60}
 
 
 def test_a_table_entry_without_its_csrf_token_is_refused(event):
-    event.quick_entry = True
+    event.entry_modes = ["totals"]
     event.save()
     phone, token = seated_phone(event, enforce_csrf_checks=True)
     answer = phone.post(reverse("tournaments-table-submit", args=[token]), DEAL)
@@ -45,7 +45,7 @@ def test_a_table_entry_without_its_csrf_token_is_refused(event):
 
 
 def test_the_same_entry_with_its_csrf_token_is_stored(event):
-    event.quick_entry = True
+    event.entry_modes = ["totals"]
     event.save()
     phone, token = seated_phone(event, enforce_csrf_checks=True)
     csrf = phone.cookies["csrftoken"].value

@@ -259,7 +259,7 @@ def test_spoiled_canasta_entries_are_never_stored(canasta):
 
 
 def test_spoiled_quick_totals_are_never_stored(canasta):
-    canasta.quick_entry = True
+    canasta.entry_modes = ["totals"]
     canasta.save()
     phone, token = phone_at(canasta)
     names = field_names(canasta)
@@ -281,7 +281,7 @@ def test_spoiled_quick_totals_are_never_stored(canasta):
 
 
 def test_random_quick_totals_store_exactly_what_was_typed(canasta):
-    canasta.quick_entry = True
+    canasta.entry_modes = ["totals"]
     canasta.save()
     phone, token = phone_at(canasta)
     names = field_names(canasta)

@@ -155,7 +155,7 @@ def test_the_format_preview_takes_the_players_there_are(director_client, directo
     ],
 )
 def test_a_quick_total_in_other_digits_is_refused_and_not_stored(director, total, message):
-    game = canasta_game(director, quick_entry=True)
+    game = canasta_game(director, entry_modes=["totals"])
     answer = phone(game, 1).post(
         table_url("tournaments-table-submit", game),
         {"number": "1", "idempotency_key": "k", "s0_total": total, "s1_total": "20"},
@@ -166,7 +166,7 @@ def test_a_quick_total_in_other_digits_is_refused_and_not_stored(director, total
 
 
 def test_a_deal_number_beyond_any_column_is_refused_and_not_stored(director):
-    game = canasta_game(director, quick_entry=True)
+    game = canasta_game(director, entry_modes=["totals"])
     answer = phone(game, 1).post(
         table_url("tournaments-table-submit", game),
         {"number": "99999", "idempotency_key": "k", "s0_total": "10", "s1_total": "20"},
@@ -321,7 +321,7 @@ def test_a_deal_at_the_top_of_every_range_is_stored_and_shown(director, director
 
 
 def test_quick_totals_at_the_ends_of_a_deal_are_stored_and_shown(director):
-    game = worst_case_game(director, quick_entry=True)
+    game = worst_case_game(director, entry_modes=["totals"])
     low, high = deal_bounds(worst_case_profile())
     player_1, player_2 = phone(game, 1), phone(game, 2)
     player_1.post(

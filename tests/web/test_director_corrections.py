@@ -99,7 +99,7 @@ def test_the_correction_form_starts_from_the_deal_as_entered(director_client, ca
 
 
 def test_quick_entry_events_are_still_corrected_with_totals(director_client, director):
-    event = make_event(director, players=4, fmt="moveup", quick_entry=True)
+    event = make_event(director, players=4, fmt="moveup", entry_modes=["totals"])
     make_tables(event, 1)
     game = start_round(event, user=director).games.get()
     response = director_client.post(

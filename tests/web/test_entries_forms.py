@@ -195,7 +195,7 @@ def test_a_count_over_the_stepper_limit_is_refused(wiener):
 
 @pytest.fixture
 def quick(director):
-    return canasta_game(director, quick_entry=True, name="Quick")
+    return canasta_game(director, entry_modes=["totals"], name="Quick")
 
 
 def totals_form(game, a, b):

@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 @pytest.fixture
 def canasta(director):
-    event = make_event(director, players=4, fmt="moveup", quick_entry=True)
+    event = make_event(director, players=4, fmt="moveup", entry_modes=["totals"])
     make_tables(event, 1)
     rnd = start_round(event, user=director)
     return rnd.games.get()
@@ -175,7 +175,12 @@ def test_a_game_of_another_event_is_404(director_client, director, canasta):
 
 def test_a_timed_game_is_ended_by_the_director(director_client, director):
     event = make_event(
-        director, players=4, fmt="moveup", quick_entry=True, round_kind="time", round_minutes=60
+        director,
+        players=4,
+        fmt="moveup",
+        entry_modes=["totals"],
+        round_kind="time",
+        round_minutes=60,
     )
     make_tables(event, 1)
     game = start_round(event, user=director).games.get()

@@ -84,7 +84,7 @@ def test_the_query_count_does_not_grow_with_the_evenings(director):
 
 def test_a_corrected_deal_changes_the_series_at_once(director):
     club = club_of(director)
-    game = canasta_game(director, club=club, quick_entry=True)
+    game = canasta_game(director, club=club, entry_modes=["totals"])
     event = game.round.event
     for player in event.players.all():
         player.member = Member.objects.create(club=club, name=player.name)

@@ -229,12 +229,14 @@ def test_event_details_are_saved_and_the_wizard_goes_on(director_client, event):
             "paper_size": "letter",
             "public": "on",
             "auto_confirm_minutes": "5",
+            "entry_modes": ["deal", "counts"],
         },
     )
     assert response.status_code == 302 and response.url == step(event, "rules")
     event.refresh_from_db()
     assert event.name == "Advent tournament" and event.date == datetime.date(2026, 12, 6)
     assert event.public and event.paper_size == "letter" and event.auto_confirm_minutes == 5
+    assert event.entry_modes == ["deal", "counts"]
 
 
 def test_event_details_stay_editable_after_round_one(director_client, event):
@@ -247,6 +249,7 @@ def test_event_details_stay_editable_after_round_one(director_client, event):
             "language": "de",
             "paper_size": "A4",
             "public": "on",
+            "entry_modes": ["deal"],
         },
     )
     assert response.status_code == 302

@@ -72,7 +72,7 @@ def stamp_of(html: str) -> str:
 
 
 GAMES = {
-    "quick": (lambda owner: canasta_game(owner, quick_entry=True), totals(100, 50), QUICK),
+    "quick": (lambda owner: canasta_game(owner, entry_modes=["totals"]), totals(100, 50), QUICK),
     "canasta": (
         canasta_game,
         {"sides": [{"melded_points": 60}, {"melded_points": 30}]},
@@ -198,7 +198,7 @@ def _django_rendered(monkeypatch, render):
 
 def _forms(director):
     canasta, gin = canasta_game(director), gin_game(director)
-    quick = canasta_game(director, quick_entry=True, name="Quick")
+    quick = canasta_game(director, entry_modes=["totals"], name="Quick")
     entry = submit_entry(canasta, 1, totals(100, 50), seat=seat_of(canasta, 1))
     tricky = {**DEAL_FORM, "number": "1", "s0_melded_points": '12"><b>x', "idempotency_key": "a&'b"}
     cards = {

@@ -117,10 +117,14 @@ class EventDetailsForm(forms.Form):
             "Anyone with the link can see it, e.g. on a projector. Nobody can change anything there."
         ),
     )
-    quick_entry = forms.BooleanField(
-        label=_("Quick entry: players type only each side's total"),
-        required=False,
-        help_text=_("Faster, but Meld cannot check the details of a deal."),
+    entry_modes = forms.MultipleChoiceField(
+        label=_("The phones enter a deal as"),
+        choices=Event.EntryMode.choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Tick one or more: with more than one, each phone chooses. Only each side's score is faster, but Meld cannot check the details of a deal."
+        ),
+        error_messages={"required": _("Tick at least one way to enter a deal.")},
     )
     auto_confirm_minutes = BoundedIntegerField(
         label=_("Confirm entries automatically after … minutes"),
@@ -146,6 +150,12 @@ class EventDetailsForm(forms.Form):
         self.fields["club"].queryset = Club.objects.filter(directors=event.owner)
         if not self.fields["club"].queryset.exists():
             del self.fields["club"]
+        modes = game_of(event).entry_modes
+        if modes:
+            labels = dict(Event.EntryMode.choices)
+            self.fields["entry_modes"].choices = [(mode, labels[mode]) for mode in modes]
+        else:
+            del self.fields["entry_modes"]
 
 
 # --- the rule profile ---------------------------------------------------------------

@@ -66,9 +66,13 @@ def game_of(event: Event) -> CardGame:
     return GAMES[event.game]
 
 
-def entry_form_for(game: Game, data=None, **kwargs):
-    """The form this game's entries use at the table (Gin hand, Canasta deal or quick totals)."""
-    return game_of(game.round.event).entry_form(game, data, sides=sides_of(game), **kwargs)
+def entry_form_for(game: Game, data=None, *, mode: str | None = None, **kwargs):
+    """The form this game's entries use at the table (Gin hand, or a Canasta deal in one
+    of the entry modes the event offers: ``mode`` asks for one)."""
+    rules = game_of(game.round.event)
+    if rules.entry_modes:
+        kwargs["mode"] = mode
+    return rules.entry_form(game, data, sides=sides_of(game), **kwargs)
 
 
 def evaluate(game: Game, data: Any, *, profile=None) -> Scored:

@@ -64,6 +64,9 @@ class CardGame(ABC):
     # A printed tally heads the column "Opponent" where a round seats one opponent.
     one_opponent: bool = False
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
+    # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
+    # usual one; the event chooses among them. Empty: the game has one way.
+    entry_modes: tuple[str, ...] = ()
     # The Round step's field for a round of so many deals (hands).
     round_deals_label: Promise
     round_deals_help: Promise
@@ -120,6 +123,18 @@ class CardGame(ABC):
         return self.says("settled", number=number)
 
     # --- an entry -----------------------------------------------------------------
+
+    def offered_modes(self, event: Event) -> list[str]:
+        """The entry modes the event's phones offer, in the game's order (none for a
+        game with one way to enter)."""
+        if not self.entry_modes:
+            return []
+        chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
+        return [mode for mode in self.entry_modes if mode in chosen] or [self.entry_modes[0]]
+
+    def entry_note(self, details: Mapping[str, Any]) -> str:
+        """How an entry was made, where its points do not tell (the audit trail), else ""."""
+        return ""
 
     @abstractmethod
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:

@@ -11,8 +11,14 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
-from tournaments.forms.entry import CanastaDealForm, QuickTotalsForm
-from tournaments.forms.entry.canasta import COUNT_LABELS, GOING_OUT_LABELS, POINT_LABELS
+from tournaments.forms.entry import CanastaDealForm, CardCountsForm, QuickTotalsForm
+from tournaments.forms.entry.canasta import (
+    CARD_LABELS,
+    COUNT_LABELS,
+    GOING_OUT_LABELS,
+    PLACE_LABELS,
+    POINT_LABELS,
+)
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import CanastaRules
 from tournaments.games.sides import group_sides
@@ -21,12 +27,16 @@ from tournaments.services.deal_data import NON_FIELD, Scored, problems_error
 from tournaments.services.errors import ServiceError
 
 SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(canasta.SideDeal))
+# Entered by card counts: the points come from the counts, not from the phone.
+COUNTED_FIELDS = tuple(name for name in SIDE_FIELDS if name not in ("melded_points", "hand_points"))
+FORMS = {form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, QuickTotalsForm)}
 
 
 class Canasta(CardGame):
     key = Event.Game.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
     calculator = True
+    entry_modes = tuple(FORMS)
     texts = {
         "deal": gettext_lazy("Deal"),
         "deal_column": gettext_lazy("deal"),
@@ -78,17 +88,22 @@ class Canasta(CardGame):
         count = len(group_sides(game.seats.all()))
         if "totals" in data:
             return canasta_totals(data["totals"], profile, count)
+        if data.get("mode") == Event.EntryMode.COUNTS:
+            return canasta_counted(data.get("sides"), profile, count)
         return canasta_deal(data.get("sides"), profile, count)
 
     def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
-        if details.get("mode") != "deal":
+        if details.get("mode") not in (Event.EntryMode.DEAL, Event.EntryMode.COUNTS):
             return []  # the totals are what the score pad shows
+        counted = details.get("counts") or ()
         lines = []
-        for side, entry in zip(sides, details.get("sides") or (), strict=False):
+        for index, (side, entry) in enumerate(zip(sides, details.get("sides") or (), strict=False)):
             parts = [
                 f"{COUNT_LABELS[name]} {entry[name]}" for name in COUNT_LABELS if entry.get(name)
             ]
             parts.append(str(GOING_OUT_LABELS.get(entry.get("going_out", "none"), "")))
+            if index < len(counted):
+                parts += card_counts(counted[index])
             parts += [
                 f"{POINT_LABELS[name]} {intcomma(entry.get(name) or 0)}"
                 for name in POINT_LABELS
@@ -97,13 +112,25 @@ class Canasta(CardGame):
             lines.append(f"{_('Side %(label)s') % {'label': side.label}}: {' · '.join(parts)}")
         return lines
 
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
-        entry = kwargs.get("entry")
-        quick = game.round.event.quick_entry or (
-            entry is not None and entry.details.get("mode") == "totals"
+    def entry_note(self, details: Mapping[str, Any]) -> str:
+        if details.get("mode") != Event.EntryMode.COUNTS:
+            return ""
+        sides = [
+            f"{canasta.side_label(index)}: {', '.join(card_counts(counts)) or '0'}"
+            for index, counts in enumerate(details.get("counts") or ())
+        ]
+        return _("by card counts (%(counts)s)") % {"counts": "; ".join(sides)}
+
+    def entry_form(
+        self, game: Game, data=None, *, sides: list, mode: str | None = None, **kwargs
+    ) -> forms.Form:
+        offered = self.offered_modes(game.round.event)
+        chosen = form_mode(
+            offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
         )
-        form_class = QuickTotalsForm if quick else CanastaDealForm
-        return form_class(game, data, sides=sides, rules=self, **kwargs)
+        form = FORMS[chosen](game, data, sides=sides, rules=self, **kwargs)
+        form.modes = offered
+        return form
 
     # --- a game -------------------------------------------------------------------
 
@@ -151,6 +178,55 @@ class Canasta(CardGame):
         return tuple(canasta.minimum_meld(total, profile) for total in totals)
 
 
+def form_mode(
+    offered: list[str], data, mode: str | None, *, entry: Entry | None, prefix: str | None
+) -> str:
+    """The entry mode of the form to draw or read.
+
+    A stored entry keeps the mode it was entered in; posted fields tell their mode,
+    which counts when the event offers it or an entry is being changed (the event
+    may have dropped that mode since); else the mode asked for, else the first offered.
+    """
+    if entry is not None:
+        stored = entry.details.get("mode")
+        return stored if stored in FORMS else Event.EntryMode.DEAL
+    if data is not None:
+
+        def key(name: str) -> str:
+            return f"{prefix}-{name}" if prefix else name
+
+        def posted(fields: tuple[str, ...]) -> bool:
+            return any(key(f"s{index}_{name}") in data for index in range(3) for name in fields)
+
+        if posted(("total",)):
+            sent = Event.EntryMode.TOTALS
+        elif posted(canasta.COUNT_FIELDS):
+            sent = Event.EntryMode.COUNTS
+        else:
+            sent = Event.EntryMode.DEAL
+        if sent in offered or data.get(key("expected_version")):
+            return sent
+        return offered[0]
+    return mode if mode in offered else offered[0]
+
+
+def card_counts(counts: Any) -> list[str]:
+    """A side's card counts as the confirming phone and the audit trail show them:
+    "Cards melded: Jokers 1, Aces 3"."""
+    if not isinstance(counts, Mapping):
+        return []
+    shown = []
+    for place, label in PLACE_LABELS.items():
+        numbers = [
+            f"{CARD_LABELS[kind]} {counts.get(canasta.count_field_name(place, kind))}"
+            for kind in canasta.CARD_KINDS
+            if counts.get(canasta.count_field_name(place, kind))
+        ]
+        if numbers:
+            shown.append(f"{label}: {', '.join(numbers)}")
+    return shown
+
+
 def field_key(problem: Problem) -> str:
     """The form field a problem concerns: ``s0_melded_points``, or ``__all__``."""
     side = problem.params.get("side_index") if isinstance(problem.params, Mapping) else None
@@ -172,6 +248,42 @@ def canasta_deal(sides: Any, profile, count: int) -> Scored:
     except canasta.InvalidDeal as error:
         raise problems_error(error.problems, key=field_key) from None
     details = {"mode": "deal", "sides": [dataclasses.asdict(entry) for entry in entries]}
+    return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
+
+
+def canasta_counted(sides: Any, profile, count: int) -> Scored:
+    """A deal by card counts: each side's points derived from its counts, then scored."""
+    if not isinstance(sides, list | tuple) or len(sides) != count:
+        raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
+    counted = []
+    for side in sides:
+        if not isinstance(side, Mapping) or set(side) - {*COUNTED_FIELDS, *canasta.PLACES}:
+            raise ServiceError(_("The entry could not be read."))
+        places = {}
+        for place in canasta.PLACES:
+            cards = side.get(place) or {}
+            if not isinstance(cards, Mapping) or set(cards) - set(canasta.CARD_KINDS):
+                raise ServiceError(_("The entry could not be read."))
+            places[place] = canasta.CardCounts(**cards)
+        deal = canasta.SideDeal(**{k: v for k, v in side.items() if k in COUNTED_FIELDS})
+        counted.append(canasta.CountedSide(deal, places["melded"], places["hand"]))
+    try:
+        entries = canasta.counted_sides(counted, profile)
+        parts = canasta.score_parts(entries, profile)
+    except canasta.InvalidDeal as error:
+        raise problems_error(error.problems, key=field_key) from None
+    details = {
+        "mode": str(Event.EntryMode.COUNTS),
+        "sides": [dataclasses.asdict(entry) for entry in entries],
+        "counts": [
+            {
+                canasta.count_field_name(place, kind): getattr(side.counts(place), kind)
+                for place in canasta.PLACES
+                for kind in canasta.CARD_KINDS
+            }
+            for side in counted
+        ],
+    }
     return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
 
 

@@ -24,6 +24,11 @@ class Club(models.Model):
         return self.name
 
 
+def default_entry_modes() -> list[str]:
+    """A new event's phones enter each side's deal in detail, as they always did."""
+    return ["deal"]
+
+
 class Event(models.Model):
     """One tournament evening or series: one game, one format, one rule profile."""
 
@@ -52,6 +57,12 @@ class Event(models.Model):
         GAME = "game", _("A full game to the target")
         DEALS = "deals", _("A fixed number of deals or hands")
         TIME = "time", _("A time limit, then the current deal is finished")
+
+    class EntryMode(models.TextChoices):
+        # What a phone types for a deal; the game's registry entry says which it has.
+        DEAL = "deal", _("Canastas, red threes, going out and card points")
+        COUNTS = "counts", _("Canastas, red threes, going out and how many cards of each kind")
+        TOTALS = "totals", _("Only each side's score of the deal (quick entry)")
 
     class OddTables(models.TextChoices):
         # Values are pairings.schedule_model.TableKind's.
@@ -129,7 +140,9 @@ class Event(models.Model):
     paper_size = models.CharField(
         _("paper size"), max_length=6, choices=[("A4", "A4"), ("letter", "US Letter")], default="A4"
     )
-    quick_entry = models.BooleanField(_("quick entry (totals only)"), default=False)
+    # The ways the phones offer to enter a deal (``EntryMode`` values); the game's
+    # registry entry orders them and draws its first offered one first.
+    entry_modes = models.JSONField(_("entry modes"), default=default_entry_modes)
     auto_confirm_minutes = models.PositiveSmallIntegerField(
         _("auto-confirm after minutes"), null=True, blank=True
     )

@@ -101,53 +101,61 @@ def _deal(row: AuditEntry, value: Any = None) -> str:
     return game_of(row.event).deal_name(number)
 
 
-def _points(value: Any) -> str:
-    """An entry's snapshot as its points per side, "120 : -35"; several snapshots joined."""
+def _points(row: AuditEntry, value: Any) -> str:
+    """An entry's snapshot as its points per side, "120 : -35", with how it was entered
+    where the points do not tell (by card counts); several snapshots joined."""
     if isinstance(value, list):
-        return "; ".join(filter(None, (_points(item) for item in value)))
+        return "; ".join(filter(None, (_points(row, item) for item in value)))
     if isinstance(value, dict) and isinstance(value.get("points"), list):
-        return " : ".join(str(p) for p in value["points"])
+        points = " : ".join(str(p) for p in value["points"])
+        details = value.get("details")
+        note = game_of(row.event).entry_note(details) if isinstance(details, dict) else ""
+        return f"{points} {note}" if note else points
     return ""
 
 
 def _enter(row: AuditEntry) -> str:
     return _("%(deal)s entered: %(points)s.") % {
         "deal": capfirst(_deal(row, row.new)),
-        "points": _points(row.new),
+        "points": _points(row, row.new),
     }
 
 
 def _edit(row: AuditEntry) -> str:
     return _("%(deal)s changed before confirmation from %(old)s to %(new)s.") % {
         "deal": capfirst(_deal(row, row.new)),
-        "old": _points(row.old),
-        "new": _points(row.new),
+        "old": _points(row, row.old),
+        "new": _points(row, row.new),
     }
 
 
 def _confirm(row: AuditEntry) -> str:
     return _("%(deal)s confirmed: %(points)s.") % {
         "deal": capfirst(_deal(row, row.new)),
-        "points": _points(row.new),
+        "points": _points(row, row.new),
     }
 
 
 def _auto_confirm(row: AuditEntry) -> str:
     return _("%(deal)s confirmed automatically, nobody disputed it in time: %(points)s.") % {
         "deal": capfirst(_deal(row, row.new)),
-        "points": _points(row.new),
+        "points": _points(row, row.new),
     }
 
 
 def _dispute(row: AuditEntry) -> str:
     return _("%(deal)s disputed: %(points)s.") % {
         "deal": capfirst(_deal(row, row.new)),
-        "points": _points(row.new),
+        "points": _points(row, row.new),
     }
 
 
 def _correct(row: AuditEntry) -> str:
-    values = {"deal": _deal(row, row.new), "old": _points(row.old), "new": _points(row.new)}
+    values = {
+        "deal": _deal(row, row.new),
+        "old": _points(row, row.old),
+        "new": _points(row, row.new),
+    }
     if values["old"]:
         return _("The director corrected %(deal)s from %(old)s to %(new)s.") % values
     return _("The director entered %(deal)s: %(new)s.") % values
@@ -156,7 +164,7 @@ def _correct(row: AuditEntry) -> str:
 def _settle(row: AuditEntry) -> str:
     return _("The director settled the dispute over %(deal)s: %(new)s counts.") % {
         "deal": _deal(row, row.new),
-        "new": _points(row.new),
+        "new": _points(row, row.new),
     }
 
 
@@ -182,7 +190,7 @@ def _force_close(row: AuditEntry) -> str:
 def _left_unconfirmed(row: AuditEntry) -> str:
     return _("%(deal)s was left unconfirmed when the round was closed: %(points)s.") % {
         "deal": capfirst(_deal(row, row.old)),
-        "points": _points(row.old),
+        "points": _points(row, row.old),
     }
 
 

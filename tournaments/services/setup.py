@@ -141,10 +141,19 @@ EVENT_DETAILS = (
     "language",
     "paper_size",
     "public",
-    "quick_entry",
+    "entry_modes",
     "auto_confirm_minutes",
     "substitute_scoring",
 )
+
+
+def _entry_modes(event: Event, modes) -> list[str]:
+    """The chosen entry modes in the game's order; at least one, each the game's."""
+    offered = GAMES[event.game].entry_modes
+    if not isinstance(modes, list | tuple) or not modes or set(modes) - set(offered):
+        message = _("Tick at least one way to enter a deal.")
+        raise ServiceError(message, {"entry_modes": [message]})
+    return [mode for mode in offered if mode in modes]
 
 
 @transaction.atomic
@@ -159,6 +168,8 @@ def update_details(event: Event, **details) -> Event:
         raise ValueError(f"not event details: {sorted(unknown)}")
     if "club" in details:
         _check_club(event.owner, details["club"])
+    if "entry_modes" in details:
+        details["entry_modes"] = _entry_modes(event, details["entry_modes"])
     for name, value in details.items():
         setattr(event, name, value.strip() if isinstance(value, str) else value)
     event.save(update_fields=[*details])

@@ -52,7 +52,7 @@ EVENT_FIELDS = [
     "public_token",
     "language",
     "paper_size",
-    "quick_entry",
+    "entry_modes",
     "auto_confirm_minutes",
     "draw_seed",
 ]
@@ -235,6 +235,8 @@ def _import(data: dict, owner) -> Event:
             _("The event's director “%(name)s” does not exist here: name an owner.")
             % {"name": info["owner"]}
         )
+    if "entry_modes" not in info:  # exported before the entry modes replaced quick entry
+        info["entry_modes"] = ["totals"] if info.pop("quick_entry") else ["deal"]
     fields = {name: info[name] for name in EVENT_FIELDS}
     if Event.objects.filter(public_token=fields["public_token"]).exists():
         fields["public_token"] = ""

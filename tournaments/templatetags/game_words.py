@@ -18,3 +18,10 @@ def says(event: Event, key: str, number=None, count=None, total=None) -> str:
 def entered(event: Event, entry: Entry, game: Game) -> list[str]:
     """``{% entered event entry game as lines %}``: what was entered, for the other side."""
     return game_of(event).entered(entry.details, sides_of(game))
+
+
+@register.simple_tag
+def entry_note(event: Event, entry: Entry) -> str:
+    """``{% entry_note event entry as note %}``: how an entry was made where its points
+    do not tell ("by card counts (…)"), else ""."""
+    return game_of(event).entry_note(entry.details)

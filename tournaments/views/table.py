@@ -10,6 +10,7 @@ POST too (redirect back), and htmx requests get the partials.
 """
 
 import hashlib
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -132,12 +133,16 @@ def _sheet_context(at: At) -> dict:
     }
 
 
-def _form_context(at: At, form: EntryForm | None = None, **extra) -> dict:
+def _form_context(
+    at: At, form: EntryForm | None = None, *, mode: str | None = None, **extra
+) -> dict:
+    """The entry form (a fresh one for the next deal, in entry ``mode`` if the event
+    offers it) with its addresses."""
     if at.seat is None or at.game.finished:
         return {"at": at, "form": None, **extra}
     if form is None:
         sheet = extra.get("sheet") or game_sheet(at.game, profile=at.profile)
-        form = entry_form_for(at.game, number=sheet.next_number, profile=at.profile)
+        form = entry_form_for(at.game, number=sheet.next_number, profile=at.profile, mode=mode)
     return {
         "at": at,
         "form": form,
@@ -156,7 +161,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "tournaments/table/waiting.html", context)
     _confirm_due(at)
     context = _sheet_context(at)
-    context.update(_form_context(at, sheet=context["sheet"]))
+    context.update(_form_context(at, sheet=context["sheet"], mode=request.GET.get("mode")))
     context["seating"] = _seating(at.game)
     # A phone that held a seat here in an earlier round, or follows a player seated
     # elsewhere, shows where the players go instead of asking who it is.
@@ -234,7 +239,10 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
             messages.info(request, text)
         if extra.get("problem"):
             messages.error(request, extra["problem"])
-        return redirect("tournaments-table", token=at.token)
+        response = redirect("tournaments-table", token=at.token)
+        if extra.get("mode"):
+            response["Location"] += "?" + urlencode({"mode": extra["mode"]})
+        return response
     context = _sheet_context(at)
     context.update(_form_context(at, form, sheet=context["sheet"], **extra))
     context["oob"] = True
@@ -273,7 +281,8 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 "deal": deal_name(at.game, entry.number, start=True)
             }
             _take_game_row(at, entry.game)
-            return _answer(request, at, notes=[note])
+            # The next deal is drawn in the mode this one was entered in.
+            return _answer(request, at, notes=[note], mode=getattr(form, "entry_mode", None))
     if not request.htmx:
         context = _sheet_context(at)
         context.update(_form_context(at, form, sheet=context["sheet"]))

@@ -2,13 +2,15 @@
 
 ``tournaments.games.entry_form_for(game, data)`` asks the game's registry entry
 for its form: ``CanastaDealForm`` (each side's canastas, red threes, going out
-and points), ``QuickTotalsForm`` (one number per side, for events with quick
-entry) or ``GinHandForm`` (who won and how, or the cards in card mode).
+and points), ``CardCountsForm`` (the same with how many cards of each kind
+instead of the points), ``QuickTotalsForm`` (one number per side), as the
+event's entry modes offer them, or ``GinHandForm`` (who won and how, or the
+cards in card mode).
 ``base.py`` holds what they share.
 """
 
 from tournaments.forms.entry.base import MAX_COUNT, MAX_POINTS, EntryForm
-from tournaments.forms.entry.canasta import CanastaDealForm, QuickTotalsForm
+from tournaments.forms.entry.canasta import CanastaDealForm, CardCountsForm, QuickTotalsForm
 from tournaments.forms.entry.gin import HAND_KINDS, GinHandForm
 
 __all__ = [
@@ -16,6 +18,7 @@ __all__ = [
     "MAX_COUNT",
     "MAX_POINTS",
     "CanastaDealForm",
+    "CardCountsForm",
     "EntryForm",
     "GinHandForm",
     "QuickTotalsForm",

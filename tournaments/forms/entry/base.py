@@ -8,7 +8,7 @@ when the form is drawn.
 """
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -135,6 +135,8 @@ class SideFields:
     going_out: Any
     points: list[Any]
     total: Any = None
+    # By card counts: ("melded", fields) and ("hand", fields), one field per kind of card.
+    cards: list[tuple[str, list[Any]]] = field(default_factory=list)
 
 
 class EntryForm(forms.Form):

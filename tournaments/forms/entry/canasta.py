@@ -1,21 +1,25 @@
-"""The Canasta deal forms: each side's canastas, red threes, going out and points, or
-(quick entry) each side's score of the deal as one number."""
+"""The Canasta deal forms, one per entry mode (``Event.EntryMode``): each side's
+canastas, red threes, going out and points (``deal``); the same with how many
+cards of each kind it melded and held instead of the points (``counts``); or
+(quick entry) each side's score of the deal as one number (``totals``)."""
 
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.canasta import side_label
+from scoring.canasta import CARD_KINDS, count_field_name, side_label
 from tournaments.forms.entry.base import (
     MAX_DEAL_TOTAL,
     EntryForm,
     NumberPad,
     Radios,
     SideFields,
+    Stepper,
     count_field,
     points_field,
 )
+from tournaments.models import Event
 from tournaments.numbers import BoundedIntegerField
 
 COUNT_LABELS = {
@@ -42,6 +46,21 @@ PART_LABELS = {
     "red_threes_in_hand": _("Red threes in hand"),
     "penalty": _("Penalty"),
 }
+CARD_LABELS = {
+    "jokers": _("Jokers"),
+    "twos": _("Twos"),
+    "aces": _("Aces"),
+    "kings_to_eights": _("Eights to kings"),
+    "sevens_to_fours": _("Fours to sevens"),
+    "black_threes": _("Black threes"),
+}
+PLACE_LABELS = {
+    "melded": _("Cards melded"),
+    "hand": _("Cards left in the side's hands"),
+}
+# Above every deck Meld knows (3 packs and 12 jokers: 162 cards): a count the deck
+# cannot hold gets the engine's message, which says by how many.
+MAX_CARD_COUNT = 200
 GOING_OUT_LABELS = {
     "none": _("did not go out"),
     "out": _("went out"),
@@ -89,7 +108,9 @@ def side_groups(form) -> list[tuple[str, list[Any]]]:
 
 class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
+    entry_mode = Event.EntryMode.DEAL
     calculator = True
+    modes: list[str] = []  # the modes the event's phones offer (set by the game's registry entry)
 
     def build(self) -> None:
         self.counts, going_out = canasta_items(self.profile)
@@ -148,10 +169,99 @@ class CanastaDealForm(EntryForm):
         ]
 
 
+def card_count_field(label) -> BoundedIntegerField:
+    return BoundedIntegerField(
+        label=label,
+        min_value=0,
+        max_value=MAX_CARD_COUNT,
+        required=False,
+        initial=0,
+        widget=Stepper(),
+    )
+
+
+class CardCountsForm(CanastaDealForm):
+    """Each side's canastas, red threes and going out, and how many cards of each kind
+    it melded and held (partners' hands together): Meld counts the points."""
+
+    entry_kind = "counts"
+    entry_mode = Event.EntryMode.COUNTS
+    point_fields = ("penalty",)
+
+    def build(self) -> None:
+        self.counts, going_out = canasta_items(self.profile)
+        for index in range(self.side_count):
+            for name in self.counts:
+                self.fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
+            self.fields[f"s{index}_going_out"] = forms.ChoiceField(
+                label=_("Going out"),
+                choices=[(choice, GOING_OUT_LABELS[choice]) for choice in going_out],
+                initial="none",
+                widget=Radios(attrs={"data-kind": "radio"}),
+            )
+            for place in PLACE_LABELS:
+                for kind in CARD_KINDS:
+                    name = f"s{index}_{count_field_name(place, kind)}"
+                    self.fields[name] = card_count_field(CARD_LABELS[kind])
+            self.fields[f"s{index}_penalty"] = points_field(POINT_LABELS["penalty"])
+
+    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
+        initial = super().initial_from(details)
+        for index, counts in enumerate(details.get("counts") or ()):
+            initial.update({f"s{index}_{name}": value for name, value in counts.items()})
+        return initial
+
+    def entry_data(self) -> dict[str, Any]:
+        sides = []
+        for index in range(self.side_count):
+            side: dict[str, Any] = {
+                name: self._value(f"s{index}_{name}") for name in [*self.counts, "penalty"]
+            }
+            side["going_out"] = self.cleaned_data.get(f"s{index}_going_out") or "none"
+            for place in PLACE_LABELS:
+                side[place] = {
+                    kind: self._value(f"s{index}_{count_field_name(place, kind)}")
+                    for kind in CARD_KINDS
+                }
+            sides.append(side)
+        return {"mode": str(self.entry_mode), "sides": sides}
+
+    def groups(self) -> list[tuple[str, list[Any]]]:
+        groups = []
+        for side in self.sides():
+            heading = _("Side %(label)s: %(names)s") % {"label": side.label, "names": side.name}
+            groups.append((heading, [*side.counts, side.going_out, *side.points]))
+            for place, fields in side.cards:
+                groups.append((f"{heading} · {PLACE_LABELS[place]}", fields))
+        return groups
+
+    def sides(self) -> list[SideFields]:
+        return [
+            SideFields(
+                index=index,
+                label=side_label(index),
+                name=self.names[index],
+                counts=[self[f"s{index}_{name}"] for name in self.counts],
+                going_out=self[f"s{index}_going_out"],
+                points=[self[f"s{index}_penalty"]],
+                cards=[
+                    (
+                        place,
+                        [self[f"s{index}_{count_field_name(place, kind)}"] for kind in CARD_KINDS],
+                    )
+                    for place in PLACE_LABELS
+                ],
+            )
+            for index in range(self.side_count)
+        ]
+
+
 class QuickTotalsForm(EntryForm):
     """Quick entry: each side's deal score as one number (multiple of 5)."""
 
     entry_kind = "totals"
+    entry_mode = Event.EntryMode.TOTALS
+    modes: list[str] = []
 
     def build(self) -> None:
         for index in range(self.side_count):

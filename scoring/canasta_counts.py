@@ -1,0 +1,228 @@
+"""A Canasta deal entered by card counts: how many cards of each kind a side melded
+and held (RULES.md 1.1), from which Meld derives its melded and hand points.
+
+``counted_sides`` checks the counts (whole numbers; both sides together within
+what the profile's deck holds of each kind; enough melded cards, and wild cards,
+for the side's canastas) and gives each side's ``SideDeal`` with the derived
+points, which ``scoring.canasta.score_parts`` then scores like any other entry.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from meldcore.messages import Problem, gettext_noop
+from scoring.canasta_entry import InvalidDeal, SideDeal, side_problem
+from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile, is_whole_number, shown
+
+# Red threes are bonus cards and are entered as such, never counted here.
+CARD_POINTS: dict[str, int] = {
+    "jokers": 50,
+    "twos": 20,
+    "aces": 20,
+    "kings_to_eights": 10,
+    "sevens_to_fours": 5,
+    "black_threes": 5,
+}
+CARD_KINDS: tuple[str, ...] = tuple(CARD_POINTS)
+WILD_KINDS = ("jokers", "twos")
+# One 52-card pack: four of a rank; K..8 are six ranks, 7..4 four; two black threes.
+PER_PACK = {"twos": 4, "aces": 4, "kings_to_eights": 24, "sevens_to_fours": 16, "black_threes": 2}
+# Where a side's cards are: the prefix of its fields (``melded_aces``, ``hand_aces``).
+PLACES = ("melded", "hand")
+
+_TOO_MANY = {
+    "jokers": gettext_noop(
+        "%(count)s jokers melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+    "twos": gettext_noop(
+        "%(count)s twos melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+    "aces": gettext_noop(
+        "%(count)s aces melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+    "kings_to_eights": gettext_noop(
+        "%(count)s cards from eight to king melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+    "sevens_to_fours": gettext_noop(
+        "%(count)s cards from four to seven melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+    "black_threes": gettext_noop(
+        "%(count)s black threes melded and in hand on all sides together, but the deck holds %(limit)s: %(over)s too many."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """How many cards of each kind: melded by a side, or left in its hands."""
+
+    jokers: int = 0
+    twos: int = 0
+    aces: int = 0
+    kings_to_eights: int = 0
+    sevens_to_fours: int = 0
+    black_threes: int = 0
+
+    @property
+    def points(self) -> int:
+        return sum(getattr(self, kind) * value for kind, value in CARD_POINTS.items())
+
+    @property
+    def cards(self) -> int:
+        return sum(getattr(self, kind) for kind in CARD_KINDS)
+
+    @property
+    def wild_cards(self) -> int:
+        return sum(getattr(self, kind) for kind in WILD_KINDS)
+
+
+@dataclass(frozen=True)
+class CountedSide:
+    """One side's deal by card counts. ``deal`` holds its canastas, red threes, going
+    out and penalty; its melded and hand points are derived from the counts."""
+
+    deal: SideDeal
+    melded: CardCounts
+    hand: CardCounts
+
+    def counts(self, place: str) -> CardCounts:
+        return self.melded if place == "melded" else self.hand
+
+
+def count_field_name(place: str, kind: str) -> str:
+    """The name of a count: ``melded_aces``, ``hand_jokers``."""
+    return f"{place}_{kind}"
+
+
+COUNT_FIELDS: tuple[str, ...] = tuple(
+    count_field_name(place, kind) for place in PLACES for kind in CARD_KINDS
+)
+
+
+def deck_limits(profile: CanastaProfile) -> dict[str, int]:
+    """How many cards of each kind the profile's deck holds (2 packs + 4 jokers: 4 jokers,
+    8 twos, 8 aces, 48 from eight to king, 32 from four to seven, 4 black threes)."""
+    return {"jokers": profile.jokers} | {
+        kind: per_pack * profile.packs for kind, per_pack in PER_PACK.items()
+    }
+
+
+def _number_problems(index: int, side: CountedSide) -> list[Problem]:
+    problems = []
+    for place in PLACES:
+        counts = side.counts(place)
+        for kind in CARD_KINDS:
+            value = getattr(counts, kind)
+            if not is_whole_number(value) or value < 0:
+                problems.append(
+                    side_problem(
+                        gettext_noop(
+                            "Side %(side)s: a number of cards must be a whole number of 0 or more, not %(value)s."
+                        ),
+                        index,
+                        count_field_name(place, kind),
+                        value=shown(value),
+                    )
+                )
+    return problems
+
+
+def _deck_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> list[Problem]:
+    problems = []
+    for kind, limit in deck_limits(profile).items():
+        held = [
+            (getattr(side.counts(place), kind), index, place)
+            for index, side in enumerate(sides)
+            for place in PLACES
+        ]
+        count = sum(number for number, _, _ in held)
+        if count > limit:
+            # Shown at the count that holds the most of them: the likeliest slip.
+            _, index, place = max(held, key=lambda item: item[0])
+            problems.append(
+                side_problem(
+                    _TOO_MANY[kind],
+                    index,
+                    count_field_name(place, kind),
+                    count=count,
+                    limit=limit,
+                    over=count - limit,
+                )
+            )
+    return problems
+
+
+def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
+    """A canasta is seven cards or more; a mixed one holds a wild card, a joker canasta
+    seven (RULES.md 1.3, 1.4)."""
+    problems = []
+    deal, melded = side.deal, side.melded
+    needed = CARDS_IN_A_CANASTA * deal.canastas
+    if melded.cards < needed:
+        problems.append(
+            side_problem(
+                gettext_noop(
+                    "Side %(side)s: its canastas need at least %(needed)s melded cards (seven each), but %(cards)s are entered: %(missing)s too few."
+                ),
+                index,
+                "natural_canastas",
+                needed=needed,
+                cards=melded.cards,
+                missing=needed - melded.cards,
+            )
+        )
+    wilds = deal.mixed_canastas + CARDS_IN_A_CANASTA * (
+        deal.joker_canastas + deal.joker_hand_canastas
+    )
+    if melded.wild_cards < wilds:
+        problems.append(
+            side_problem(
+                gettext_noop(
+                    "Side %(side)s: its mixed and joker canastas need at least %(needed)s melded wild cards (jokers and twos), but %(cards)s are entered: %(missing)s too few."
+                ),
+                index,
+                "melded_jokers",
+                needed=wilds,
+                cards=melded.wild_cards,
+                missing=wilds - melded.wild_cards,
+            )
+        )
+    return problems
+
+
+def count_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> list[Problem]:
+    """Everything that makes these counts impossible, each problem at its count."""
+    problems = [p for index, side in enumerate(sides) for p in _number_problems(index, side)]
+    if problems:
+        return problems
+    problems = _deck_problems(sides, profile)
+    for index, side in enumerate(sides):
+        if all(is_whole_number(value) for value in _canasta_numbers(side.deal)):
+            problems += _canasta_problems(index, side)
+    return problems
+
+
+def _canasta_numbers(deal: SideDeal) -> tuple[Any, ...]:
+    return (
+        deal.natural_canastas,
+        deal.mixed_canastas,
+        deal.joker_canastas,
+        deal.hand_canastas,
+        deal.joker_hand_canastas,
+    )
+
+
+def counted_sides(sides: Sequence[CountedSide], profile: CanastaProfile) -> list[SideDeal]:
+    """Each side's entry with its melded and hand points derived from its counts.
+
+    Raises ``InvalidDeal`` with every problem of the counts; the rest of the entry is
+    checked when it is scored.
+    """
+    problems = count_problems(sides, profile)
+    if problems:
+        raise InvalidDeal(problems)
+    return [
+        replace(side.deal, melded_points=side.melded.points, hand_points=side.hand.points)
+        for side in sides
+    ]

@@ -1,0 +1,201 @@
+"""A Canasta deal by card counts (RULES.md 1.1, 1.4): the points Meld derives, the deck's
+limits and the cards a side's canastas need."""
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.canasta import (
+    CARD_KINDS,
+    CardCounts,
+    CountedSide,
+    InvalidDeal,
+    SideDeal,
+    count_field_name,
+    counted_sides,
+    deck_limits,
+    score_parts,
+)
+from scoring.canasta_counts import count_problems
+from scoring.profiles import CANASTA_PROFILES
+
+WIENER = CANASTA_PROFILES["wiener"]
+THREE_PACKS = CANASTA_PROFILES["classic-3pack"]
+PROFILES = st.sampled_from([WIENER, THREE_PACKS, CANASTA_PROFILES["house"]])
+
+
+def side(deal: SideDeal | None = None, *, melded=None, hand=None) -> CountedSide:
+    return CountedSide(deal or SideDeal(), CardCounts(**(melded or {})), CardCounts(**(hand or {})))
+
+
+def test_each_kind_of_card_counts_its_value():
+    # 50 + 2·20 + 20 + 3·10 + 2·5 + 5
+    counts = CardCounts(
+        jokers=1, twos=2, aces=1, kings_to_eights=3, sevens_to_fours=2, black_threes=1
+    )
+    assert counts.points == 155
+    assert counts.cards == 10 and counts.wild_cards == 3
+
+
+def test_the_deck_of_two_packs_holds_what_rules_1_1_counts():
+    limits = deck_limits(WIENER)
+    assert limits == {
+        "jokers": 4,
+        "twos": 8,
+        "aces": 8,
+        "kings_to_eights": 48,
+        "sevens_to_fours": 32,
+        "black_threes": 4,
+    }
+    assert CardCounts(**limits).points == 1180
+
+
+def test_the_deck_of_three_packs_and_six_jokers_holds_half_as_much_again():
+    limits = deck_limits(THREE_PACKS)
+    assert limits == {
+        "jokers": 6,
+        "twos": 12,
+        "aces": 12,
+        "kings_to_eights": 72,
+        "sevens_to_fours": 48,
+        "black_threes": 6,
+    }
+    assert CardCounts(**limits).points == 1770
+
+
+def test_the_derived_points_are_scored_like_entered_points():
+    # Side A: a natural canasta of seven kings and three aces melded, went out;
+    # side B melded three queens and holds a joker and two fives.
+    a = side(
+        SideDeal(natural_canastas=1, going_out="out"),
+        melded={"kings_to_eights": 7, "aces": 3},
+    )
+    b = side(melded={"kings_to_eights": 3}, hand={"jokers": 1, "sevens_to_fours": 2})
+    sides = counted_sides([a, b], WIENER)
+    assert (sides[0].melded_points, sides[0].hand_points) == (130, 0)
+    assert (sides[1].melded_points, sides[1].hand_points) == (30, 60)
+    # A: 500 canasta + 100 out + 130 melded; B: 30 melded − 60 in hand.
+    assert [part.total for part in score_parts(sides, WIENER)] == [730, -30]
+
+
+def test_one_joker_too_many_is_refused_at_the_count_holding_most():
+    a = side(melded={"jokers": 3})
+    b = side(hand={"jokers": 2})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, b], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_jokers" and problem.params["side_index"] == 0
+    assert str(problem) == (
+        "5 jokers melded and in hand on all sides together, but the deck holds 4: 1 too many."
+    )
+
+
+def test_the_three_pack_deck_takes_what_two_packs_cannot():
+    a = side(melded={"twos": 10, "kings_to_eights": 60})
+    b = side(hand={"jokers": 6, "black_threes": 6})
+    assert count_problems([a, b], THREE_PACKS) == []
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, b], WIENER)
+    assert sorted(str(problem) for problem in refused.value.problems) == [
+        "10 twos melded and in hand on all sides together, but the deck holds 8: 2 too many.",
+        "6 black threes melded and in hand on all sides together, but the deck holds 4: 2 too many.",
+        "6 jokers melded and in hand on all sides together, but the deck holds 4: 2 too many.",
+        "60 cards from eight to king melded and in hand on all sides together, but the deck holds 48: 12 too many.",
+    ]
+
+
+def test_canastas_need_seven_melded_cards_each():
+    a = side(SideDeal(natural_canastas=2), melded={"kings_to_eights": 13})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "natural_canastas"
+    assert str(problem) == (
+        "Side A: its canastas need at least 14 melded cards (seven each), but 13 are entered: 1 too few."
+    )
+
+
+def test_mixed_and_joker_canastas_need_their_wild_cards():
+    house = CANASTA_PROFILES["house"]
+    b = side(
+        SideDeal(mixed_canastas=1, joker_canastas=1),
+        melded={"jokers": 2, "twos": 4, "kings_to_eights": 14},
+    )
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([side(), b], house)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_jokers" and problem.params["side_index"] == 1
+    assert str(problem) == (
+        "Side B: its mixed and joker canastas need at least 8 melded wild cards (jokers and twos), but 6 are entered: 2 too few."
+    )
+
+
+@pytest.mark.parametrize("value", [-1, True, 2.0, "3", None])
+def test_a_count_that_is_no_whole_number_is_refused(value):
+    a = side(melded={"aces": value})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_aces"
+    assert str(problem).startswith("Side A: a number of cards must be a whole number of 0 or more")
+
+
+# --- properties ----------------------------------------------------------------------------
+
+
+@st.composite
+def within_the_deck(draw, profile):
+    """Two or three sides' counts, every kind together within the deck, with as many
+    canastas as the melded cards (and wild cards) can hold."""
+    size = draw(st.sampled_from((2, 3)))
+    slots: list[dict[str, dict[str, int]]] = [{"melded": {}, "hand": {}} for _ in range(size)]
+    for kind, limit in deck_limits(profile).items():
+        left = limit
+        places = [(index, place) for index in range(size) for place in ("melded", "hand")]
+        for index, place in draw(st.permutations(places)):
+            number = draw(st.integers(0, left))
+            slots[index][place][kind] = number
+            left -= number
+    sides = []
+    for slot in slots:
+        melded = CardCounts(**slot["melded"])
+        fits = melded.cards // 7
+        mixed = draw(st.integers(0, min(fits, melded.wild_cards)))
+        natural = draw(st.integers(0, fits - mixed))
+        deal = SideDeal(natural_canastas=natural, mixed_canastas=mixed)
+        sides.append(CountedSide(deal, melded, CardCounts(**slot["hand"])))
+    return sides
+
+
+@given(st.builds(CardCounts, **{kind: st.integers(0, 1000) for kind in CARD_KINDS}))
+def test_derived_points_are_always_a_multiple_of_5(counts):
+    assert counts.points % 5 == 0
+
+
+@given(st.data(), PROFILES)
+def test_counts_within_the_deck_are_never_refused(data, profile):
+    sides = data.draw(within_the_deck(profile))
+    assert count_problems(sides, profile) == []
+    derived = counted_sides(sides, profile)
+    assert sum(s.melded_points + s.hand_points for s in derived) <= profile.deck_points
+
+
+@given(st.data(), PROFILES, st.sampled_from(CARD_KINDS))
+def test_one_card_over_the_deck_is_always_refused(data, profile, kind):
+    sides = data.draw(within_the_deck(profile))
+    held = sum(getattr(s.counts(place), kind) for s in sides for place in ("melded", "hand"))
+    limit = deck_limits(profile)[kind]
+    index = data.draw(st.integers(0, len(sides) - 1))
+    place = data.draw(st.sampled_from(("melded", "hand")))
+    counts = sides[index].counts(place)
+    # Fill the kind up to the deck's count, then one more.
+    more = replace(counts, **{kind: getattr(counts, kind) + limit - held + 1})
+    sides[index] = replace(sides[index], **{place: more})
+    problems = count_problems(sides, profile)
+    over = [p for p in problems if p.field.endswith(kind) and "too many" in p.template]
+    assert len(over) == 1 and over[0].params["over"] == 1
+    assert over[0].field in {count_field_name(p, kind) for p in ("melded", "hand")}
+    with pytest.raises(InvalidDeal):
+        counted_sides(sides, profile)
