@@ -2,9 +2,10 @@
 deck does not hold, then confirmed on the other side's phone."""
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.helpers import no_horizontal_scroll, shoot
+from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.browser.test_table_phone import open_table, phones  # noqa: F401 - the two phones
 from tests.web.table_helpers import canasta_game
 from tournaments.models import Entry, Result
@@ -90,3 +91,30 @@ def test_a_deal_by_card_counts_is_refused_once_then_confirmed_on_the_other_phone
         r.player.number: r.points for r in Result.objects.filter(game=game).select_related("player")
     }
     assert points == {1: 850, 6: 850, 2: -20, 5: -20}
+
+
+def test_the_director_lets_the_phones_enter_by_counts_only(
+    page, live_server, director, artifacts_dir
+):
+    game = canasta_game(director)
+    log_in(page, live_server, "director")
+    step = reverse("tournaments-director-setup", args=[game.round.event_id, "event"])
+    page.goto(f"{live_server.url}{step}")
+    modes = page.get_by_role("group", name="The phones enter a deal as")
+    expect(modes.get_by_label("Canastas, red threes, going out and card points")).to_be_checked()
+    modes.get_by_label("Canastas, red threes, going out and card points").uncheck()
+    shoot(page, artifacts_dir, "setup-counts-1-none-ticked")
+    page.get_by_role("button", name="Save and continue").click()
+    expect(page.get_by_text("Tick at least one way to enter a deal.")).to_be_visible()
+
+    modes = page.get_by_role("group", name="The phones enter a deal as")
+    modes.get_by_label("Canastas, red threes, going out and how many cards of each kind").check()
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, "setup-counts-2-counts-ticked")
+    page.get_by_role("button", name="Save and continue").click()
+    expect(page.get_by_role("heading", name="Game and rules")).to_be_visible()
+
+    open_table(page, live_server, game, "1 Player 1")
+    expect(page.locator("#id_s0_melded_jokers")).to_be_visible()
+    expect(page.locator("#id_s0_melded_points")).to_have_count(0)
+    expect(page.locator(".entry-modes")).to_have_count(0)
