@@ -1,5 +1,8 @@
 """Test data for score entry: a seated Canasta or Gin game and well-formed deals and hands."""
 
+from django.test import Client
+from django.urls import reverse
+
 from tests.factories import make_event, seat_round
 from tournaments.models import Game, Seat
 
@@ -40,6 +43,17 @@ def gin_game(owner, **event_fields) -> Game:
 
 def seat_of(game: Game, number: int) -> Seat:
     return game.seats.select_related("player").get(player__number=number)
+
+
+def table_url(name: str, game: Game, *args) -> str:
+    return reverse(name, args=[game.table.token, *args])
+
+
+def phone(game: Game, number: int) -> Client:
+    """A phone at the table that has said it is player ``number``."""
+    client = Client()
+    client.post(table_url("tournaments-table-seat", game), {"seat": seat_of(game, number).pk})
+    return client
 
 
 def totals(*values: int) -> dict:

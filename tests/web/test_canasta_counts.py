@@ -3,11 +3,11 @@ field, the entry modes an event offers, and what the other side, the audit trail
 director see of it."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_event
-from tests.web.table_helpers import canasta_game, seat_of
+from tests.web.table_helpers import canasta_game, phone, seat_of
+from tests.web.table_helpers import table_url as url
 from tournaments.models import AuditEntry, Entry, Game
 from tournaments.services import audit
 from tournaments.services.entries import confirm_entry, submit_entry
@@ -52,17 +52,6 @@ COUNTS = {
 @pytest.fixture
 def game(director) -> Game:
     return canasta_game(director, entry_modes=["deal", "counts"])
-
-
-def url(name: str, game: Game, *args) -> str:
-    return reverse(name, args=[game.table.token, *args])
-
-
-def phone(game: Game, number: int) -> Client:
-    """A phone at the table that has said it is player ``number``."""
-    client = Client()
-    client.post(url("tournaments-table-seat", game), {"seat": seat_of(game, number).pk})
-    return client
 
 
 def post(**values) -> dict:

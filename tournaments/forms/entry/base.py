@@ -108,9 +108,9 @@ def Stepper() -> NumberPad:  # noqa: N802 - reads like a widget class where it i
     return NumberPad(kind="stepper")
 
 
-def count_field(label) -> BoundedIntegerField:
+def count_field(label, *, most: int = MAX_COUNT) -> BoundedIntegerField:
     return BoundedIntegerField(
-        label=label, min_value=0, max_value=MAX_COUNT, required=False, initial=0, widget=Stepper()
+        label=label, min_value=0, max_value=most, required=False, initial=0, widget=Stepper()
     )
 
 

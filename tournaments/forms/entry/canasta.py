@@ -15,7 +15,6 @@ from tournaments.forms.entry.base import (
     NumberPad,
     Radios,
     SideFields,
-    Stepper,
     count_field,
     points_field,
 )
@@ -111,6 +110,8 @@ class CanastaDealForm(EntryForm):
     entry_mode = Event.EntryMode.DEAL
     calculator = True
     modes: list[str] = []  # the modes the event's phones offer (set by the game's registry entry)
+    point_names: tuple[str, ...] = tuple(POINT_LABELS)
+    places: tuple[str, ...] = ()  # where cards are counted, by card counts
 
     def build(self) -> None:
         self.counts, going_out = canasta_items(self.profile)
@@ -123,25 +124,41 @@ class CanastaDealForm(EntryForm):
                 initial="none",
                 widget=Radios(attrs={"data-kind": "radio"}),
             )
-            for name, label in POINT_LABELS.items():
-                self.fields[f"s{index}_{name}"] = points_field(label)
+            for place in self.places:
+                for kind in CARD_KINDS:
+                    self.fields[self._card(index, place, kind)] = count_field(
+                        CARD_LABELS[kind], most=MAX_CARD_COUNT
+                    )
+            for name in self.point_names:
+                self.fields[f"s{index}_{name}"] = points_field(POINT_LABELS[name])
+
+    @staticmethod
+    def _card(index: int, place: str, kind: str) -> str:
+        return f"s{index}_{count_field_name(place, kind)}"
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
-        return {
+        initial = {
             f"s{index}_{name}": value
             for index, side in enumerate(details.get("sides") or ())
             for name, value in side.items()
         }
+        for index, counts in enumerate(details.get("counts") or ()):
+            initial.update({f"s{index}_{name}": value for name, value in counts.items()})
+        return initial
 
     def entry_data(self) -> dict[str, Any]:
         sides = []
         for index in range(self.side_count):
             side: dict[str, Any] = {
-                name: self._value(f"s{index}_{name}") for name in [*self.counts, *POINT_LABELS]
+                name: self._value(f"s{index}_{name}") for name in [*self.counts, *self.point_names]
             }
             side["going_out"] = self.cleaned_data.get(f"s{index}_going_out") or "none"
+            for place in self.places:
+                side[place] = {
+                    kind: self._value(self._card(index, place, kind)) for kind in CARD_KINDS
+                }
             sides.append(side)
-        return {"sides": sides}
+        return {"mode": str(self.entry_mode), "sides": sides}
 
     def parts(self, index: int) -> list[tuple[str, int]]:
         part = self.scored.parts[index]
@@ -151,80 +168,6 @@ class CanastaDealForm(EntryForm):
         if part.doubled:
             shown.append((str(_("doubled (Rheinisch)")), 0))
         return shown
-
-    def groups(self) -> list[tuple[str, list[Any]]]:
-        return side_groups(self)
-
-    def sides(self) -> list[SideFields]:
-        return [
-            SideFields(
-                index=index,
-                label=side_label(index),
-                name=self.names[index],
-                counts=[self[f"s{index}_{name}"] for name in self.counts],
-                going_out=self[f"s{index}_going_out"],
-                points=[self[f"s{index}_{name}"] for name in POINT_LABELS],
-            )
-            for index in range(self.side_count)
-        ]
-
-
-def card_count_field(label) -> BoundedIntegerField:
-    return BoundedIntegerField(
-        label=label,
-        min_value=0,
-        max_value=MAX_CARD_COUNT,
-        required=False,
-        initial=0,
-        widget=Stepper(),
-    )
-
-
-class CardCountsForm(CanastaDealForm):
-    """Each side's canastas, red threes and going out, and how many cards of each kind
-    it melded and held (partners' hands together): Meld counts the points."""
-
-    entry_kind = "counts"
-    entry_mode = Event.EntryMode.COUNTS
-    point_fields = ("penalty",)
-
-    def build(self) -> None:
-        self.counts, going_out = canasta_items(self.profile)
-        for index in range(self.side_count):
-            for name in self.counts:
-                self.fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
-            self.fields[f"s{index}_going_out"] = forms.ChoiceField(
-                label=_("Going out"),
-                choices=[(choice, GOING_OUT_LABELS[choice]) for choice in going_out],
-                initial="none",
-                widget=Radios(attrs={"data-kind": "radio"}),
-            )
-            for place in PLACE_LABELS:
-                for kind in CARD_KINDS:
-                    name = f"s{index}_{count_field_name(place, kind)}"
-                    self.fields[name] = card_count_field(CARD_LABELS[kind])
-            self.fields[f"s{index}_penalty"] = points_field(POINT_LABELS["penalty"])
-
-    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
-        initial = super().initial_from(details)
-        for index, counts in enumerate(details.get("counts") or ()):
-            initial.update({f"s{index}_{name}": value for name, value in counts.items()})
-        return initial
-
-    def entry_data(self) -> dict[str, Any]:
-        sides = []
-        for index in range(self.side_count):
-            side: dict[str, Any] = {
-                name: self._value(f"s{index}_{name}") for name in [*self.counts, "penalty"]
-            }
-            side["going_out"] = self.cleaned_data.get(f"s{index}_going_out") or "none"
-            for place in PLACE_LABELS:
-                side[place] = {
-                    kind: self._value(f"s{index}_{count_field_name(place, kind)}")
-                    for kind in CARD_KINDS
-                }
-            sides.append(side)
-        return {"mode": str(self.entry_mode), "sides": sides}
 
     def groups(self) -> list[tuple[str, list[Any]]]:
         groups = []
@@ -243,17 +186,24 @@ class CardCountsForm(CanastaDealForm):
                 name=self.names[index],
                 counts=[self[f"s{index}_{name}"] for name in self.counts],
                 going_out=self[f"s{index}_going_out"],
-                points=[self[f"s{index}_penalty"]],
+                points=[self[f"s{index}_{name}"] for name in self.point_names],
                 cards=[
-                    (
-                        place,
-                        [self[f"s{index}_{count_field_name(place, kind)}"] for kind in CARD_KINDS],
-                    )
-                    for place in PLACE_LABELS
+                    (place, [self[self._card(index, place, kind)] for kind in CARD_KINDS])
+                    for place in self.places
                 ],
             )
             for index in range(self.side_count)
         ]
+
+
+class CardCountsForm(CanastaDealForm):
+    """Each side's canastas, red threes and going out, and how many cards of each kind
+    it melded and held (partners' hands together): Meld counts the points."""
+
+    entry_kind = "counts"
+    entry_mode = Event.EntryMode.COUNTS
+    point_names = ("penalty",)
+    places = tuple(PLACE_LABELS)
 
 
 class QuickTotalsForm(EntryForm):
