@@ -18,7 +18,7 @@ from scoring.canasta_profiles import BANDS_MAX, MELD_MINIMUM_MAX, TOTAL_MAX
 from scoring.profiles import CANASTA_PROFILES, CANASTA_RANGES, profile_to_dict
 from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
-from tests.web.table_helpers import canasta_game, gin_game, seat_of
+from tests.web.table_helpers import canasta_game, gin_game, phone, seat_of, table_url
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, MAX_POINTS
 from tournaments.forms.players import MAX_UPLOAD
 from tournaments.games.canasta import deal_bounds
@@ -46,17 +46,6 @@ def english(settings):
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
-
-
-def table_url(name: str, game: Game, *args) -> str:
-    return reverse(name, args=[game.table.token, *args])
-
-
-def phone(game: Game, number: int) -> Client:
-    """A phone at the table that has said it is player ``number``."""
-    client = Client()
-    client.post(table_url("tournaments-table-seat", game), {"seat": seat_of(game, number).pk})
-    return client
 
 
 # --- 6: numbers in requests ------------------------------------------------------------
