@@ -2,13 +2,17 @@
 field, the entry modes an event offers, and what the other side, the audit trail and the
 director see of it."""
 
+import datetime
+
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from tests.factories import make_event
 from tests.web.table_helpers import canasta_game, phone, seat_of
 from tests.web.table_helpers import table_url as url
-from tournaments.models import AuditEntry, Entry, Game
+from tournaments.models import AuditEntry, Entry, Event, Game
 from tournaments.services import audit
 from tournaments.services.entries import confirm_entry, submit_entry
 
@@ -273,3 +277,25 @@ def test_a_gin_event_has_no_entry_modes_to_choose(director_client, director):
     page = director_client.get(event_step(event)).content.decode()
     assert 'name="entry_modes"' not in page
     assert director_client.post(event_step(event), DETAILS).status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_quick_entry_events_keep_offering_totals_only_after_the_change():
+    before = [("tournaments", "0009_series")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    owner = old.get_model("auth", "User").objects.create(username="before")
+    for name, quick in (("Quick", True), ("Detailed", False)):
+        old.get_model("tournaments", "Event").objects.create(
+            owner_id=owner.pk,
+            name=name,
+            date=datetime.date(2026, 11, 1),
+            profile={},
+            public_token=name,
+            quick_entry=quick,
+        )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    modes = dict(Event.objects.values_list("name", "entry_modes"))
+    assert modes == {"Quick": ["totals"], "Detailed": ["deal"]}
