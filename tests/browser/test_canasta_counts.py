@@ -6,6 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
+from tests.browser.test_accessibility import serious_findings
 from tests.browser.test_table_phone import open_table, phones  # noqa: F401 - the two phones
 from tests.web.table_helpers import canasta_game
 from tournaments.models import Entry, Result
@@ -53,6 +54,7 @@ def test_a_deal_by_card_counts_is_refused_once_then_confirmed_on_the_other_phone
     expect(preview.locator(".side-1 .parts")).to_contain_text("In hand -70")
     shoot(entering, artifacts_dir, "table-counts-1-derived")
     no_horizontal_scroll(entering)
+    assert serious_findings(entering) == []
 
     # Four jokers melded besides the one in B's hands: the deck holds four.
     form.locator("#id_s0_melded_jokers").fill("4")
