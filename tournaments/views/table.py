@@ -282,7 +282,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
             }
             _take_game_row(at, entry.game)
             # The next deal is drawn in the mode this one was entered in.
-            return _answer(request, at, notes=[note], mode=getattr(form, "entry_mode", None))
+            return _answer(request, at, notes=[note], mode=form.entry_mode)
     if not request.htmx:
         context = _sheet_context(at)
         context.update(_form_context(at, form, sheet=context["sheet"]))

@@ -151,6 +151,7 @@ class EntryForm(forms.Form):
     """
 
     entry_kind = ""  # the form's CSS class: form-<kind>
+    entry_mode = ""  # the ``Event.EntryMode`` it takes, for a game that has several
     fields_template = "tournaments/table/partials/canasta_fields.html"
     preview_template = "tournaments/table/partials/canasta_preview.html"
     calculator = False  # the card calculator is offered below the form
