@@ -15,6 +15,7 @@ from tests.web.table_helpers import table_url as url
 from tournaments.models import AuditEntry, Entry, Event, Game
 from tournaments.services import audit
 from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -299,3 +300,14 @@ def test_quick_entry_events_keep_offering_totals_only_after_the_change():
     executor.migrate(executor.loader.graph.leaf_nodes())
     modes = dict(Event.objects.values_list("name", "entry_modes"))
     assert modes == {"Quick": ["totals"], "Detailed": ["deal"]}
+
+
+@pytest.mark.parametrize(("quick", "modes"), [(True, ["totals"]), (False, ["deal"])])
+def test_an_export_from_before_the_entry_modes_keeps_what_its_phones_offered(
+    director, quick, modes
+):
+    data = export_event(make_event(director, players=4, entry_modes=["counts"]))
+    del data["event"]["entry_modes"]
+    data["event"]["quick_entry"] = quick
+    data["event"]["public_token"] = ""
+    assert import_event(data).entry_modes == modes
