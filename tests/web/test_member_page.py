@@ -56,7 +56,7 @@ def test_the_chart_has_a_point_per_evening_and_a_text_alternative(director_clien
     assert svg.count('<circle class="point"') == 3
     assert len(re.search(r'<polyline points="([^"]*)"', svg)[1].split()) == 3
     assert 'role="img"' in svg and 'aria-labelledby="season-chart-title season-chart-desc"' in svg
-    assert "<title id=\"season-chart-title\">Points per evening, 2026</title>" in svg
+    assert '<title id="season-chart-title">Points per evening, 2026</title>' in svg
     assert "Evening 12: 500" in svg and "Evening 19: -150" in svg
     assert "style=" not in svg
 

@@ -13,7 +13,9 @@ urlpatterns = [
         director_members.public_page,
         name="tournaments-director-members-public-page",
     ),
-    path("members/<int:member_id>/", director_members.member_page, name="tournaments-director-member"),
+    path(
+        "members/<int:member_id>/", director_members.member_page, name="tournaments-director-member"
+    ),
     path(
         "members/<int:member_id>/edit/",
         director_members.edit,
