@@ -127,7 +127,7 @@ def test_the_average_ranks_only_members_with_the_minimum_of_evenings(
     rows = page.locator("table.series tbody tr")
     expect(rows.locator("td.name")).to_have_text(["Anna Berger", "Clara Roth", "Bernd Huber"])
     expect(totals(page)).to_have_text(["1,183.3", "2,050.0", "1,750.0"])
-    expect(rows.locator("td.rank")).to_have_text(["1", "–", "–"])
+    expect(rows.locator("td.rank")).to_have_text(["1", "—", "—"])
     expect(rows.nth(1)).to_contain_text("Fewer than 3 evenings")
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, "series-04-average")
