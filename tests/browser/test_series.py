@@ -5,7 +5,13 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import LAPTOP
+from tests.factories import make_event, make_tables
 from tests.web.series_helpers import club_of, evening, members_of
+from tests.web.table_helpers import DEAL
+from tournaments.models import Series
+from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.rounds import start_round
+from tournaments.services.series import save_series
 
 pytestmark = pytest.mark.browser
 
@@ -131,3 +137,57 @@ def test_the_average_ranks_only_members_with_the_minimum_of_evenings(
     expect(rows.nth(1)).to_contain_text("Fewer than 3 evenings")
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, "series-04-average")
+
+
+def test_a_corrected_deal_changes_the_series_total_at_once(
+    page, live_server, director, artifacts_dir
+):
+    club = club_of(director)
+    names = ["Anna Berger", "Bernd Huber", "Clara Roth", "Dora Neu"]
+    members = members_of(club, *names)
+    first = make_event(
+        director, players=4, fmt="moveup", language="en", club=club, name="Evening 5"
+    )
+    for player, name in zip(first.players.order_by("number"), names, strict=True):
+        player.name, player.member = name, members[name]
+        player.save()
+    make_tables(first, 1)
+    game = start_round(first, user=director).games.get()
+    confirm_entry(submit_entry(game, 1, DEAL, user=director), user=director)
+    side_a = game.seats.filter(side=0).select_related("player").first().player.name
+    side_b = game.seats.filter(side=1).select_related("player").first().player.name
+    later = evening(director, club, 12, {members[name]: 1000 for name in names})
+    series = save_series(
+        club,
+        name="Winter cup",
+        events=[first, later],
+        rule=Series.Rule.TOTAL,
+        placing_points=[],
+        best_of=None,
+        minimum_evenings=None,
+    )
+    standings = f"{live_server.url}/series/{series.pk}/"
+
+    def total_of(name: str):
+        # rank, name, evenings, the two evenings, then the total
+        return page.locator("table.series tbody tr", has_text=name).locator("td:nth-child(6)")
+
+    log_in(page, live_server, director.get_username())
+    page.goto(standings)
+    # Deal 1 gives side A 820 (natural canasta 500, red three 100, going out 100, 120 melded)
+    # and side B 25 (60 melded less 35 in hand); the second evening 1,000 each.
+    expect(total_of(side_a)).to_have_text("1,820")
+    expect(total_of(side_b)).to_have_text("1,025")
+
+    page.goto(f"{live_server.url}/events/{first.pk}/games/{game.pk}/?fix=1")
+    page.fill("#id_fix-s0_melded_points", "220")
+    page.fill("#id_fix-reason", "Melded points misread")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Deal 1 is corrected and counts now.")).to_be_visible()
+
+    page.goto(standings)
+    # 100 more melded: side A's deal is worth 920, its series total 1,920; side B's stays.
+    expect(total_of(side_a)).to_have_text("1,920")
+    expect(total_of(side_b)).to_have_text("1,025")
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, "series-05-after-correction")
