@@ -14,6 +14,7 @@ RIGHT = 12
 TOP = 14
 BOTTOM = 30  # room for the evenings' labels
 MOST_LABELS = 6  # evenings labelled below the chart; a phone has room for no more
+LABEL_GAP = 14  # the zero line's label needs this much room from the top and bottom ones
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class ChartPoint:
     value: int
     label: str
     labelled: bool
+    anchor: str = "middle"  # the first and last labels stay inside the chart
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class LineChart:
     high: int
     low: int
     zero_y: int
+    zero_labelled: bool
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -66,5 +69,10 @@ def line_chart(values: list[tuple[str, int]]) -> LineChart | None:
             x = LEFT + plot_width // 2
         else:
             x = round(LEFT + i * plot_width / (len(values) - 1))
-        points.append(ChartPoint(x, y_of(value), value, label, i % step == 0))
-    return LineChart(points, high, low, y_of(0))
+        last = i == len(values) - 1
+        anchor = "start" if i == 0 and not last else "end" if last and i else "middle"
+        points.append(ChartPoint(x, y_of(value), value, label, i % step == 0, anchor))
+    zero_y = y_of(0)
+    bottom = HEIGHT - BOTTOM
+    zero_labelled = zero_y - TOP >= LABEL_GAP and (low == 0 or bottom - zero_y >= LABEL_GAP)
+    return LineChart(points, high, low, zero_y, zero_labelled)

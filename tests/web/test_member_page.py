@@ -97,6 +97,10 @@ def test_the_chart_keeps_zero_on_its_axis_and_negative_points_below_it():
     assert first.y == TOP and third.y == HEIGHT - 30  # the highest on top, the lowest at the bottom
     assert second.y < chart.zero_y < third.y
     assert (first.x, third.x) == (LEFT, WIDTH - 12)
+    assert (first.anchor, second.anchor, third.anchor) == ("start", "middle", "end")
+    # Zero sits 5 units above -150 at the bottom: its label would overlap that one.
+    assert not chart.zero_labelled
+    assert line_chart([("05.01.", 3000), ("12.01.", -3000)]).zero_labelled
 
 
 def test_a_single_evening_sits_in_the_middle_and_empty_means_no_chart():
