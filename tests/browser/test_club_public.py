@@ -4,10 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import no_horizontal_scroll, shoot
-from tests.web.series_helpers import club_of, evening, members_of
-from tournaments.models import Event, Member, Series
+from tests.web.series_helpers import club_of, evening, members_of, total_series
+from tournaments.models import Event, Member
 from tournaments.services.club_pages import set_public_page
-from tournaments.services.series import save_series
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +23,7 @@ def test_a_phone_reads_the_club_page_without_the_hidden_members_name(
         evening(director, club, 5, {m["Clara Roth"]: 3000, m["Anna Berger"]: 2000}, **finished),
         evening(director, club, 12, {m["Bernd Huber"]: 500, "Gustav Gast": 400}, **finished),
     ]
-    save_series(
-        club,
-        name="Winter cup 2026",
-        events=evenings,
-        rule=Series.Rule.TOTAL,
-        placing_points=[],
-        best_of=None,
-        minimum_evenings=None,
-    )
+    total_series(club, evenings, "Winter cup 2026")
 
     page.goto(f"{live_server.url}/c/{club.public_token}/")
     expect(page.get_by_role("heading", name="Canasta-Club Wien-Margareten")).to_be_visible()

@@ -6,12 +6,10 @@ from playwright.sync_api import expect
 from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import LAPTOP
 from tests.factories import make_event, make_tables
-from tests.web.series_helpers import club_of, evening, members_of
+from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tests.web.table_helpers import DEAL
-from tournaments.models import Series
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.rounds import start_round
-from tournaments.services.series import save_series
 
 pytestmark = pytest.mark.browser
 
@@ -157,15 +155,7 @@ def test_a_corrected_deal_changes_the_series_total_at_once(
     side_a = game.seats.filter(side=0).select_related("player").first().player.name
     side_b = game.seats.filter(side=1).select_related("player").first().player.name
     later = evening(director, club, 12, {members[name]: 1000 for name in names})
-    series = save_series(
-        club,
-        name="Winter cup",
-        events=[first, later],
-        rule=Series.Rule.TOTAL,
-        placing_points=[],
-        best_of=None,
-        minimum_evenings=None,
-    )
+    series = total_series(club, [first, later])
     standings = f"{live_server.url}/series/{series.pk}/"
 
     def total_of(name: str):

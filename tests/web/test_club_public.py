@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event
-from tests.web.series_helpers import club_of, evening, members_of
+from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tournaments.models import Event, Member, Result, Series, Team
 from tournaments.services.club_pages import initials, set_public_page
-from tournaments.services.series import save_series
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -40,15 +39,7 @@ def evenings(director, club, people):
 
 @pytest.fixture
 def series(club, evenings):
-    return save_series(
-        club,
-        name="Winter cup",
-        events=evenings,
-        rule=Series.Rule.TOTAL,
-        placing_points=[],
-        best_of=None,
-        minimum_evenings=None,
-    )
+    return total_series(club, evenings)
 
 
 def club_url(club) -> str:
