@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import no_horizontal_scroll, shoot
+from tests.browser.test_accessibility import serious_findings
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tournaments.models import Event, Member
 from tournaments.services.club_pages import set_public_page
@@ -29,6 +30,7 @@ def test_a_phone_reads_the_club_page_without_the_hidden_members_name(
     expect(page.get_by_role("heading", name="Canasta-Club Wien-Margareten")).to_be_visible()
     expect(page.get_by_role("heading", name="2026")).to_be_visible()
     no_horizontal_scroll(page)
+    assert serious_findings(page) == []
     shoot(page, artifacts_dir, "club-public-1-page")
 
     page.get_by_role("link", name="Evening 5").click()
@@ -47,5 +49,6 @@ def test_a_phone_reads_the_club_page_without_the_hidden_members_name(
     expect(page.locator("body")).not_to_contain_text("Clara")
     expect(page.locator("body")).not_to_contain_text("Bernd")
     no_horizontal_scroll(page)
+    assert serious_findings(page) == []
     shoot(page, artifacts_dir, "club-public-3-series")
     assert "Clara" not in page.content()

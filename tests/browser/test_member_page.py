@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
+from tests.browser.test_accessibility import serious_findings
 from tests.web.series_helpers import club_of, evening, members_of
 
 pytestmark = pytest.mark.browser
@@ -41,6 +42,7 @@ def test_a_director_reads_a_members_season_and_turns_on_the_club_page(
     box = chart.bounding_box()
     assert box is not None and box["width"] <= 390
     no_horizontal_scroll(page)
+    assert serious_findings(page) == []
     shoot(page, artifacts_dir, "member-page-1-season")
 
     page.get_by_role("link", name="Back to the members").click()
