@@ -3,6 +3,8 @@
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import make_event
@@ -167,3 +169,22 @@ def test_guests_show_as_entered_in_the_final_standings(client, director, club):
     event = evening(director, club, 3, {"Gustav Gast": 10, "Hanna Gast": 20}, **FINISHED)
     page = html(client, evening_url(club, event))
     assert page.index("Hanna Gast") < page.index("Gustav Gast")
+
+
+def test_the_club_pages_cost_no_more_queries_with_more_evenings(
+    client, director, club, people, evenings, series
+):
+    def queries() -> list[int]:
+        counts = []
+        for url in (club_url(club), series_url(club, series), evening_url(club, evenings[0])):
+            with CaptureQueriesContext(connection) as captured:
+                html(client, url)
+            counts.append(len(captured))
+        return counts
+
+    before = queries()
+    more = [
+        evening(director, club, day, {people["Anna Berger"]: day}, **FINISHED) for day in (20, 21)
+    ]
+    series.events.add(*more)
+    assert queries() == before

@@ -4,6 +4,8 @@ import datetime
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.web.series_helpers import club_of, evening, members_of
@@ -107,3 +109,15 @@ def test_a_single_evening_sits_in_the_middle_and_empty_means_no_chart():
     (point,) = line_chart([("05.01.", 800)]).points
     assert point.x == LEFT + (WIDTH - LEFT - 12) // 2 and point.y == TOP
     assert line_chart([]) is None
+
+
+def test_more_evenings_cost_no_more_queries(director_client, director, club, anna):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            page_of(director_client, anna)
+        return len(captured)
+
+    three = queries()
+    for day in (20, 21, 22):
+        evening(director, club, day, {anna: 100, "Guest": 200})
+    assert queries() == three
