@@ -49,6 +49,8 @@ def test_a_director_reads_a_members_season_and_turns_on_the_club_page(
     page.get_by_label("Show the club's public page").check()
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("The club's public page is on.")).to_be_visible()
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, "member-page-2-public-link")
     page.locator(".public-link a").click()
     expect(page.get_by_role("heading", name="CC Wien")).to_be_visible()
     no_horizontal_scroll(page)
