@@ -35,6 +35,13 @@ def main() -> None:
         print(f"bench: schedule_{name}_check {check:.2f} ms")
         print(f"bench: schedule_{name}_balanced {int(report.balanced)} bool")
         print(f"bench: schedule_{name}_adjacent_meetings {report.adjacent_meetings} count")
+        if not report.balanced:
+            # How close to the best possible: the bound is ScheduleReport's.
+            print(f"bench: schedule_{name}_opponent_deviation {report.opponent_deviation} count")
+            print(
+                f"bench: schedule_{name}_opponent_deviation_bound "
+                f"{report.least_opponent_deviation} count"
+            )
 
     # The search ran once at build time; these are the times it recorded.
     for n in generated_sizes():

@@ -36,6 +36,24 @@ class ScheduleReport:
         return dict(sorted(Counter(self.opponents.values()).items()))
 
     @property
+    def opponent_deviation(self) -> int:
+        """How far the opponent meetings are from twice per pair, summed over every pair."""
+        return sum(abs(count - 2) for count in self.opponents.values())
+
+    @property
+    def least_opponent_deviation(self) -> int:
+        """The bound no schedule with these tables can beat: ``opponent_deviation`` >= it.
+
+        Every 4-player table makes four opponent meetings, so the meetings add
+        up to 4 x tables, while twice per pair needs n(n-1); however they are
+        spread, the pairs are at least the difference away from twice in all.
+        With n = 2, 3 (mod 4) playing n rounds with n mod 4 sitting out, that is
+        n(n mod 4 - 1), reached when every pair meets once or twice.
+        """
+        meetings = sum(self.opponents.values())
+        return abs(self.n_players * (self.n_players - 1) - meetings)
+
+    @property
     def repeated_partners(self) -> list[PlayerPair]:
         return [pair for pair, count in self.partners.items() if count > 1]
 

@@ -88,3 +88,11 @@ def public_event(token: str) -> Event:
         return Event.objects.get(public_token=token, public=True)
     except Event.DoesNotExist:
         raise Http404("This event is not public.") from None
+
+
+def public_club(token: str) -> Club:
+    """A club whose director turned its public page on, by the page's token."""
+    try:
+        return Club.objects.get(public_token=token, public_page=True)
+    except Club.DoesNotExist:
+        raise Http404("This club has no public page.") from None

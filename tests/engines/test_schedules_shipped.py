@@ -7,9 +7,8 @@ from pairings.schedules import check_schedule, generated_info, progressive_sched
 ALL_SIZES = range(4, 49)
 WHIST_SIZES = [n for n in ALL_SIZES if n % 4 in (0, 1)]
 OTHER_SIZES = [n for n in ALL_SIZES if n % 4 in (2, 3)]
-# Sizes the generator solved (scripts/generate_schedules.py). Wh(48) eluded two searches
-# of 420 and 840 s; 48 players get the annealed best effort until a later run finds one.
-SHIPPED_BALANCED = [n for n in WHIST_SIZES if n != 48]
+# Every whist size is solved (scripts/generate_schedules.py; Wh(48) by its starter search).
+SHIPPED_BALANCED = WHIST_SIZES
 # Translates of one base round (see the generator); a parity argument excludes n = 6 mod 8.
 NEAR_WHIST_SIZES = [n for n in OTHER_SIZES if n >= 10 and n % 8 != 6]
 ANNEALED_SIZES = [n for n in OTHER_SIZES if n not in NEAR_WHIST_SIZES]
@@ -98,10 +97,43 @@ def test_generator_recorded_how_and_how_long(n):
     assert "construction" in info
 
 
-def test_forty_eight_players_get_an_honest_best_effort_until_a_whist_tournament_is_found():
-    with pytest.raises(ValueError, match="no balanced schedule for 48 players yet"):
-        progressive_schedule(48, balanced=True)
-    report = check_schedule(progressive_schedule(48))
-    assert not report.balanced
-    assert set(report.partners.values()) == {1}
-    assert progressive_schedule(48).source == "best effort"
+def test_forty_eight_players_get_a_whist_tournament_over_z47_plus_a_fixed_player():
+    schedule = progressive_schedule(48, balanced=True)
+    report = check_schedule(schedule)
+    assert report.balanced
+    assert report.adjacent_meetings == 0
+    assert len(schedule.rounds) == 47
+    # Player 48 is the fixed point: the others move on by one step each round.
+    assert all(
+        48 in {p for table in r.tables for pair in table for p in pair} for r in schedule.rounds
+    )
+    assert "Z_47 plus a fixed player" in generated_info(48)["construction"]
+
+
+@pytest.mark.parametrize("n", ALL_SIZES)
+def test_no_schedule_beats_the_opponent_bound_and_whist_sizes_meet_it_at_zero(n, reports):
+    report = reports[n]
+    assert report.opponent_deviation >= report.least_opponent_deviation
+    if n in WHIST_SIZES and n != 12:
+        assert report.opponent_deviation == report.least_opponent_deviation == 0
+
+
+@pytest.mark.parametrize("n", [n for n in NEAR_WHIST_SIZES if n not in (42, 47)])
+def test_near_whist_sizes_are_as_close_to_balanced_as_their_tables_allow(n, reports):
+    # n rounds of n // 4 tables: 4 n (n // 4) meetings where twice per pair needs n (n - 1).
+    bound = n * (n - 1) - 4 * n * (n // 4)
+    assert bound == n * (n % 4 - 1)
+    assert reports[n].least_opponent_deviation == bound
+    assert reports[n].opponent_deviation == bound
+    assert set(reports[n].opponent_spread) == {1, 2}
+
+
+def test_ten_players_sit_out_two_a_round_and_miss_ten_meetings_at_least():
+    # 10 rounds of 2 tables: 80 opponent meetings; 45 pairs twice would be 90.
+    report = reports_for(10)
+    assert report.least_opponent_deviation == 10
+    assert report.opponent_deviation == 10
+
+
+def reports_for(n):
+    return check_schedule(progressive_schedule(n))

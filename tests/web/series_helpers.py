@@ -3,7 +3,8 @@
 import datetime
 
 from tests.factories import make_event
-from tournaments.models import Club, Event, Member, Result, Round
+from tournaments.models import Club, Event, Member, Result, Round, Series
+from tournaments.services.series import save_series
 
 
 def club_of(director, name: str = "CC Wien") -> Club:
@@ -35,3 +36,16 @@ def evening(director, club: Club, day: int, points: dict[Member | str, int], **f
         player = event.players.create(name=str(who), number=number, member=member)
         Result.objects.create(round=rnd, player=player, points=score)
     return event
+
+
+def total_series(club: Club, events: list[Event], name: str = "Winter cup") -> Series:
+    """A series of ``events`` by total points, saved as the director's form saves it."""
+    return save_series(
+        club,
+        name=name,
+        events=events,
+        rule=Series.Rule.TOTAL,
+        placing_points=[],
+        best_of=None,
+        minimum_evenings=None,
+    )

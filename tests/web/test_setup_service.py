@@ -272,6 +272,20 @@ def test_the_published_twelve_is_summarised_plainly():
     assert setup.schedule_preview(12, balanced=True).summary == []
 
 
+def test_sizes_that_cannot_be_balanced_say_how_close_they_come_to_the_bound():
+    # 10 players, 10 rounds of 2 tables: 80 opponent meetings where 45 pairs x 2 = 90.
+    assert (
+        "No schedule with these tables can come closer: every pair meets once or twice, "
+        "10 meetings short of twice per pair in all, which is the least possible."
+    ) in setup.schedule_preview(10).summary
+    # 14 players: 14 x 3 tables x 4 = 168 meetings against 182; the annealed one is 44 off.
+    assert (
+        "Opponent meetings are 44 away from twice per pair in all; no schedule with these "
+        "tables can be closer than 14."
+    ) in setup.schedule_preview(14).summary
+    assert not any("closer" in line for line in setup.schedule_preview(12).summary)
+
+
 def test_setting_more_progressive_rounds_than_the_schedule_has_is_refused(director):
     event = make_event(director, players=8)
     with pytest.raises(ServiceError) as info:

@@ -78,6 +78,26 @@ def _summary(report, *, mixed: bool) -> list[str]:
             _("Two players meet as opponents %(least)d to %(most)d times (balanced: twice).")
             % {"least": min(opponents), "most": max(opponents)}
         )
+    # Only sizes that cannot be balanced have a bound above zero worth naming.
+    if opponents and getattr(report, "least_opponent_deviation", 0):
+        off, least = report.opponent_deviation, report.least_opponent_deviation
+        if off == least:
+            lines.append(
+                _(
+                    "No schedule with these tables can come closer: every pair meets once or "
+                    "twice, %(off)d meetings short of twice per pair in all, which is the least "
+                    "possible."
+                )
+                % {"off": off}
+            )
+        else:
+            lines.append(
+                _(
+                    "Opponent meetings are %(off)d away from twice per pair in all; no schedule "
+                    "with these tables can be closer than %(least)d."
+                )
+                % {"off": off, "least": least}
+            )
     sat_out = list(getattr(report, "sat_out", {}).values())
     if sat_out and max(sat_out) > min(sat_out):
         lines.append(

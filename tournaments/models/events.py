@@ -14,6 +14,13 @@ class Club(models.Model):
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("directors")
     )
+    public_page = models.BooleanField(_("public club page"), default=False)
+    # Made the first time the page is turned on, and kept: a link once handed out
+    # works again when the page is turned back on. NULL until then, so clubs that
+    # never had a page do not share one unique value.
+    public_token = models.CharField(  # noqa: DJ001
+        max_length=32, unique=True, null=True, editable=False
+    )
 
     class Meta:
         ordering = ["name"]

@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("tournaments.urls.director_series")),
     path("t/", include("tournaments.urls.table")),
     path("p/", include("tournaments.urls.public")),
+    path("c/", include("tournaments.urls.public_club")),
 ]

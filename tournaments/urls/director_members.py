@@ -9,6 +9,14 @@ urlpatterns = [
     path("members/import/", director_members.csv_import, name="tournaments-director-members-csv"),
     path("members/build/", director_members.build, name="tournaments-director-members-build"),
     path(
+        "members/public-page/",
+        director_members.public_page,
+        name="tournaments-director-members-public-page",
+    ),
+    path(
+        "members/<int:member_id>/", director_members.member_page, name="tournaments-director-member"
+    ),
+    path(
         "members/<int:member_id>/edit/",
         director_members.edit,
         name="tournaments-director-member-edit",

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,12 +11,15 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.access import clubs_for, director_member, director_required, members_for
+from tournaments.charts import line_chart
 from tournaments.forms import show_service_error
 from tournaments.forms.members import MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
 from tournaments.models import Club, Event, Member
 from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
+from tournaments.services import club_pages
 from tournaments.services import members as service
+from tournaments.services.club_results import member_evenings
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_lists import MAX_ROWS
 
@@ -59,6 +62,7 @@ def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResp
             form=forms.get("form") or MemberForm(),
             csv_form=forms.get("csv_form") or CsvForm(),
             open_panel=forms.get("open_panel", ""),
+            public_url=_public_url(request, club),
         )
     return render(request, "tournaments/members/register.html", context)
 
@@ -123,6 +127,51 @@ def build(request: HttpRequest) -> HttpResponse:
     ) % {"events": built.events, **numbers}
     messages.success(request, message)
     return redirect(_register_url(club))
+
+
+def _public_url(request: HttpRequest, club: Club) -> str:
+    if not club.public_page:
+        return ""
+    return request.build_absolute_uri(reverse("tournaments-public-club", args=[club.public_token]))
+
+
+@login_required
+@require_POST
+def public_page(request: HttpRequest) -> HttpResponse:
+    """Turn the club's public page on or off (the box on the register)."""
+    club = _club(request)
+    if club is None:
+        raise Http404("No club of yours.")
+    on = request.POST.get("public_page") == "on"
+    club_pages.set_public_page(club, on)
+    if on:
+        messages.success(request, _("The club's public page is on."))
+    else:
+        messages.success(request, _("The club's public page is off."))
+    return redirect(_register_url(club))
+
+
+@login_required
+def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
+    """The member's evenings of one season (rank and points each time), and their chart."""
+    member = director_member(request, member_id)
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    evenings = member_evenings(member)
+    seasons = sorted({evening.event.date.year for evening in evenings}, reverse=True)
+    wanted = query_int(request, "season", minimum=1, maximum=9999)
+    season = wanted if wanted in seasons else (seasons[0] if seasons else None)
+    shown = [evening for evening in evenings if evening.event.date.year == season]
+    chart = line_chart([(f"{e.event.date:%d.%m.}", e.points) for e in shown])
+    context = {
+        "member": member,
+        "season": season,
+        "seasons": seasons,
+        "evenings": shown,
+        "chart": chart,
+        "register_url": _register_url(member.club),
+    }
+    return render(request, "tournaments/members/member.html", context)
 
 
 @login_required

@@ -70,7 +70,8 @@ def edit(request: HttpRequest, series_id: int) -> HttpResponse:
     return _save(request, series.club, series)
 
 
-def _records(rows: list[SeriesRow], series: Series) -> list[dict]:
+def series_records(rows: list[SeriesRow], series: Series) -> list[dict]:
+    """The series table's rows (the director's page, its export and the club's public page)."""
     placing = series.rule == Series.Rule.PLACING
     average = series.rule == Series.Rule.AVERAGE
     records = []
@@ -105,7 +106,7 @@ def standings(request: HttpRequest, series_id: int) -> HttpResponse:
     result = service.series_standings(series)
     events = [(f"e{event.pk}", f"{event.date:%d.%m.}") for event in result.events]
     average = series.rule == Series.Rule.AVERAGE
-    table = SeriesTable(_records(result.rows, series), events=events, average=average)
+    table = SeriesTable(series_records(result.rows, series), events=events, average=average)
     export = request.GET.get("export")
     if export in EXPORT_TYPES:
         RequestConfig(request, paginate=False).configure(table)

@@ -1,0 +1,98 @@
+"""A club's public page: turning it on and off, and the names it shows.
+
+A member chooses how their name appears on the club's public pages (the register's
+"name on public pages"): in full, as initials, or not at all. Every name these
+pages show goes through ``shown_name``; a guest (a player linked to no member)
+shows as on the event's own public standings.
+"""
+
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Club, Event, Member, Player
+from tournaments.series_rules import SeriesRow
+from tournaments.services.club_results import people_of, ranked_evenings
+from tournaments.services.standings import StandingRow
+
+
+@transaction.atomic
+def set_public_page(club: Club, on: bool) -> Club:
+    """Turn the club's public page on or off; the first time on gives it its link."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if on and not club.public_token:
+        club.public_token = secrets.token_urlsafe(16)
+    club.public_page = on
+    club.save(update_fields=["public_page", "public_token"])
+    return club
+
+
+def initials(name: str) -> str:
+    """ "Anna-Maria von Berg" → "A.-M. v. B." """
+    return " ".join(
+        "-".join(f"{part[0]}." for part in word.split("-") if part) for word in name.split()
+    )
+
+
+def shown_name(member: Member | None, name: str) -> str:
+    """The name a public page shows for a player called ``name`` (or for ``member``)."""
+    if member is None or member.public_name == Member.PublicName.FULL:
+        return name
+    if member.public_name == Member.PublicName.INITIALS:
+        return initials(member.name)
+    return _("(name withheld)")
+
+
+def _player_name(player: Player) -> str:
+    return shown_name(player.member, player.name)
+
+
+def row_name(row: StandingRow) -> str:
+    """A standings row's public name. A team is named by its players, not by its own name
+    (which holds theirs), when one of them chose less than their full name."""
+    if not row.is_team:
+        return _player_name(row.player)
+    people = people_of(row)
+    if all(_player_name(p) == p.name for p in people):
+        return row.name
+    return " & ".join(_player_name(p) for p in people)
+
+
+def series_row_name(row: SeriesRow) -> str:
+    return shown_name(row.member, row.member.name)
+
+
+def final_standings(event: Event) -> list[StandingRow]:
+    """A finished evening's standings with every name as the club's public pages show it."""
+    rows = ranked_evenings([event])[event.pk]
+    for row in rows:
+        row.name = row_name(row)
+    return rows
+
+
+@dataclass
+class Season:
+    year: int
+    events: list[Event]
+
+
+def coming_up(club: Club) -> list[Event]:
+    """Evenings not finished, from today on: tonight's first."""
+    today = timezone.localdate()
+    return list(
+        club.events.exclude(status=Event.Status.FINISHED)
+        .filter(date__gte=today)
+        .order_by("date", "pk")
+    )
+
+
+def archive(club: Club) -> list[Season]:
+    """The finished evenings by year, the latest first."""
+    by_year = defaultdict(list)
+    for event in club.events.filter(status=Event.Status.FINISHED).order_by("-date", "-pk"):
+        by_year[event.date.year].append(event)
+    return [Season(year, events) for year, events in by_year.items()]

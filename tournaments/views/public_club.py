@@ -1,0 +1,91 @@
+"""Public (no login): a club's page, for clubs whose director turned it on.
+
+The coming evenings, the final standings of finished ones by year, and the standings
+of the club's series. Every member's name appears as they chose on the register
+(``services.club_pages.shown_name``); nothing here links to an event's own public
+page, which shows the names as entered.
+"""
+
+from functools import wraps
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django_tables2 import RequestConfig
+
+from tournaments.access import public_club
+from tournaments.models import Club, Event, Series
+from tournaments.services import club_pages
+from tournaments.services import series as series_service
+from tournaments.services.standings import notes, precedence, rounds_in
+from tournaments.tables import SeriesTable
+from tournaments.views.director_series import series_records
+
+
+def club_page(view):
+    """The club is found by its page's token, and only while its page is on."""
+
+    @never_cache
+    @wraps(view)
+    def wrapper(request: HttpRequest, club_token: str, *args, **kwargs) -> HttpResponse:
+        return view(request, public_club(club_token), *args, **kwargs)
+
+    return wrapper
+
+
+@club_page
+def club(request: HttpRequest, club: Club) -> HttpResponse:
+    context = {
+        "club": club,
+        "coming_up": club_pages.coming_up(club),
+        "series": list(club.series.order_by("-created_at", "pk")),
+        "seasons": club_pages.archive(club),
+    }
+    return render(request, "tournaments/club/public.html", context)
+
+
+@club_page
+def evening(request: HttpRequest, club: Club, evening_id: int) -> HttpResponse:
+    """A finished evening's final standings."""
+    try:
+        event = club.events.get(pk=evening_id, status=Event.Status.FINISHED)
+    except Event.DoesNotExist:
+        raise Http404("No finished evening of this club.") from None
+    rows = club_pages.final_standings(event)
+    rounds = rounds_in(rows)
+    for row in rows:
+        row.cells = [row.per_round.get(number) for number in rounds]
+    context = {
+        "club": club,
+        "event": event,
+        "rows": rows,
+        "rounds": rounds,
+        "metrics": precedence(event),
+        "notes": notes(event, rows),
+    }
+    return render(request, "tournaments/club/public_evening.html", context)
+
+
+@club_page
+def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
+    try:
+        found = club.series.get(pk=series_id)
+    except Series.DoesNotExist:
+        raise Http404("No series of this club.") from None
+    result = series_service.series_standings(found)
+    records = series_records(result.rows, found)
+    for record, row in zip(records, result.rows, strict=True):
+        record["name"] = club_pages.series_row_name(row)
+    events = [(f"e{event.pk}", f"{event.date:%d.%m.}") for event in result.events]
+    average = found.rule == Series.Rule.AVERAGE
+    table = SeriesTable(records, events=events, average=average)
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "club": club,
+        "series": found,
+        "events": result.events,
+        "table": table,
+        "ties": series_service.tie_break_line(found.rule),
+        "best_of": found.best_of if found.rule == Series.Rule.BEST else None,
+    }
+    return render(request, "tournaments/club/public_series.html", context)
