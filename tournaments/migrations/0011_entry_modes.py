@@ -20,7 +20,7 @@ def quick_entry_from_modes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_series"),
+        ("tournaments", "0010_club_public_page"),
     ]
 
     operations = [
