@@ -282,7 +282,7 @@ def test_a_gin_event_has_no_entry_modes_to_choose(director_client, director):
 
 @pytest.mark.django_db(transaction=True)
 def test_quick_entry_events_keep_offering_totals_only_after_the_change():
-    before = [("tournaments", "0009_series")]
+    before = [("tournaments", "0010_club_public_page")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps
