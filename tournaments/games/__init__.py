@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from tournaments.games.base import CardGame, Outcome, SheetPart
 from tournaments.games.canasta import Canasta
 from tournaments.games.gin import Gin
+from tournaments.games.gin_tables import GinRotation
 from tournaments.games.sides import Side, group_sides, sides_of
 from tournaments.models import Event, Game
 from tournaments.services.deal_data import Scored
@@ -58,12 +59,14 @@ __all__ = [
     "sides_of",
 ]
 
-GAMES: dict[str, CardGame] = {entry.key: entry for entry in (Canasta(), Gin())}
+GAMES: dict[str, CardGame] = {
+    entry.key: entry for entry in (Canasta(), Gin(tables=(GinRotation(),)))
+}
 
 
 def game_of(event: Event) -> CardGame:
-    """The registry entry of the event's game."""
-    return GAMES[event.game]
+    """The registry entry of the event's game, for its table kind."""
+    return GAMES[event.game].for_event(event)
 
 
 def entry_form_for(game: Game, data=None, **kwargs):

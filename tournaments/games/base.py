@@ -23,6 +23,9 @@ class Outcome:
     net: int  # the winner's margin (0 while unfinished or on a draw)
     canasta_sheet: Any = None  # scoring.canasta.ScoreSheet
     gin_score: Any = None  # scoring.gin.GameScore
+    # Each side's plus/minus where sides settle with each other, not only with the winner
+    # (Gin for three: ``scoring.gin_three.settle_three``); None: the winner's margin.
+    nets: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class CardGame(ABC):
     # A printed tally heads the column "Opponent" where a round seats one opponent.
     one_opponent: bool = False
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
+    # Players a table seats where the event's table kind fixes it (None: the format decides).
+    players_per_table: int | None = None
     # The Round step's field for a round of so many deals (hands).
     round_deals_label: Promise
     round_deals_help: Promise
@@ -71,6 +76,14 @@ class CardGame(ABC):
     @property
     def label(self) -> str:
         return Event.Game(self.key).label
+
+    def table_kinds(self) -> list[tuple[str, str]]:
+        """The table kinds (``Event.TableKind``) the Format step offers; empty: two sides only."""
+        return []
+
+    def for_event(self, event: Event) -> "CardGame":
+        """The entry that plays the event's table kind (this one unless a kind differs)."""
+        return self
 
     def round_kinds(self) -> list[tuple[str, str]]:
         """What the Round step offers a round to be, in the game's words."""
@@ -133,6 +146,10 @@ class CardGame(ABC):
     def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
         """What a phone entered, line by line, for the other side to check before it
         confirms (the score pad shows only the totals)."""
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        """A short line the score pad shows beside a deal's number (who sat out); often none."""
+        return ""
 
     # --- a game -------------------------------------------------------------------
 

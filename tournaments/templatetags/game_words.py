@@ -18,3 +18,9 @@ def says(event: Event, key: str, number=None, count=None, total=None) -> str:
 def entered(event: Event, entry: Entry, game: Game) -> list[str]:
     """``{% entered event entry game as lines %}``: what was entered, for the other side."""
     return game_of(event).entered(entry.details, sides_of(game))
+
+
+@register.simple_tag
+def row_note(event: Event, entry: Entry) -> str:
+    """``{% row_note event entry as note %}``: the score pad's line beside a deal's number."""
+    return game_of(event).row_note(entry.details)

@@ -1,0 +1,179 @@
+"""Gin for three at a table (RULES.md 2.1): set up, seated, played and counted through the views.
+
+The worked example of RULES.md 2.1: A wins 3 hands and 102 points, B 1 hand and 17,
+C nothing: A 262, B 37, C 0; B pays A 225, C pays A 262 + 100 = 362, C pays B 37.
+B wins his hand when A sits out, so the draw puts A lowest: the table seats by the
+draw, highest card first, and players 1, 2, 3 are B, C, A.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_event, make_tables
+from tournaments.models import Entry, Event, Game, Result
+from tournaments.services.standings import standings
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+B, C, A = 1, 2, 3  # player numbers, in the order of the draw
+
+# (knocker, kind, knocker's deadwood, defender's deadwood, who plays, who sits out), by
+# player number. Wiener rules: a knock scores the difference, gin 20 + the defender's deadwood.
+HANDS = [
+    (B, "knock", 3, 20, (B, C), A),  # B 17
+    (A, "knock", 2, 27, (B, A), C),  # A 25
+    (A, "gin", 0, 15, (A, C), B),  # A 35
+    (A, "knock", 5, 47, (A, B), C),  # A 42: 102, the game is over
+]
+
+
+@pytest.fixture
+def event(director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="rotation",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    return event
+
+
+def table_url(name: str, game: Game, *args) -> str:
+    return reverse(name, args=[game.table.token, *args])
+
+
+def phone(game: Game, number: int) -> Client:
+    client = Client()
+    seat = game.seats.get(player__number=number)
+    client.post(table_url("tournaments-table-seat", game), {"seat": seat.pk})
+    return client
+
+
+def hand_post(number: int, game: Game, knocker: int, kind: str, knocker_dw: int, defender_dw: int):
+    side = game.seats.get(player__number=knocker).side
+    return {
+        "number": number,
+        "idempotency_key": f"hand-{number}",
+        "mode": "hand",
+        "kind": kind,
+        "knocker": side,
+        "knocker_deadwood": knocker_dw,
+        "defender_deadwood": defender_dw,
+    }
+
+
+def play_the_worked_example(director_client, event) -> Game:
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    for number, (knocker, kind, knocker_dw, defender_dw, playing, out) in enumerate(HANDS, 1):
+        page = phones[out].get(table_url("tournaments-table", game)).content.decode()
+        names = {n: f"{n} Player {n}" for n in (A, B, C)}
+        first, second = playing
+        assert (
+            f"{names[first]} plays against {names[second]}, who deals; {names[out]} sits out."
+            in page
+        )
+        sent = phones[knocker].post(
+            table_url("tournaments-table-submit", game),
+            hand_post(number, game, knocker, kind, knocker_dw, defender_dw),
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+        entry.refresh_from_db()
+        assert entry.status == Entry.Status.CONFIRMED
+    game.refresh_from_db()
+    return game
+
+
+def side_of(game: Game, number: int) -> int:
+    return game.seats.get(player__number=number).side
+
+
+def test_the_format_step_offers_three_at_a_table_for_gin(director_client, director):
+    event = make_event(director, game="gin", players=3, fmt="swiss")
+    url = reverse("tournaments-director-setup", args=[event.pk, "format"])
+    assert "Three players, rotating" in director_client.get(url).content.decode()
+    refused = director_client.post(url, {"format": "swiss", "table_kind": "rotation"})
+    assert "choose the format" in refused.content.decode()
+    director_client.post(url, {"format": "tables", "table_kind": "rotation"})
+    event.refresh_from_db()
+    assert (event.format, event.table_kind) == ("tables", "rotation")
+
+
+def test_canasta_offers_no_table_kind(director_client, director):
+    event = make_event(director, players=8)
+    url = reverse("tournaments-director-setup", args=[event.pk, "format"])
+    assert "Players at a table" not in director_client.get(url).content.decode()
+
+
+def test_a_round_seats_three_at_a_table_in_draw_order(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert [(s.player.number, s.side) for s in game.seats.order_by("position")] == [
+        (1, 0),
+        (2, 1),
+        (3, 2),
+    ]
+
+
+def test_a_whole_rotation_game_ends_with_the_worked_example(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    assert game.finished
+    totals = {number: game.scores[side_of(game, number)] for number in (A, B, C)}
+    assert totals == {A: 262, B: 37, C: 0}
+    results = {r.player.number: r for r in Result.objects.select_related("player")}
+    assert {n: r.points for n, r in results.items()} == {A: 262, B: 37, C: 0}
+    # A collects 225 + 362, B pays 225 and collects 37, C pays 362 + 37.
+    assert {n: r.net for n, r in results.items()} == {A: 587, B: -188, C: -399}
+    assert [n for n, r in results.items() if r.won] == [A]
+
+
+def test_the_sheet_shows_who_sat_out_and_who_pays_whom(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    page = phone(game, A).get(table_url("tournaments-table", game)).content.decode()
+    letter = {n: "ABC"[side_of(game, n)] for n in (A, B, C)}
+    for _knocker, _kind, _k, _d, _playing, out in HANDS:
+        assert f"{letter[out]} sits out" in page
+    assert f"{letter[B]} pays {letter[A]} 225" in page
+    assert f"{letter[C]} pays {letter[A]} 362" in page
+    assert f"{letter[C]} pays {letter[B]} 37" in page
+    assert f"Game over: side {letter[A]} wins by 225." in page
+
+
+def test_standings_rank_each_player_by_plus_minus(director_client, event):
+    play_the_worked_example(director_client, event)
+    rows = standings(event)
+    assert [(row.number, row.rank, row.total) for row in rows] == [
+        (A, 1, 587),
+        (B, 2, -188),
+        (C, 3, -399),
+    ]
+    page = director_client.get(reverse("tournaments-director-standings", args=[event.pk]))
+    assert "587" in page.content.decode()
+
+
+def test_with_the_points_of_each_side_the_standings_count_the_game_totals(director_client, event):
+    event.scoring_mode = Event.ScoringMode.TALLY
+    event.save(update_fields=["scoring_mode"])
+    play_the_worked_example(director_client, event)
+    assert [(row.number, row.total) for row in standings(event)] == [(A, 262), (B, 37), (C, 0)]
+
+
+def test_a_player_sitting_out_cannot_be_named_the_knocker(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    sent = phone(game, B).post(
+        table_url("tournaments-table-submit", game),
+        hand_post(1, game, A, "knock", 2, 20),
+        HTTP_HX_REQUEST="true",
+    )
+    assert sent.status_code == 200 and not Entry.objects.exists()

@@ -1,0 +1,264 @@
+"""Gin Rummy beyond two players a table (RULES.md 2.1): the table kinds of ``Gin``.
+
+``GinRotation``: three players, each his own side (0, 1, 2 in seat order, which
+is the order of the draw, highest card first). Two play each hand; the loser
+sits out and the one who sat out deals the next (``scoring.gin_three``). A hand
+is entered as in two-player Gin between the two who played it, and stored with
+three columns, the winner's points in his own.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from scoring import gin_three
+from scoring.canasta import side_label
+from scoring.gin_melds import InvalidHand
+from tournaments.forms.entry import GinHandForm
+from tournaments.games.base import Outcome, SheetPart, margin
+from tournaments.games.gin import Gin, GinTotals, gin_hand
+from tournaments.models import Entry, Event, Game
+from tournaments.services.deal_data import Scored
+from tournaments.services.errors import ServiceError
+
+SIDES = 3
+
+
+@dataclass(frozen=True)
+class HandPlayers:
+    """Who plays a hand of the rotation: side indices of the leader, the dealer and the one out."""
+
+    leader: int
+    dealer: int
+    sitting_out: int
+
+    @property
+    def playing(self) -> tuple[int, int]:
+        return (self.leader, self.dealer)
+
+    @property
+    def letters(self) -> dict[str, str]:
+        return {
+            "leader": side_label(self.leader),
+            "dealer": side_label(self.dealer),
+            "out": side_label(self.sitting_out),
+        }
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One payment after a rotation game, by side letters."""
+
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class RotationTotals(GinTotals):
+    """The score pad's bottom lines of a rotation game, with who played each hand and
+    who pays whom once it is over (the shutout bonus is paid, not added)."""
+
+    plays: Mapping[int, HandPlayers] = None  # type: ignore[assignment]
+    payments: tuple[Settlement, ...] = ()
+    nets: tuple[int, ...] = ()
+
+
+def _players(seating: gin_three.Seating) -> HandPlayers:
+    return HandPlayers(seating.leader, seating.dealer, seating.sitting_out)
+
+
+def _winner(points: list[int]) -> int | None:
+    return next((side for side, p in enumerate(points) if p), None)
+
+
+def hand_players(game: Game, number: int) -> HandPlayers:
+    """Who plays hand ``number``: the rotation from the game's start over the hands before it,
+    as entered (a confirmed version, else the pending one)."""
+    current: dict[int, list[int]] = {}
+    for entry in (
+        game.entries.filter(number__lt=number)
+        .exclude(status=Entry.Status.SUPERSEDED)
+        .order_by("number", "version")
+    ):
+        if entry.status == Entry.Status.CONFIRMED or entry.number not in current:
+            current[entry.number] = entry.points
+    seating = gin_three.three_player_start()
+    for before in range(1, number):
+        if before not in current:
+            raise ServiceError(
+                _("Enter hand %(number)s first: it decides who plays the next.")
+                % {"number": before}
+            )
+        try:
+            seating = gin_three.three_player_next(seating, _winner(current[before]))
+        except InvalidHand:
+            raise ServiceError(
+                _("Hand %(number)s was won by the player who sat it out: correct it first.")
+                % {"number": before}
+            ) from None
+    return _players(seating)
+
+
+class RotationHandForm(GinHandForm):
+    """A hand of the rotation: the two who play it are named, the one out is not offered."""
+
+    fields_template = "tournaments/table/partials/gin_rotation_fields.html"
+
+    def build(self) -> None:
+        super().build()
+        number = self.deal_number
+        try:
+            self.players = hand_players(self.game, number) if number else None
+        except ServiceError:
+            self.players = None
+        playing = self.players.playing if self.players else range(SIDES)
+        self.fields["knocker"].choices = [(side, self.names[side]) for side in playing]
+
+    def who_plays(self) -> dict[str, str] | None:
+        """The names of the leader, the dealer and the one out, for the form's heading."""
+        if self.players is None:
+            return None
+        return {
+            "leader": self.names[self.players.leader],
+            "dealer": self.names[self.players.dealer],
+            "out": self.names[self.players.sitting_out],
+        }
+
+    def entry_data(self) -> dict[str, Any]:
+        return {**super().entry_data(), "number": self.deal_number}
+
+
+class GinRotation(Gin):
+    """Gin for three at a table, the loser of a hand sitting out (RULES.md 2.1, 1)."""
+
+    table_kind = Event.TableKind.ROTATION
+    players_per_table = 3
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        number = data.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise ServiceError(_("The entry could not be read."))
+        players = hand_players(game, number)
+        knocker = data.get("knocker")
+        kind = data.get("kind")
+        if kind in ("knock", "gin") and knocker not in players.playing:
+            raise ServiceError(
+                _("Say who knocked."),
+                {"knocker": [_("Choose who knocked or went gin.")]},
+            )
+        defender = players.dealer if knocker == players.leader else players.leader
+        scored = gin_hand({**data, "knocker": 0}, profile)
+        points = [0] * SIDES
+        if scored.hand is not None:
+            points[knocker], points[defender] = scored.points
+        details = {
+            **scored.details,
+            "players": list(players.playing),
+            "sitting_out": players.sitting_out,
+        }
+        if scored.hand is not None:
+            details["knocker"] = knocker
+        return Scored(tuple(points), details, hand=scored.hand, cards=scored.cards)
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        out = details.get("sitting_out")
+        if out not in range(SIDES):
+            return ""
+        return _("%(side)s sits out") % {"side": side_label(out)}
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return RotationHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    def target(self, profile, side_size: int) -> int:
+        return profile.target
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        hands = _counted([tuple(entry.points) for entry in confirmed], profile.target)
+        score = gin_three.score_three_player_game(hands, profile)
+        totals = tuple(score.totals)
+        if kind == Event.RoundKind.GAME or score.finished:
+            finished, winner = score.finished, score.winner
+        else:
+            finished = stopped
+            winner = _leader(totals) if finished else None
+        nets = tuple(score.net) if score.finished else _margins(totals)
+        net = margin(totals, winner)
+        return Outcome(totals, finished, winner, net, None, score, nets=nets)
+
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        running = {}
+        totals = [0] * SIDES
+        for entry in confirmed:
+            totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
+            running[entry.number] = (tuple(totals), ())
+        score = result.gin_score
+        plays = {
+            entry.number: _players(seating)
+            for entry, seating in zip(confirmed, score.seatings, strict=False)
+        }
+        payments = tuple(
+            Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
+        )
+        return SheetPart(
+            running=running,
+            totals=tuple(score.points),
+            gin=RotationTotals(
+                points=tuple(score.points),
+                boxes=tuple(score.boxes),
+                box_bonus=tuple(score.box_bonus),
+                game_bonus=tuple(score.game_bonus),
+                shutout_bonus=(0,) * SIDES,
+                totals=tuple(score.totals),
+                box_value=profile.box_bonus,
+                plays=plays,
+                payments=payments,
+                nets=tuple(result.nets or ()),
+            ),
+        )
+
+    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+        return super().sheet_rules(profile, 1)
+
+    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+        return None
+
+
+def _counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one in which a player reached the target, each in three columns,
+    and before any hand that the rotation refuses (a director's correction can leave one
+    until the later hands are corrected too)."""
+    points = [0] * SIDES
+    counted = []
+    seating = gin_three.three_player_start()
+    for hand in hands:
+        hand = tuple(hand[:SIDES]) + (0,) * (SIDES - len(hand))
+        winner = _winner(list(hand))
+        if winner == seating.sitting_out:
+            break
+        counted.append(hand)
+        seating = gin_three.three_player_next(seating, winner)
+        points = [p + h for p, h in zip(points, hand, strict=True)]
+        if max(points) >= target:
+            break
+    return counted
+
+
+def _leader(totals: tuple[int, ...]) -> int | None:
+    best = max(totals)
+    return totals.index(best) if totals.count(best) == 1 else None
+
+
+def _margins(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Each player's plus/minus while nobody has reached the target (or a round stopped
+    short of it): the payments of a game ended now, without the shutout, which only a
+    player who reached the target collects."""
+    payments = gin_three.settle_three(totals, totals, None, 0)
+    net = [0] * SIDES
+    for payment in payments:
+        net[payment.payer] -= payment.amount
+        net[payment.payee] += payment.amount
+    return tuple(net)
