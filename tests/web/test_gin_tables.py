@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
+from tournaments.printing import score_sheets
 from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -177,3 +178,22 @@ def test_a_player_sitting_out_cannot_be_named_the_knocker(director_client, event
         HTTP_HX_REQUEST="true",
     )
     assert sent.status_code == 200 and not Entry.objects.exists()
+
+
+def test_the_board_and_the_printed_score_sheet_show_the_three_columns(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    board = director_client.get(
+        reverse("tournaments-director-board", args=[event.pk, 1])
+    ).content.decode()
+    assert "262" in board and "37" in board
+    data = score_sheets.load(event, 1)
+    sheet = data.sheets[0]
+    assert sheet.sides == 3
+    by_player = {n: side_of(game, n) for n in (A, B, C)}
+    assert {n: sheet.gin.totals[side] for n, side in by_player.items()} == {A: 262, B: 37, C: 0}
+    assert {n: sheet.gin.game_bonus[side] for n, side in by_player.items()} == {A: 100, B: 0, C: 0}
+    assert sheet.gin.net == 225
+    pdf = director_client.get(
+        reverse("tournaments-director-print-pdf", args=[event.pk, "score-sheets"])
+    )
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

@@ -20,6 +20,7 @@ from scoring.gin_melds import InvalidHand
 from tournaments.forms.entry import GinHandForm
 from tournaments.games.base import Outcome, SheetPart, margin
 from tournaments.games.gin import Gin, GinTotals, gin_hand
+from tournaments.games.sheets import GinSheetTotals
 from tournaments.models import Entry, Event, Game
 from tournaments.services.deal_data import Scored
 from tournaments.services.errors import ServiceError
@@ -224,7 +225,18 @@ class GinRotation(Gin):
         return super().sheet_rules(profile, 1)
 
     def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
-        return None
+        if not hands or sides != SIDES:
+            return None
+        score = gin_three.score_three_player_game(_counted(hands, profile.target), profile)
+        totals = tuple(score.totals)
+        return GinSheetTotals(
+            boxes=tuple(score.box_bonus),
+            game_bonus=tuple(score.game_bonus),
+            shutout_bonus=(0,) * SIDES,  # paid by the player without points, not added
+            totals=totals,
+            finished=score.finished,
+            net=margin(totals, score.winner),
+        )
 
 
 def _counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
