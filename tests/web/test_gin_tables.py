@@ -197,3 +197,113 @@ def test_the_board_and_the_printed_score_sheet_show_the_three_columns(director_c
         reverse("tournaments-director-print-pdf", args=[event.pk, "score-sheets"])
     )
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+# --- four at a table: two partnerships (RULES.md 2.2) ------------------------------------
+# Players 1 & 2 (side A) against 3 & 4 (side B); hand 1 pairs 1-3 and 2-4, then partners
+# switch opponents. Each game: (kind, who knocked: 0 side A's player, 1 side B's, deadwoods).
+PARTNER_HANDS = [
+    # RULES.md 2.2: A's first player loses 18, his partner wins 25: A +7 (and the box).
+    (("knock", 1, 2, 20), ("knock", 0, 5, 30)),
+    # B's gin with 15 against A's 10: B +25.
+    (("gin", 1, 0, 15), ("knock", 0, 4, 14)),
+    # A's gin with 30 and a no game: A +50.
+    (("gin", 0, 0, 30), ("no_game", None, None, None)),
+    # A +40 and +30: A has 7 + 50 + 70 = 127 of 125.
+    (("knock", 0, 2, 42), ("knock", 0, 1, 31)),
+]
+
+
+@pytest.fixture
+def partnership_event(director):
+    event = make_event(
+        director,
+        game="gin",
+        players=4,
+        fmt="tables",
+        table_kind="partnership",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    return event
+
+
+def partner_post(number: int, games) -> dict:
+    data = {"number": number, "idempotency_key": f"hand-{number}"}
+    for index, (kind, knocker, knocker_dw, defender_dw) in enumerate(games):
+        for name, value in (
+            ("kind", kind),
+            ("knocker", knocker),
+            ("knocker_deadwood", knocker_dw),
+            ("defender_deadwood", defender_dw),
+        ):
+            if value is not None:
+                data[f"g{index}_{name}"] = value
+    return data
+
+
+def test_partners_switch_opponents_and_a_whole_game_goes_to_125(director_client, partnership_event):
+    event = partnership_event
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert sorted((s.player.number, s.side) for s in game.seats.all()) == [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 1),
+    ]
+    entering, confirming = phone(game, 1), phone(game, 3)
+    opponents = [("1 Player 1 against 3 Player 3", "2 Player 2 against 4 Player 4")]
+    opponents.append(("1 Player 1 against 4 Player 4", "2 Player 2 against 3 Player 3"))
+    for number, games in enumerate(PARTNER_HANDS, 1):
+        page = entering.get(table_url("tournaments-table", game)).content.decode()
+        for pair in opponents[(number - 1) % 2]:
+            assert pair in page
+        sent = entering.post(
+            table_url("tournaments-table-submit", game),
+            partner_post(number, games),
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        confirming.post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    assert [e.points for e in Entry.objects.order_by("number")] == [
+        [7, 0],
+        [0, 25],
+        [50, 0],
+        [70, 0],
+    ]
+    game.refresh_from_db()
+    # A: 127 points + 3 boxes of 20 + the game bonus 100 = 287; B: 25 + one box = 45.
+    assert game.finished and game.scores == [287, 45]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {1: (287, 242), 2: (287, 242), 3: (45, -242), 4: (45, -242)}
+    page = entering.get(table_url("tournaments-table", game)).content.decode()
+    assert "Game to 125" in page and "Game over: side A wins by 242." in page
+    # Partners share their partnership's total; the draw orders partners level on it.
+    rows = standings(event)
+    assert {row.number: row.total for row in rows} == {1: 242, 2: 242, 3: -242, 4: -242}
+    assert {row.number for row in rows[:2]} == {1, 2}
+
+
+def test_a_partnership_hand_names_the_game_at_fault(director_client, partnership_event):
+    event = partnership_event
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    sent = phone(game, 1).post(
+        table_url("tournaments-table-submit", game),
+        partner_post(1, (("knock", 0, 12, 20), ("knock", 0, 5, 30))),
+        HTTP_HX_REQUEST="true",
+    )
+    assert sent.status_code == 200 and not Entry.objects.exists()
+    assert 'id="err-id_g0_knocker_deadwood"' in sent.content.decode()
+
+
+def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership_event):
+    director_client.post(reverse("tournaments-director-round-start", args=[partnership_event.pk]))
+    data = score_sheets.load(partnership_event, 1)
+    assert data.gin.target == 125 and data.sheets[0].sides == 2
+    blank = score_sheets.load(partnership_event, None, blank=True)
+    assert len(blank.sheets) == 1

@@ -1,4 +1,5 @@
-"""Tables in draw order, rotating: for games that seat more than two a table (Gin for three).
+"""Tables in draw order, rotating: for games that seat more than two a table (Gin for three
+or four).
 
 The players stand in number order in rows as long as there are tables; table
 ``t`` of round 1 takes column ``t``. Each round, row ``k`` moves ``k`` tables on,
@@ -27,12 +28,13 @@ def seats_per_table(event: Event) -> int:
 
 
 def table_kind_problem(event: Event) -> str:
-    """Why the event's format cannot seat its table kind (three at a table); empty when it can."""
+    """Why the event's format cannot seat its table kind (three or four at a table); empty
+    when it can."""
     from tournaments.formats import format_of
 
     if seats_per_table(event) > 2 and not format_of(event).groups:
         return _(
-            "With three at a table the tables are seated in draw order: choose the format "
+            "With three or four at a table the tables are seated in draw order: choose the format "
             "“Tables in draw order, rotating”."
         )
     return ""
@@ -41,7 +43,7 @@ def table_kind_problem(event: Event) -> str:
 class TablesInOrder(Format):
     key = Event.Format.TABLES
     help = gettext_lazy(
-        "For Gin with three at a table: tables in draw order, the players moving on each round; "
+        "For Gin with three or four at a table: tables in draw order, the players moving on each round; "
         "players left over sit out in turn."
     )
     asks_bye_score = True
@@ -56,8 +58,8 @@ class TablesInOrder(Format):
         if size < 3:
             return [
                 _(
-                    "Tables in draw order are for Gin with three at a table: choose that "
-                    "table kind, or another format."
+                    "Tables in draw order are for Gin with three or four at a table: choose "
+                    "that table kind, or another format."
                 )
             ]
         if len(players) < size:
@@ -86,12 +88,16 @@ class TablesInOrder(Format):
             plan.notes.append(
                 Problem(gettext_noop("%(entrant)s has a bye this round."), {"entrant": str(player)})
             )
-        seated: list[list[list[Player]]] = [[] for _ in range(tables)]
+        seated: list[list[Player]] = [[] for _ in range(tables)]
         for index, slot in enumerate(playing):
             row, column = divmod(index, tables)
-            table = (column + row * (number - 1)) % tables
-            seated[table].append([lineup.present[slot]])
-        plan.tables = seated
+            seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
+        # In draw order at each table: the high ones form side A, the low ones side B.
+        per_side = game_of(event).players_per_side
+        plan.tables = [
+            [players[start : start + per_side] for start in range(0, size, per_side)]
+            for players in seated
+        ]
         plan.notes.insert(
             0,
             Problem(

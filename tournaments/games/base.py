@@ -69,6 +69,7 @@ class CardGame(ABC):
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
     # Players a table seats where the event's table kind fixes it (None: the format decides).
     players_per_table: int | None = None
+    players_per_side: int = 1  # with ``players_per_table``: partners a side (high two vs low two)
     # The Round step's field for a round of so many deals (hands).
     round_deals_label: Promise
     round_deals_help: Promise

@@ -1,10 +1,16 @@
-"""Gin Rummy beyond two players a table (RULES.md 2.1): the table kinds of ``Gin``.
+"""Gin Rummy beyond two players a table (RULES.md 2.1, 2.2): the table kinds of ``Gin``.
 
 ``GinRotation``: three players, each his own side (0, 1, 2 in seat order, which
 is the order of the draw, highest card first). Two play each hand; the loser
 sits out and the one who sat out deals the next (``scoring.gin_three``). A hand
 is entered as in two-player Gin between the two who played it, and stored with
 three columns, the winner's points in his own.
+
+``GinPartnership``: four players, two partnerships of two (sides A and B, partners
+opposite). Every hand each partner plays his own game against one opponent, the
+partners switching opponents after every hand; a hand is entered as both games,
+and counts for each partnership as the sum of its partners' results
+(``scoring.gin_game.partnership_hand``), to the four-player target.
 """
 
 from collections.abc import Mapping
@@ -14,14 +20,17 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from scoring import gin_three
+from scoring import gin_game, gin_three
 from scoring.canasta import side_label
 from scoring.gin_melds import InvalidHand
-from tournaments.forms.entry import GinHandForm
+from tournaments.forms.entry import HAND_KINDS, EntryForm, GinHandForm
+from tournaments.forms.entry.base import NumberPad, Radios
 from tournaments.games.base import Outcome, SheetPart, margin
 from tournaments.games.gin import Gin, GinTotals, gin_hand
 from tournaments.games.sheets import GinSheetTotals
-from tournaments.models import Entry, Event, Game
+from tournaments.games.sides import sides_of
+from tournaments.models import Entry, Event, Game, Seat
+from tournaments.numbers import BoundedIntegerField
 from tournaments.services.deal_data import Scored
 from tournaments.services.errors import ServiceError
 
@@ -274,3 +283,156 @@ def _margins(totals: tuple[int, ...]) -> tuple[int, ...]:
         net[payment.payer] -= payment.amount
         net[payment.payee] += payment.amount
     return tuple(net)
+
+
+# --- four at a table: two partnerships ------------------------------------------------
+
+GAMES_A_HAND = 2  # a partnership of two: each partner plays his own game every hand
+GAME_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")
+
+
+def hand_pairs(game: Game, number: int) -> tuple[tuple[Seat, Seat], ...]:
+    """Who plays whom in hand ``number``: partners switch opponents after every hand
+    (``scoring.gin_game.partnership_opponents``), side A's player first in each pair."""
+    sides = sides_of(game)
+    if len(sides) != 2 or any(len(side.seats) != GAMES_A_HAND for side in sides):
+        raise ServiceError(_("Partnership Gin needs two partners on each side."))
+    by_pk = {seat.pk: seat for side in sides for seat in side.seats}
+    pairs = gin_game.partnership_opponents(
+        [seat.pk for seat in sides[0].seats], [seat.pk for seat in sides[1].seats], number - 1
+    )
+    return tuple((by_pk[a], by_pk[b]) for a, b in pairs)
+
+
+class PartnershipHandForm(EntryForm):
+    """A hand of partnership Gin: how each partner's game ended and both deadwoods."""
+
+    entry_kind = "gin"
+    fields_template = "tournaments/table/partials/gin_partnership_fields.html"
+    preview_template = "tournaments/table/partials/gin_partnership_preview.html"
+    side_totals = False
+
+    def build(self) -> None:
+        number = self.deal_number or 1
+        try:
+            self.pairs = hand_pairs(self.game, number)
+        except ServiceError:
+            self.pairs = ()
+        for index in range(GAMES_A_HAND):
+            names = [str(seat.player) for seat in self.pairs[index]] if self.pairs else ["", ""]
+            prefix = f"g{index}_"
+            self.fields[prefix + "kind"] = forms.ChoiceField(
+                label=_("How did the hand end?"),
+                choices=HAND_KINDS,
+                initial="knock",
+                widget=Radios(attrs={"data-kind": "radio"}),
+            )
+            self.fields[prefix + "knocker"] = forms.TypedChoiceField(
+                label=_("Who knocked or went gin?"),
+                coerce=int,
+                required=False,
+                empty_value=None,
+                choices=list(enumerate(names)),
+                widget=Radios(attrs={"data-kind": "radio"}),
+            )
+            for name, label in (
+                ("knocker_deadwood", _("Knocker's deadwood")),
+                ("defender_deadwood", _("Defender's deadwood (after laying off)")),
+            ):
+                self.fields[prefix + name] = BoundedIntegerField(
+                    label=label,
+                    min_value=0,
+                    max_value=gin_game.MAX_DEADWOOD,
+                    required=False,
+                    widget=NumberPad(),
+                )
+
+    def games(self) -> list[dict[str, Any]]:
+        """Each partner's game: its players and its fields, for the template."""
+        return [
+            {
+                "players": self.pairs[index] if self.pairs else (),
+                "fields": [self[f"g{index}_{name}"] for name in GAME_FIELDS],
+            }
+            for index in range(GAMES_A_HAND)
+        ]
+
+    def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
+        initial = {}
+        for index, played in enumerate(details.get("games", ())[:GAMES_A_HAND]):
+            for name in GAME_FIELDS:
+                initial[f"g{index}_{name}"] = played.get(name)
+        return initial
+
+    def entry_data(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "number": self.deal_number,
+            "games": [
+                {name: data.get(f"g{index}_{name}") for name in GAME_FIELDS}
+                for index in range(GAMES_A_HAND)
+            ],
+        }
+
+
+class GinPartnership(Gin):
+    """Gin for four at a table: two partnerships, each partner playing his own game
+    (RULES.md 2.2); a hand adds both games up for each partnership, plus the box."""
+
+    table_kind = Event.TableKind.PARTNERSHIP
+    players_per_table = 4
+    players_per_side = 2
+    one_opponent = False
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        played = data.get("games")
+        if not isinstance(played, list | tuple) or len(played) != GAMES_A_HAND:
+            raise ServiceError(_("The entry could not be read."))
+        results, games, field_errors = [], [], {}
+        for index, one in enumerate(played):
+            if not isinstance(one, Mapping):
+                raise ServiceError(_("The entry could not be read."))
+            try:
+                scored = gin_hand(one, profile)
+            except ServiceError as error:
+                for name, messages in error.field_errors.items():
+                    field_errors[f"g{index}_{name}"] = messages
+                continue
+            side_a, side_b = scored.points
+            results.append(side_a - side_b)
+            games.append({**scored.details, "result": side_a - side_b})
+        if field_errors:
+            raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+        number = data.get("number")
+        if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
+            for one, (a, b) in zip(games, hand_pairs(game, number), strict=True):
+                one["players"] = [a.player_id, b.player_id]
+        points = gin_game.partnership_hand(results)
+        return Scored(points, {"mode": "partnership", "games": games})
+
+    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+        players = {seat.player_id: seat.player for side in sides for seat in side.seats}
+        lines = []
+        for one in details.get("games", ()):
+            pair = [str(players.get(pk, "?")) for pk in one.get("players", ())]
+            head = " – ".join(pair)
+            knocker = one.get("knocker")
+            scorer = dict(enumerate(pair)).get(knocker, "")
+            label = dict(HAND_KINDS).get(one.get("kind"), "")
+            parts = [
+                head,
+                f"{label}: {scorer}" if scorer and one.get("kind") != "no_game" else label,
+            ]
+            if one.get("kind") != "no_game":
+                parts.append(
+                    _("Deadwood: knocker %(knocker)s, defender %(defender)s.")
+                    % {
+                        "knocker": one.get("knocker_deadwood"),
+                        "defender": one.get("defender_deadwood"),
+                    }
+                )
+            lines.append(" · ".join(str(part) for part in parts))
+        return lines
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return PartnershipHandForm(game, data, sides=sides, rules=self, **kwargs)
