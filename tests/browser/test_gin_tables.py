@@ -119,3 +119,77 @@ def test_a_three_player_rotation_evening(page, phones, live_server, director, ar
     expect(rows.first).to_contain_text("587")
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, "gin-three-5-standings")
+
+
+# Partnership Gin: players 1 & 2 against 3 & 4; each hand both partners' games, in the
+# order side A's first player, then his partner (kind, who knocked, deadwoods).
+PARTNER_HANDS = [
+    (("Knock", 1, 2, 20), ("Knock", 0, 5, 30)),  # A −18 + 25 = +7
+    (("Gin", 1, 0, 15), ("Knock", 0, 4, 14)),  # B +25
+    (("Gin", 0, 0, 30), ("No game", None, None, None)),  # A +50
+    (("Knock", 0, 2, 42), ("Knock", 0, 1, 31)),  # A +70: 127 of 125
+]
+
+
+def test_a_four_player_partnership_evening(page, phones, live_server, director, artifacts_dir):
+    event = make_event(
+        director, game="gin", players=4, fmt="swiss", language="en", scoring_mode="net"
+    )
+    make_tables(event, 1)
+    log_in(page, live_server, director.get_username())
+    base = f"{live_server.url}/events/{event.pk}"
+    page.goto(f"{base}/setup/format/")
+    page.get_by_text("Tables in draw order, rotating").click()
+    page.get_by_text("Four players: two partnerships of two").click()
+    page.get_by_role("button", name="Save and continue").click()
+    page.goto(f"{base}/rounds/")
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.get_by_text("Round 1 is being played")).to_be_visible()
+    game = Game.objects.get(round__event=event)
+
+    entering, confirming = phones[1], phones[2]
+    for phone, name in ((entering, "1 Player 1"), (confirming, "3 Player 3")):
+        phone.goto(f"{live_server.url}/t/{game.table.token}/")
+        phone.get_by_role("button", name=f"I am {name}").click()
+        expect(phone.locator(".iam")).to_contain_text(name)
+
+    for hand, games in enumerate(PARTNER_HANDS, 1):
+        form = entering.locator("form.entry-form")
+        boxes = form.locator("fieldset.partner-game")
+        first_opponent = "3 Player 3" if hand % 2 else "4 Player 4"
+        expect(boxes.nth(0).locator("legend")).to_have_text(f"1 Player 1 against {first_opponent}")
+        for index, (kind, knocker, knocker_dw, defender_dw) in enumerate(games):
+            box = boxes.nth(index)
+            box.get_by_role("radiogroup", name="How did the hand end?").get_by_text(kind).click()
+            if kind == "No game":
+                continue
+            box.get_by_role("radiogroup", name="Who knocked or went gin?").locator("label").nth(
+                knocker
+            ).click()
+            if kind == "Knock":
+                box.get_by_label("Knocker's deadwood").fill(str(knocker_dw))
+            box.get_by_label("Defender's deadwood (after laying off)").fill(str(defender_dw))
+        if hand == 1:
+            expect(entering.locator("#preview")).to_contain_text("1 Player 1 & 2 Player 2 scores 7")
+            no_horizontal_scroll(entering)
+            shoot(entering, artifacts_dir, "gin-four-1-hand-1")
+        form.get_by_role("button", name=f"Send hand {hand}").click()
+        expect(entering.locator("#sheet")).to_contain_text("waiting for confirmation")
+        confirm = confirming.get_by_role("button", name=f"Confirm hand {hand}")
+        expect(confirm).to_be_visible(timeout=15_000)
+        confirm.click()
+        expect(confirming.locator("main")).to_contain_text(f"Hand {hand} is confirmed.")
+
+    sheet = confirming.locator("#sheet")
+    expect(sheet).to_contain_text("Game over: side A wins by 242.")
+    expect(sheet.locator("tfoot tr.grand")).to_contain_text("287")
+    expect(sheet).to_contain_text("Game to 125")
+    no_horizontal_scroll(confirming)
+    shoot(confirming, artifacts_dir, "gin-four-2-sheet")
+
+    page.goto(f"{base}/standings/")
+    rows = page.locator("#standings table tbody tr")
+    expect(rows.nth(0)).to_contain_text("242")
+    expect(rows.nth(1)).to_contain_text("242")
+    expect(rows.nth(3)).to_contain_text("-242")
+    shoot(page, artifacts_dir, "gin-four-3-standings")
