@@ -307,3 +307,65 @@ def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership
     assert data.gin.target == 125 and data.sheets[0].sides == 2
     blank = score_sheets.load(partnership_event, None, blank=True)
     assert len(blank.sheets) == 1
+
+
+# --- chouette (RULES.md 2.1, 2) --------------------------------------------------------------
+# Player 1 drew highest and plays alone (side A) against 2 and 3 (side B); 2 deals first and
+# plays until he loses a hand. Each hand: who knocked (0 the lone player, 1 the partner),
+# kind, deadwoods, then who plays first, who deals and who sits out.
+CHOUETTE_HANDS = [
+    (0, "knock", 2, 32, 1, 2, 3),  # lone +30: partner 2 lost, 3 takes over and deals
+    (1, "knock", 3, 28, 1, 3, 2),  # partners +25: the lone player deals
+    (0, "gin", 0, 20, 3, 1, 2),  # lone +40: 3 lost, 2 takes over
+    (0, "knock", 1, 36, 1, 2, 3),  # lone +35: 105, the game is over
+]
+
+
+def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="chouette",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert sorted((s.player.number, s.side) for s in game.seats.all()) == [(1, 0), (2, 1), (3, 1)]
+    phones = {number: phone(game, number) for number in (1, 2, 3)}
+    for number, (knocker, kind, knocker_dw, defender_dw, leader, dealer, out) in enumerate(
+        CHOUETTE_HANDS, 1
+    ):
+        page = phones[out].get(table_url("tournaments-table", game)).content.decode()
+        assert (
+            f"{leader} Player {leader} plays against {dealer} Player {dealer}, who deals; "
+            f"{out} Player {out} sits out." in page
+        )
+        sent = phones[1].post(
+            table_url("tournaments-table-submit", game),
+            {
+                "number": number,
+                "idempotency_key": f"hand-{number}",
+                "mode": "hand",
+                "kind": kind,
+                "knocker": knocker,
+                "knocker_deadwood": knocker_dw,
+                "defender_deadwood": defender_dw,
+            },
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    game.refresh_from_db()
+    # Lone: 105 + 3 boxes + 100 = 265; partners: 25 + 1 box = 45. Margin 220, to each partner.
+    assert game.finished and game.scores == [265, 45]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {1: (265, 440), 2: (45, -220), 3: (45, -220)}
+    page = phones[2].get(table_url("tournaments-table", game)).content.decode()
+    assert "Game to 100" in page and "Game over: side A wins by 220." in page
+    assert "B: 3 Player 3" in page and "B: 2 Player 2" in page

@@ -92,12 +92,8 @@ class TablesInOrder(Format):
         for index, slot in enumerate(playing):
             row, column = divmod(index, tables)
             seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
-        # In draw order at each table: the high ones form side A, the low ones side B.
-        per_side = game_of(event).players_per_side
-        plan.tables = [
-            [players[start : start + per_side] for start in range(0, size, per_side)]
-            for players in seated
-        ]
+        rules = game_of(event)
+        plan.tables = [rules.table_sides(players) for players in seated]
         plan.notes.insert(
             0,
             Problem(

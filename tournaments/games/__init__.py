@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from tournaments.games.base import CardGame, Outcome, SheetPart
 from tournaments.games.canasta import Canasta
 from tournaments.games.gin import Gin
-from tournaments.games.gin_tables import GinPartnership, GinRotation
+from tournaments.games.gin_tables import GinChouette, GinPartnership, GinRotation
 from tournaments.games.sides import Side, group_sides, sides_of
 from tournaments.models import Event, Game
 from tournaments.services.deal_data import Scored
@@ -60,7 +60,8 @@ __all__ = [
 ]
 
 GAMES: dict[str, CardGame] = {
-    entry.key: entry for entry in (Canasta(), Gin(tables=(GinRotation(), GinPartnership())))
+    entry.key: entry
+    for entry in (Canasta(), Gin(tables=(GinRotation(), GinChouette(), GinPartnership())))
 }
 
 

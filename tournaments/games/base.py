@@ -78,6 +78,11 @@ class CardGame(ABC):
     def label(self) -> str:
         return Event.Game(self.key).label
 
+    def table_sides(self, players: list) -> list[list]:
+        """A table's players, in draw order, grouped into its sides (``players_per_side`` each)."""
+        size = self.players_per_side
+        return [players[start : start + size] for start in range(0, len(players), size)]
+
     def table_kinds(self) -> list[tuple[str, str]]:
         """The table kinds (``Event.TableKind``) the Format step offers; empty: two sides only."""
         return []

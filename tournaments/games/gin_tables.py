@@ -6,6 +6,10 @@ sits out and the one who sat out deals the next (``scoring.gin_three``). A hand
 is entered as in two-player Gin between the two who played it, and stored with
 three columns, the winner's points in his own.
 
+``GinChouette``: three players, one alone (side A) against two partners sharing
+side B's column; the partner playing keeps his seat until he loses a hand, then
+the other takes over (``scoring.gin_three.chouette_next``).
+
 ``GinPartnership``: four players, two partnerships of two (sides A and B, partners
 opposite). Every hand each partner plays his own game against one opponent, the
 partners switching opponents after every hand; a hand is entered as both games,
@@ -14,7 +18,7 @@ and counts for each partnership as the sum of its partners' results
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -85,9 +89,8 @@ def _winner(points: list[int]) -> int | None:
     return next((side for side, p in enumerate(points) if p), None)
 
 
-def hand_players(game: Game, number: int) -> HandPlayers:
-    """Who plays hand ``number``: the rotation from the game's start over the hands before it,
-    as entered (a confirmed version, else the pending one)."""
+def _current_points(game: Game, number: int) -> dict[int, list[int]]:
+    """The points of every hand before ``number`` as entered: confirmed, else pending."""
     current: dict[int, list[int]] = {}
     for entry in (
         game.entries.filter(number__lt=number)
@@ -96,6 +99,13 @@ def hand_players(game: Game, number: int) -> HandPlayers:
     ):
         if entry.status == Entry.Status.CONFIRMED or entry.number not in current:
             current[entry.number] = entry.points
+    return current
+
+
+def hand_players(game: Game, number: int) -> HandPlayers:
+    """Who plays hand ``number``: the rotation from the game's start over the hands before it,
+    as entered (a confirmed version, else the pending one)."""
+    current = _current_points(game, number)
     seating = gin_three.three_player_start()
     for before in range(1, number):
         if before not in current:
@@ -436,3 +446,124 @@ class GinPartnership(Gin):
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return PartnershipHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+
+# --- three at a table: chouette ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChouetteHand:
+    """Who plays a chouette hand: the lone player (side A's seat) against one of the two
+    partners (side B's seats), the other partner sitting out to advise; who deals."""
+
+    lone: Seat
+    partner: Seat
+    sitting_out: Seat
+    dealer: Seat
+
+
+def chouette_hand(game: Game, number: int) -> ChouetteHand:
+    """Who plays hand ``number``: the partner who deals first plays until he loses a hand,
+    then the other takes over (``scoring.gin_three.chouette_next``), over the hands before
+    it as entered (a confirmed version, else the pending one)."""
+    sides = sides_of(game)
+    if len(sides) != 2 or len(sides[0].seats) != 1 or len(sides[1].seats) != 2:
+        raise ServiceError(_("A chouette needs one player alone against two partners."))
+    seats = (sides[0].seats[0], *sides[1].seats)
+    current = _current_points(game, number)
+    seating = gin_three.chouette_start()
+    for before in range(1, number):
+        if before not in current:
+            raise ServiceError(
+                _("Enter hand %(number)s first: it decides who plays the next.")
+                % {"number": before}
+            )
+        seating = gin_three.chouette_next(seating, (current[before] + [0, 0])[:2])
+    return ChouetteHand(
+        lone=seats[seating.lone],
+        partner=seats[seating.partner],
+        sitting_out=seats[seating.sitting_out],
+        dealer=seats[seating.dealer],
+    )
+
+
+class ChouetteHandForm(GinHandForm):
+    """A chouette hand: the lone player (side A) against the partner playing for side B."""
+
+    fields_template = "tournaments/table/partials/gin_rotation_fields.html"
+
+    def build(self) -> None:
+        super().build()
+        number = self.deal_number
+        try:
+            self.hand = chouette_hand(self.game, number) if number else None
+        except ServiceError:
+            self.hand = None
+        if self.hand is not None:
+            self.fields["knocker"].choices = [
+                (0, str(self.hand.lone.player)),
+                (1, str(self.hand.partner.player)),
+            ]
+
+    def who_plays(self) -> dict[str, str] | None:
+        if self.hand is None:
+            return None
+        hand = self.hand
+        leader = hand.partner if hand.dealer == hand.lone else hand.lone
+        return {
+            "leader": str(leader.player),
+            "dealer": str(hand.dealer.player),
+            "out": str(hand.sitting_out.player),
+        }
+
+    def entry_data(self) -> dict[str, Any]:
+        return {**super().entry_data(), "number": self.deal_number}
+
+
+class GinChouette(Gin):
+    """Gin for three as a chouette: one plays alone against two partners who share a
+    column, taking turns at the table (RULES.md 2.1, 2); the game goes to the usual target,
+    and the lone player wins or pays the margin to each partner."""
+
+    table_kind = Event.TableKind.CHOUETTE
+    players_per_table = 3
+
+    def table_sides(self, players: list) -> list[list]:
+        """The highest card plays alone; the other two are partners, the higher one first."""
+        return [players[:1], players[1:]]
+
+    def target(self, profile, side_size: int) -> int:
+        return profile.target
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        number = data.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise ServiceError(_("The entry could not be read."))
+        hand = chouette_hand(game, number)
+        scored = gin_hand(data, profile)
+        details = {
+            **scored.details,
+            "partner": str(hand.partner.player),
+            "sitting_out": str(hand.sitting_out.player),
+        }
+        return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        partner = details.get("partner")
+        if not isinstance(partner, str):
+            return ""
+        return _("%(side)s: %(player)s") % {"side": side_label(1), "player": partner[:40]}
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return ChouetteHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        result = super().outcome(
+            confirmed, profile, sides=sides, side_size=1, kind=kind, stopped=stopped
+        )
+        lone, partners = result.totals
+        # The lone player settles the margin with each partner: twice what one partner does.
+        margin_now = result.net if result.finished else lone - partners
+        if result.finished and result.winner == 1:
+            margin_now = -result.net
+        return replace(result, nets=(2 * margin_now, -margin_now))

@@ -66,6 +66,7 @@ class Event(models.Model):
         # Who sits at a table; the game's registry entry offers the kinds it plays.
         TWO = "", _("Two players a table")
         ROTATION = "rotation", _("Three players, rotating (the loser sits out)")
+        CHOUETTE = "chouette", _("Three players, chouette (one alone against two)")
         PARTNERSHIP = "partnership", _("Four players: two partnerships of two")
 
     class Status(models.TextChoices):
