@@ -193,3 +193,72 @@ def test_a_four_player_partnership_evening(page, phones, live_server, director, 
     expect(rows.nth(1)).to_contain_text("242")
     expect(rows.nth(3)).to_contain_text("-242")
     shoot(page, artifacts_dir, "gin-four-3-standings")
+
+
+# Chouette: player 1 alone against 2 and 3. Who knocked (0 the lone player, 1 the partner
+# playing), kind, deadwoods, who plays first, who deals, who sits out.
+CHOUETTE_HANDS = [
+    (0, "Knock", 2, 32, 1, 2, 3),
+    (1, "Knock", 3, 28, 1, 3, 2),
+    (0, "Gin", 0, 20, 3, 1, 2),
+    (0, "Knock", 1, 36, 1, 2, 3),
+]
+
+
+def test_a_chouette(page, phones, live_server, director, artifacts_dir):
+    event = make_event(
+        director, game="gin", players=3, fmt="swiss", language="en", scoring_mode="net"
+    )
+    make_tables(event, 1)
+    log_in(page, live_server, director.get_username())
+    base = f"{live_server.url}/events/{event.pk}"
+    page.goto(f"{base}/setup/format/")
+    page.get_by_text("Tables in draw order, rotating").click()
+    page.get_by_text("Three players, chouette (one alone against two)").click()
+    page.get_by_role("button", name="Save and continue").click()
+    page.goto(f"{base}/rounds/")
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.get_by_text("Round 1 is being played")).to_be_visible()
+    game = Game.objects.get(round__event=event)
+    for number, phone in phones.items():
+        phone.goto(f"{live_server.url}/t/{game.table.token}/")
+        phone.get_by_role("button", name=f"I am {number} Player {number}").click()
+
+    lone = phones[1]
+    for hand, (knocker, kind, knocker_dw, defender_dw, leader, dealer, out) in enumerate(
+        CHOUETTE_HANDS, 1
+    ):
+        form = lone.locator("form.entry-form")
+        expect(form.locator(".who-plays")).to_have_text(
+            f"{leader} Player {leader} plays against {dealer} Player {dealer}, who deals; "
+            f"{out} Player {out} sits out."
+        )
+        knockers = form.get_by_role("radiogroup", name="Who knocked or went gin?")
+        expect(knockers).not_to_contain_text(f"{out} Player {out}")
+        form.get_by_role("radiogroup", name="How did the hand end?").get_by_text(kind).click()
+        knockers.locator("label").nth(knocker).click()
+        if kind == "Knock":
+            form.locator("#id_knocker_deadwood").fill(str(knocker_dw))
+        form.locator("#id_defender_deadwood").fill(str(defender_dw))
+        if hand == 2:
+            expect(lone.locator("#preview")).to_contain_text("2 Player 2 & 3 Player 3 scores 25")
+            no_horizontal_scroll(lone)
+            shoot(lone, artifacts_dir, "gin-chouette-1-hand-2")
+        form.get_by_role("button", name=f"Send hand {hand}").click()
+        expect(lone.locator("#sheet")).to_contain_text("waiting for confirmation")
+        confirm = phones[out].get_by_role("button", name=f"Confirm hand {hand}")
+        expect(confirm).to_be_visible(timeout=15_000)
+        confirm.click()
+        expect(phones[out].locator("main")).to_contain_text(f"Hand {hand} is confirmed.")
+
+    sheet = phones[3].locator("#sheet")
+    expect(sheet).to_contain_text("Game over: side A wins by 220.")
+    expect(sheet).to_contain_text("B: 3 Player 3")
+    expect(sheet.locator("tfoot tr.grand")).to_contain_text("265")
+    no_horizontal_scroll(phones[3])
+    shoot(phones[3], artifacts_dir, "gin-chouette-2-sheet")
+    page.goto(f"{base}/standings/")
+    rows = page.locator("#standings table tbody tr")
+    expect(rows.first).to_contain_text("1 Player 1")
+    expect(rows.first).to_contain_text("440")
+    shoot(page, artifacts_dir, "gin-chouette-3-standings")
