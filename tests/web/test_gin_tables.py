@@ -369,3 +369,54 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     page = phones[2].get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 100" in page and "Game over: side A wins by 220." in page
     assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
+
+
+def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(
+    director_client, event
+):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    for number, (knocker, kind, knocker_dw, defender_dw, _playing, out) in enumerate(HANDS[:2], 1):
+        phones[knocker].post(
+            table_url("tournaments-table-submit", game),
+            hand_post(number, game, knocker, kind, knocker_dw, defender_dw),
+            HTTP_HX_REQUEST="true",
+        )
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    url = reverse("tournaments-director-game", args=[event.pk, game.pk])
+    page = director_client.get(url).content.decode()
+    assert f"{'ABC'[side_of(game, C)]} sits out" in page  # hand 2
+    # Hand 2 was B against A; A's knock with 2 against 30, not 27: A scores 28.
+    answer = director_client.post(
+        reverse("tournaments-director-game-correct", args=[event.pk, game.pk]),
+        {
+            "fix-number": "2",
+            "fix-reason": "Score sheet checked",
+            "fix-mode": "hand",
+            "fix-kind": "knock",
+            "fix-knocker": side_of(game, A),
+            "fix-knocker_deadwood": "2",
+            "fix-defender_deadwood": "30",
+        },
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.scores[side_of(game, A)] == 28 + 20 and game.scores[side_of(game, B)] == 17 + 20
+    # C sat hand 2 out: the director cannot name him the knocker either.
+    refused = director_client.post(
+        reverse("tournaments-director-game-correct", args=[event.pk, game.pk]),
+        {
+            "fix-number": "2",
+            "fix-reason": "Score sheet checked",
+            "fix-mode": "hand",
+            "fix-kind": "knock",
+            "fix-knocker": side_of(game, C),
+            "fix-knocker_deadwood": "2",
+            "fix-defender_deadwood": "30",
+        },
+    )
+    assert refused.status_code == 400
