@@ -420,3 +420,64 @@ def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(
         },
     )
     assert refused.status_code == 400
+
+
+# --- six at a table: partnerships of three (RULES.md 2.2) -----------------------------------
+NO_GAME = ("no_game", None, None, None)
+SIX_HANDS = [
+    (("knock", 0, 2, 32), ("knock", 0, 5, 30), ("knock", 1, 4, 14)),  # A +30 +25 −10 = +45
+    (("gin", 0, 0, 30), NO_GAME, NO_GAME),  # A +50: 95
+    (("gin", 1, 0, 20), ("knock", 0, 5, 10), NO_GAME),  # B +40, A +5: B +35
+    (("knock", 0, 2, 32), ("knock", 0, 2, 32), NO_GAME),  # A +60: 155 of 150
+]
+
+
+def test_six_players_play_two_partnerships_of_three_to_150(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=6,
+        fmt="tables",
+        table_kind="partnership-six",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert {s.player.number: s.side for s in game.seats.all()} == {
+        1: 0,
+        2: 0,
+        3: 0,
+        4: 1,
+        5: 1,
+        6: 1,
+    }
+    entering, confirming = phone(game, 1), phone(game, 4)
+    page = entering.get(table_url("tournaments-table", game)).content.decode()
+    for pair in ("1 Player 1 against 4 Player 4", "3 Player 3 against 6 Player 6"):
+        assert pair in page
+    for number, games in enumerate(SIX_HANDS, 1):
+        if number == 2:
+            page = entering.get(table_url("tournaments-table", game)).content.decode()
+            for pair in (
+                "1 Player 1 against 5 Player 5",
+                "2 Player 2 against 6 Player 6",
+                "3 Player 3 against 4 Player 4",
+            ):
+                assert pair in page
+        entering.post(
+            table_url("tournaments-table-submit", game),
+            partner_post(number, games),
+            HTTP_HX_REQUEST="true",
+        )
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        confirming.post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    game.refresh_from_db()
+    # A: 155 + 3 boxes + 100 = 315; B: 35 + one box = 55.
+    assert game.finished and game.scores == [315, 55]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {n: (315, 260) for n in (1, 2, 3)} | {n: (55, -260) for n in (4, 5, 6)}
+    assert "Game to 150" in entering.get(table_url("tournaments-table", game)).content.decode()
+    assert score_sheets.load(event, 1).gin.target == 150

@@ -28,13 +28,13 @@ def seats_per_table(event: Event) -> int:
 
 
 def table_kind_problem(event: Event) -> str:
-    """Why the event's format cannot seat its table kind (three or four at a table); empty
+    """Why the event's format cannot seat its table kind (three, four or six at a table); empty
     when it can."""
     from tournaments.formats import format_of
 
     if seats_per_table(event) > 2 and not format_of(event).groups:
         return _(
-            "With three or four at a table the tables are seated in draw order: choose the format "
+            "With three, four or six at a table the tables are seated in draw order: choose the format "
             "“Tables in draw order, rotating”."
         )
     return ""
@@ -43,7 +43,7 @@ def table_kind_problem(event: Event) -> str:
 class TablesInOrder(Format):
     key = Event.Format.TABLES
     help = gettext_lazy(
-        "For Gin with three or four at a table: tables in draw order, the players moving on each round; "
+        "For Gin with three, four or six at a table: tables in draw order, the players moving on each round; "
         "players left over sit out in turn."
     )
     asks_bye_score = True
@@ -58,7 +58,7 @@ class TablesInOrder(Format):
         if size < 3:
             return [
                 _(
-                    "Tables in draw order are for Gin with three or four at a table: choose "
+                    "Tables in draw order are for Gin with three, four or six at a table: choose "
                     "that table kind, or another format."
                 )
             ]

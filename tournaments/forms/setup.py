@@ -398,7 +398,7 @@ class FormatForm(forms.Form):
         choices=Event.TableKind.choices,
         required=False,
         widget=forms.RadioSelect,
-        help_text=_("Gin only. Three or four at a table play in tables in draw order."),
+        help_text=_("Gin only. Three, four or six at a table play in tables in draw order."),
     )
     fixed_partners = forms.BooleanField(
         label=_("Fixed partners: players play in teams of two"),

@@ -38,7 +38,12 @@ from django.utils.translation import gettext as _
 from tournaments.games.base import CardGame, Outcome, SheetPart
 from tournaments.games.canasta import Canasta
 from tournaments.games.gin import Gin
-from tournaments.games.gin_tables import GinChouette, GinPartnership, GinRotation
+from tournaments.games.gin_tables import (
+    GinChouette,
+    GinPartnership,
+    GinRotation,
+    GinSixPartnership,
+)
 from tournaments.games.sides import Side, group_sides, sides_of
 from tournaments.models import Event, Game
 from tournaments.services.deal_data import Scored
@@ -61,7 +66,10 @@ __all__ = [
 
 GAMES: dict[str, CardGame] = {
     entry.key: entry
-    for entry in (Canasta(), Gin(tables=(GinRotation(), GinChouette(), GinPartnership())))
+    for entry in (
+        Canasta(),
+        Gin(tables=(GinRotation(), GinChouette(), GinPartnership(), GinSixPartnership())),
+    )
 }
 
 

@@ -11,7 +11,7 @@ side B's column; the partner playing keeps his seat until he loses a hand, then
 the other takes over (``scoring.gin_three.chouette_next``).
 
 ``GinPartnership``: four players, two partnerships of two (sides A and B, partners
-opposite). Every hand each partner plays his own game against one opponent, the
+opposite); ``GinSixPartnership`` the same for six, partnerships of three. Every hand each partner plays his own game against one opponent, the
 partners switching opponents after every hand; a hand is entered as both games,
 and counts for each partnership as the sum of its partners' results
 (``scoring.gin_game.partnership_hand``), to the four-player target.
@@ -295,18 +295,19 @@ def _margins(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(net)
 
 
-# --- four at a table: two partnerships ------------------------------------------------
+# --- four or six at a table: two partnerships -------------------------------------------
 
-GAMES_A_HAND = 2  # a partnership of two: each partner plays his own game every hand
 GAME_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")
 
 
-def hand_pairs(game: Game, number: int) -> tuple[tuple[Seat, Seat], ...]:
-    """Who plays whom in hand ``number``: partners switch opponents after every hand
-    (``scoring.gin_game.partnership_opponents``), side A's player first in each pair."""
+def hand_pairs(game: Game, number: int, size: int) -> tuple[tuple[Seat, Seat], ...]:
+    """Who plays whom in hand ``number``: partners move on to the next opponent after every
+    hand (``scoring.gin_game.partnership_opponents``), side A's player first in each pair."""
     sides = sides_of(game)
-    if len(sides) != 2 or any(len(side.seats) != GAMES_A_HAND for side in sides):
-        raise ServiceError(_("Partnership Gin needs two partners on each side."))
+    if len(sides) != 2 or any(len(side.seats) != size for side in sides):
+        raise ServiceError(
+            _("Partnership Gin needs %(count)d partners on each side.") % {"count": size}
+        )
     by_pk = {seat.pk: seat for side in sides for seat in side.seats}
     pairs = gin_game.partnership_opponents(
         [seat.pk for seat in sides[0].seats], [seat.pk for seat in sides[1].seats], number - 1
@@ -324,11 +325,13 @@ class PartnershipHandForm(EntryForm):
 
     def build(self) -> None:
         number = self.deal_number or 1
+        # Each partner plays his own game every hand: as many games as partners a side.
+        self.game_count = self.rules.players_per_side
         try:
-            self.pairs = hand_pairs(self.game, number)
+            self.pairs = hand_pairs(self.game, number, self.game_count)
         except ServiceError:
             self.pairs = ()
-        for index in range(GAMES_A_HAND):
+        for index in range(self.game_count):
             names = [str(seat.player) for seat in self.pairs[index]] if self.pairs else ["", ""]
             prefix = f"g{index}_"
             self.fields[prefix + "kind"] = forms.ChoiceField(
@@ -364,12 +367,12 @@ class PartnershipHandForm(EntryForm):
                 "players": self.pairs[index] if self.pairs else (),
                 "fields": [self[f"g{index}_{name}"] for name in GAME_FIELDS],
             }
-            for index in range(GAMES_A_HAND)
+            for index in range(self.game_count)
         ]
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
         initial = {}
-        for index, played in enumerate(details.get("games", ())[:GAMES_A_HAND]):
+        for index, played in enumerate(details.get("games", ())):
             for name in GAME_FIELDS:
                 initial[f"g{index}_{name}"] = played.get(name)
         return initial
@@ -380,13 +383,13 @@ class PartnershipHandForm(EntryForm):
             "number": self.deal_number,
             "games": [
                 {name: data.get(f"g{index}_{name}") for name in GAME_FIELDS}
-                for index in range(GAMES_A_HAND)
+                for index in range(self.game_count)
             ],
         }
 
 
 class GinPartnership(Gin):
-    """Gin for four at a table: two partnerships, each partner playing his own game
+    """Gin for four at a table: two partnerships of two, each partner playing his own game
     (RULES.md 2.2); a hand adds both games up for each partnership, plus the box."""
 
     table_kind = Event.TableKind.PARTNERSHIP
@@ -396,7 +399,7 @@ class GinPartnership(Gin):
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         played = data.get("games")
-        if not isinstance(played, list | tuple) or len(played) != GAMES_A_HAND:
+        if not isinstance(played, list | tuple) or len(played) != self.players_per_side:
             raise ServiceError(_("The entry could not be read."))
         results, games, field_errors = [], [], {}
         for index, one in enumerate(played):
@@ -415,7 +418,8 @@ class GinPartnership(Gin):
             raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
         number = data.get("number")
         if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
-            for one, (a, b) in zip(games, hand_pairs(game, number), strict=True):
+            pairs = hand_pairs(game, number, self.players_per_side)
+            for one, (a, b) in zip(games, pairs, strict=True):
                 one["players"] = [a.player_id, b.player_id]
         points = gin_game.partnership_hand(results)
         return Scored(points, {"mode": "partnership", "games": games})
@@ -567,3 +571,12 @@ class GinChouette(Gin):
         if result.finished and result.winner == 1:
             margin_now = -result.net
         return replace(result, nets=(2 * margin_now, -margin_now))
+
+
+class GinSixPartnership(GinPartnership):
+    """Gin for six at a table: two partnerships of three, each partner playing his own game
+    every hand, to the six-player target (RULES.md 2.2)."""
+
+    table_kind = Event.TableKind.PARTNERSHIP_SIX
+    players_per_table = 6
+    players_per_side = 3

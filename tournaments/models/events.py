@@ -68,6 +68,7 @@ class Event(models.Model):
         ROTATION = "rotation", _("Three players, rotating (the loser sits out)")
         CHOUETTE = "chouette", _("Three players, chouette (one alone against two)")
         PARTNERSHIP = "partnership", _("Four players: two partnerships of two")
+        PARTNERSHIP_SIX = "partnership-six", _("Six players: two partnerships of three")
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Being set up")
@@ -110,7 +111,7 @@ class Event(models.Model):
         _("players left over"), max_length=16, choices=OddTables.choices, blank=True, default=""
     )
     table_kind = models.CharField(
-        _("players at a table"), max_length=12, choices=TableKind.choices, blank=True, default=""
+        _("players at a table"), max_length=16, choices=TableKind.choices, blank=True, default=""
     )
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY
