@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
-from tournaments.printing import score_sheets
+from tournaments.printing import DOCUMENTS, score_sheets
 from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -481,3 +481,16 @@ def test_six_players_play_two_partnerships_of_three_to_150(director_client, dire
     assert results == {n: (315, 260) for n in (1, 2, 3)} | {n: (55, -260) for n in (4, 5, 6)}
     assert "Game to 150" in entering.get(table_url("tournaments-table", game)).content.decode()
     assert score_sheets.load(event, 1).gin.target == 150
+
+
+def test_every_printout_and_the_tally_page_take_a_table_of_three(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    for kind in DOCUMENTS:
+        pdf = director_client.get(
+            reverse("tournaments-director-print-pdf", args=[event.pk, kind]) + "?round=1"
+        )
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF"), kind
+    anna = game.seats.get(player__number=A).player
+    tally = director_client.get(reverse("tournaments-director-player", args=[event.pk, anna.pk]))
+    html = tally.content.decode()
+    assert tally.status_code == 200 and "587" in html
