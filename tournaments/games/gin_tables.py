@@ -11,10 +11,11 @@ side B's column; the partner playing keeps his seat until he loses a hand, then
 the other takes over (``scoring.gin_three.chouette_next``).
 
 ``GinPartnership``: four players, two partnerships of two (sides A and B, partners
-opposite); ``GinSixPartnership`` the same for six, partnerships of three. Every hand each partner plays his own game against one opponent, the
-partners switching opponents after every hand; a hand is entered as both games,
-and counts for each partnership as the sum of its partners' results
-(``scoring.gin_game.partnership_hand``), to the four-player target.
+opposite); ``GinSixPartnership``: six, partnerships of three. Every hand each
+partner plays his own game against one opponent, the partners moving on to the
+next opponent after every hand; a hand is entered as all these games, and counts
+for each partnership as the sum of its partners' results
+(``scoring.gin_game.partnership_hand``), to the four- or six-player target.
 """
 
 from collections.abc import Mapping
@@ -53,14 +54,6 @@ class HandPlayers:
     def playing(self) -> tuple[int, int]:
         return (self.leader, self.dealer)
 
-    @property
-    def letters(self) -> dict[str, str]:
-        return {
-            "leader": side_label(self.leader),
-            "dealer": side_label(self.dealer),
-            "out": side_label(self.sitting_out),
-        }
-
 
 @dataclass(frozen=True)
 class Settlement:
@@ -73,12 +66,10 @@ class Settlement:
 
 @dataclass(frozen=True)
 class RotationTotals(GinTotals):
-    """The score pad's bottom lines of a rotation game, with who played each hand and
-    who pays whom once it is over (the shutout bonus is paid, not added)."""
+    """The score pad's bottom lines of a rotation game, with who pays whom once it is
+    over (the shutout bonus is paid, not added)."""
 
-    plays: Mapping[int, HandPlayers] = None  # type: ignore[assignment]
     payments: tuple[Settlement, ...] = ()
-    nets: tuple[int, ...] = ()
 
 
 def _players(seating: gin_three.Seating) -> HandPlayers:
@@ -216,10 +207,6 @@ class GinRotation(Gin):
             totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
             running[entry.number] = (tuple(totals), ())
         score = result.gin_score
-        plays = {
-            entry.number: _players(seating)
-            for entry, seating in zip(confirmed, score.seatings, strict=False)
-        }
         payments = tuple(
             Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
         )
@@ -234,9 +221,7 @@ class GinRotation(Gin):
                 shutout_bonus=(0,) * SIDES,
                 totals=tuple(score.totals),
                 box_value=profile.box_bonus,
-                plays=plays,
                 payments=payments,
-                nets=tuple(result.nets or ()),
             ),
         )
 
@@ -566,11 +551,12 @@ class GinChouette(Gin):
             confirmed, profile, sides=sides, side_size=1, kind=kind, stopped=stopped
         )
         lone, partners = result.totals
+        if result.finished:
+            ahead = {0: result.net, 1: -result.net}.get(result.winner, 0)
+        else:
+            ahead = lone - partners
         # The lone player settles the margin with each partner: twice what one partner does.
-        margin_now = result.net if result.finished else lone - partners
-        if result.finished and result.winner == 1:
-            margin_now = -result.net
-        return replace(result, nets=(2 * margin_now, -margin_now))
+        return replace(result, nets=(2 * ahead, -ahead))
 
 
 class GinSixPartnership(GinPartnership):
