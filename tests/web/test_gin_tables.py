@@ -68,10 +68,16 @@ def hand_post(number: int, game: Game, knocker: int, kind: str, knocker_dw: int,
 
 
 def play_the_worked_example(director_client, event) -> Game:
+    return play_hands(director_client, event, HANDS)
+
+
+def play_hands(director_client, event, hands) -> Game:
+    """Start round 1 and play ``hands`` on the players' phones: the knocker's phone enters,
+    the phone of the one sitting out confirms."""
     director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
     game = Game.objects.get(round__event=event)
     phones = {number: phone(game, number) for number in (A, B, C)}
-    for number, (knocker, kind, knocker_dw, defender_dw, playing, out) in enumerate(HANDS, 1):
+    for number, (knocker, kind, knocker_dw, defender_dw, playing, out) in enumerate(hands, 1):
         page = phones[out].get(table_url("tournaments-table", game)).content.decode()
         names = {n: f"{n} Player {n}" for n in (A, B, C)}
         first, second = playing
@@ -282,6 +288,11 @@ def test_partners_switch_opponents_and_a_whole_game_goes_to_125(director_client,
     assert results == {1: (287, 242), 2: (287, 242), 3: (45, -242), 4: (45, -242)}
     page = entering.get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 125" in page and "Game over: side A wins by 242." in page
+    director_page = director_client.get(
+        reverse("tournaments-director-game", args=[event.pk, game.pk]) + "?fix=1"
+    )
+    assert director_page.status_code == 200
+    assert 'name="fix-g1_defender_deadwood"' in director_page.content.decode()
     # Partners share their partnership's total; the draw orders partners level on it.
     rows = standings(event)
     assert {row.number: row.total for row in rows} == {1: 242, 2: 242, 3: -242, 4: -242}
@@ -494,3 +505,23 @@ def test_every_printout_and_the_tally_page_take_a_table_of_three(director_client
     tally = director_client.get(reverse("tournaments-director-player", args=[event.pk, anna.pk]))
     html = tally.content.decode()
     assert tally.status_code == 200 and "587" in html
+
+
+def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="rotation",
+        round_kind=Event.RoundKind.DEALS,
+        round_deals=2,
+    )
+    make_tables(event, 1)
+    game = play_hands(director_client, event, HANDS[:2])
+    # B 17 + 20, A 25 + 20, C 0: nobody reached 100, the two hands end the round.
+    totals = {number: game.scores[side_of(game, number)] for number in (A, B, C)}
+    assert game.finished and totals == {A: 45, B: 37, C: 0}
+    results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
+    # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
+    assert results == {A: (53, True), B: (29, False), C: (-82, False)}
