@@ -35,8 +35,11 @@ def finish(rnd: Round, points_of=None, *, winner_side: int | None = 0) -> None:
         scores = (
             points_of(game) if points_of else ((1000, 500) if winner_side == 0 else (500, 1000))
         )
+        # A table of three (Gin rotation): the third player scores least.
+        scores = (*scores, *(250,) * (len({seat.side for seat in game.seats.all()}) - 2))
         winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
-        game.score_0, game.score_1 = scores
+        game.score_0, game.score_1 = scores[:2]
+        game.score_2 = scores[2] if len(scores) > 2 else None
         game.finished = True
         game.winner_side = winner
         game.save()

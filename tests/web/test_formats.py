@@ -22,12 +22,15 @@ FIELDS = {
     Event.Format.SWISS: (7, 3),
     Event.Format.MOVEUP: (8, 2),
     Event.Format.ROUNDROBIN: (5, 2),
+    Event.Format.TABLES: (7, 2),
 }
+# What an event of the format plays besides (tables of three are a Gin table kind).
+GAMES = {Event.Format.TABLES: {"game": "gin", "table_kind": Event.TableKind.ROTATION}}
 
 
 def drawn_event(director, key: str) -> Event:
     players, _tables = FIELDS[key]
-    event = make_event(director, players=players, fmt=key)
+    event = make_event(director, players=players, fmt=key, **GAMES.get(key, {}))
     for player in event.players.all():
         player.gender = "f" if player.number % 2 == 0 else "m"
         player.save(update_fields=["gender"])

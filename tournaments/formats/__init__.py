@@ -36,6 +36,7 @@ from tournaments.formats.moveup import MoveUp
 from tournaments.formats.progressive import Progressive
 from tournaments.formats.roundrobin import RoundRobin
 from tournaments.formats.swiss import Swiss
+from tournaments.formats.tables import TablesInOrder
 from tournaments.models import Event
 
 __all__ = ["FORMATS", "Format", "RoundsHint", "format_of"]
@@ -48,6 +49,7 @@ FORMATS: dict[str, Format] = {
         Swiss(),
         MoveUp(),
         RoundRobin(),
+        TablesInOrder(),
     )
 }
 

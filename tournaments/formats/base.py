@@ -49,6 +49,8 @@ class Format(ABC):
     round_by_round: bool = False
     # Sides are pairs of partners at tables of four even without fixed partners.
     partners: bool = False
+    # Seats the tables a game's table kind asks for (three, four or six at a table), and only those.
+    groups: bool = False
 
     # Byes and standings.
     asks_bye_score: bool = False  # the Scoring step asks what a bye scores

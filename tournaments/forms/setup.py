@@ -403,6 +403,13 @@ class FormatForm(forms.Form):
             "on how many are left over)."
         ),
     )
+    table_kind = forms.ChoiceField(
+        label=_("Players at a table"),
+        choices=Event.TableKind.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Gin only. Three, four or six at a table play in tables in draw order."),
+    )
     fixed_partners = forms.BooleanField(
         label=_("Fixed partners: players play in teams of two"),
         required=False,
@@ -417,6 +424,13 @@ class FormatForm(forms.Form):
         max_value=99,
         widget=forms.NumberInput(attrs=NUMBER),
     )
+
+    def __init__(self, *args, table_kinds: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        if table_kinds:
+            self.fields["table_kind"].choices = table_kinds
+        else:
+            del self.fields["table_kind"]
 
     def format_options(self):
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]

@@ -6,7 +6,10 @@ differs between games: how an entry is scored (``evaluate``), the table's entry
 form (which the director's corrections use too), how a game is counted and when it ends,
 what the score pad shows below its rows, the rules and bottom lines of a
 printed score sheet, and the words for a deal ("deal 3", "hand 3": ``texts``,
-which templates read with ``{% says event "key" %}`` from ``game_words``). The
+which templates read with ``{% says event "key" %}`` from ``game_words``). A game
+may have table kinds (``Event.TableKind``: Gin for three, as a chouette, or two
+partnerships of two or three, ``gin_tables.py``): each is an entry of its own, and
+``game_of`` answers with the one the event plays (``CardGame.for_event``). The
 sides of a game, the same for every game, come from ``sides_of(game)``. Outside the models and this package,
 no code asks which game an event has: the services, views, templates and
 printouts ask the entry.
@@ -38,6 +41,12 @@ from django.utils.translation import gettext as _
 from tournaments.games.base import CardGame, Outcome, SheetPart
 from tournaments.games.canasta import Canasta
 from tournaments.games.gin import Gin
+from tournaments.games.gin_tables import (
+    GinChouette,
+    GinPartnership,
+    GinRotation,
+    GinSixPartnership,
+)
 from tournaments.games.sides import Side, group_sides, sides_of
 from tournaments.models import Event, Game
 from tournaments.services.deal_data import Scored
@@ -58,12 +67,18 @@ __all__ = [
     "sides_of",
 ]
 
-GAMES: dict[str, CardGame] = {entry.key: entry for entry in (Canasta(), Gin())}
+GAMES: dict[str, CardGame] = {
+    entry.key: entry
+    for entry in (
+        Canasta(),
+        Gin(tables=(GinRotation(), GinChouette(), GinPartnership(), GinSixPartnership())),
+    )
+}
 
 
 def game_of(event: Event) -> CardGame:
-    """The registry entry of the event's game."""
-    return GAMES[event.game]
+    """The registry entry of the event's game, for its table kind."""
+    return GAMES[event.game].for_event(event)
 
 
 def entry_form_for(game: Game, data=None, *, mode: str | None = None, **kwargs):

@@ -23,6 +23,9 @@ class Outcome:
     net: int  # the winner's margin (0 while unfinished or on a draw)
     canasta_sheet: Any = None  # scoring.canasta.ScoreSheet
     gin_score: Any = None  # scoring.gin.GameScore
+    # Each side's plus/minus where sides settle with each other, not only with the winner
+    # (Gin for three: ``scoring.gin_three.settle_three``); None: the winner's margin.
+    nets: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,9 @@ class CardGame(ABC):
     # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
     # usual one; the event chooses among them. Empty: the game has one way.
     entry_modes: tuple[str, ...] = ()
+    # Players a table seats where the event's table kind fixes it (None: the format decides).
+    players_per_table: int | None = None
+    players_per_side: int = 1  # with ``players_per_table``: partners a side (high two vs low two)
     # The Round step's field for a round of so many deals (hands).
     round_deals_label: Promise
     round_deals_help: Promise
@@ -74,6 +80,19 @@ class CardGame(ABC):
     @property
     def label(self) -> str:
         return Event.Game(self.key).label
+
+    def table_sides(self, players: list) -> list[list]:
+        """A table's players, in draw order, grouped into its sides (``players_per_side`` each)."""
+        size = self.players_per_side
+        return [players[start : start + size] for start in range(0, len(players), size)]
+
+    def table_kinds(self) -> list[tuple[str, str]]:
+        """The table kinds (``Event.TableKind``) the Format step offers; empty: two sides only."""
+        return []
+
+    def for_event(self, event: Event) -> "CardGame":
+        """The entry that plays the event's table kind (this one unless a kind differs)."""
+        return self
 
     def round_kinds(self) -> list[tuple[str, str]]:
         """What the Round step offers a round to be, in the game's words."""
@@ -148,6 +167,10 @@ class CardGame(ABC):
     def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
         """What a phone entered, line by line, for the other side to check before it
         confirms (the score pad shows only the totals)."""
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        """A short line the score pad shows beside a deal's number (who sat out); often none."""
+        return ""
 
     # --- a game -------------------------------------------------------------------
 

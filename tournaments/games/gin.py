@@ -49,6 +49,7 @@ class GinTotals:
 
 class Gin(CardGame):
     key = Event.Game.GIN
+    table_kind = Event.TableKind.TWO
     default_scoring_mode = Event.ScoringMode.NET
     one_opponent = True
     texts = {
@@ -92,6 +93,20 @@ class Gin(CardGame):
     name_lines = 1  # one against one: a single name per side
     round_deals_label = gettext_lazy("Hands per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
+
+    def __init__(self, tables: tuple["Gin", ...] = ()) -> None:
+        # Three or more at a table play their own kind of Gin (``games/gin_tables.py``).
+        self.tables = {entry.table_kind: entry for entry in tables}
+
+    def table_kinds(self) -> list[tuple[str, str]]:
+        if not self.tables:
+            return []
+        return [(self.table_kind, Event.TableKind(self.table_kind).label)] + [
+            (key, Event.TableKind(key).label) for key in self.tables
+        ]
+
+    def for_event(self, event: Event) -> CardGame:
+        return self.tables.get(event.table_kind, self)
 
     def round_kinds(self) -> list[tuple[str, str]]:
         return [

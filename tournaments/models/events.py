@@ -49,6 +49,7 @@ class Event(models.Model):
         SWISS = "swiss", _("Swiss system")
         MOVEUP = "moveup", _("Winner moves up")
         ROUNDROBIN = "roundrobin", _("Round robin")
+        TABLES = "tables", _("Tables in draw order, rotating")
 
     class ScoringMode(models.TextChoices):
         TALLY = "tally", _("Points of the side on each partner's tally")
@@ -78,6 +79,14 @@ class Event(models.Model):
         SIX_TWO_SIDES = "six-two-sides", _("A table of six: 3 against 3")
         SIX_THREE_TEAMS = "six-three-teams", _("A table of six: three teams of two (3 packs)")
         THREE = "three", _("A table of three: each for himself")
+
+    class TableKind(models.TextChoices):
+        # Who sits at a table; the game's registry entry offers the kinds it plays.
+        TWO = "", _("Two players a table")
+        ROTATION = "rotation", _("Three players, rotating (the loser sits out)")
+        CHOUETTE = "chouette", _("Three players, chouette (one alone against two)")
+        PARTNERSHIP = "partnership", _("Four players: two partnerships of two")
+        PARTNERSHIP_SIX = "partnership-six", _("Six players: two partnerships of three")
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Being set up")
@@ -118,6 +127,9 @@ class Event(models.Model):
     fixed_partners = models.BooleanField(_("fixed partners"), default=False)
     odd_tables = models.CharField(
         _("players left over"), max_length=16, choices=OddTables.choices, blank=True, default=""
+    )
+    table_kind = models.CharField(
+        _("players at a table"), max_length=16, choices=TableKind.choices, blank=True, default=""
     )
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY

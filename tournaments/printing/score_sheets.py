@@ -18,7 +18,7 @@ from tournaments.services.profiles import event_profile
 
 def side_size(event: Event) -> int:
     """Players a side: partnerships of two play Gin to a higher target (RULES.md 2.2)."""
-    return 2 if format_of(event).partnership(event) else 1
+    return max(game_of(event).players_per_side, 2 if format_of(event).partnership(event) else 1)
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> ScoreSheetsData:
@@ -26,7 +26,9 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
     seating = loaders.seating(event, round_number)
     number = seating.round if seating is not None else round_number
     if seating is None or not seating.tables:
-        per_table = 4 if format_of(event).partnership(event) else 2
+        per_table = game_of(event).players_per_table or (
+            4 if format_of(event).partnership(event) else 2
+        )
         count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
         sheets = tuple(ScoreSheet(table=None if blank else t) for t in range(1, count + 1))
     else:

@@ -157,6 +157,8 @@ def _write_results(game: Game, result: Outcome) -> None:
             won = side == result.winner
             points_for_match = 2 if won else 0
             net = result.net if won else result.totals[side] - result.totals[result.winner]
+        if result.nets is not None:
+            net = result.nets[side]
         rows.append(
             Result(
                 round=game.round,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
 from tournaments.formats.plans import Entrant, Plan, translate
+from tournaments.formats.tables import table_kind_problem
 from tournaments.models import Event, Player
 from tournaments.services.errors import ServiceError
 from tournaments.services.standings import StandingRow, standings
@@ -96,6 +97,9 @@ def check_setup(event: Event, lineup: Lineup) -> None:
         raise ServiceError(
             _("Draw the numbers first: %(names)s have no number yet.") % {"names": names}
         )
+    mismatch = table_kind_problem(event)
+    if mismatch:
+        raise ServiceError(mismatch)
     if len(lineup.present) < 2:
         raise ServiceError(_("At least two players with a number are needed to start a round."))
 

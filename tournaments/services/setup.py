@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from pairings.odd_tables import odd_table_kinds
 from tournaments.formats import FORMATS
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
+from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES
 from tournaments.models import AuditEntry, Club, Event
 from tournaments.services.audit import record
@@ -183,10 +184,11 @@ def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
     preset = _preset(game, profile_slug)
     if game != event.game:
         event.scoring_mode = GAMES[game].default_scoring_mode
+        event.table_kind = ""
     event.game = game
     event.profile_slug = profile_slug
     event.profile = profile_as_json(preset)
-    event.save(update_fields=["game", "profile_slug", "profile", "scoring_mode"])
+    event.save(update_fields=["game", "profile_slug", "profile", "scoring_mode", "table_kind"])
     return event
 
 
@@ -220,6 +222,11 @@ def set_round(
     event.round_minutes = round_minutes
     event.save(update_fields=["round_kind", "round_deals", "round_minutes"])
     return event
+
+
+def table_kinds(event: Event) -> list[tuple[str, str]]:
+    """Who may sit at a table in the event's game (Gin: two, or three rotating); empty: two."""
+    return GAMES[event.game].table_kinds()
 
 
 def _check_odd_tables(odd_tables: str, players: int) -> None:
@@ -257,10 +264,18 @@ def set_format(
     fixed_partners: bool,
     planned_rounds: int | None,
     odd_tables: str = "",
+    table_kind: str = "",
 ) -> Event:
-    """The format; ``planned_rounds`` None means "as many as the format gives"."""
+    """The format; ``planned_rounds`` None means "as many as the format gives";
+    ``table_kind``: who sits at a table, one of the kinds the event's game offers."""
     ensure_unlocked(event)
     entry = FORMATS[format]
+    kinds = [key for key, _label in table_kinds(event)]
+    if table_kind and table_kind not in kinds:
+        raise ServiceError(
+            _("Please correct the marked fields."),
+            {"table_kind": [_("Choose one of the table kinds in the list.")]},
+        )
     fixed_partners = fixed_partners and entry.teams_allowed
     balanced_schedule = balanced_schedule and entry.balanced_schedule_allowed
     odd_tables = odd_tables if entry.odd_tables_allowed else ""
@@ -286,6 +301,10 @@ def set_format(
     event.fixed_partners = fixed_partners
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
+    event.table_kind = table_kind
+    mismatch = table_kind_problem(event)
+    if mismatch:
+        raise ServiceError(_("Please correct the marked fields."), {"format": [mismatch]})
     event.save(
         update_fields=[
             "format",
@@ -293,6 +312,7 @@ def set_format(
             "fixed_partners",
             "planned_rounds",
             "odd_tables",
+            "table_kind",
         ]
     )
     if not uses_teams(event):

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from tournaments.formats import FORMATS, RoundsHint, format_of
 from tournaments.formats.schedule_preview import SchedulePreview
+from tournaments.formats.tables import table_kind_problem
 from tournaments.games import game_of
 from tournaments.models import Event
 from tournaments.services.profiles import profile_name
@@ -84,7 +85,8 @@ def format_problems(event: Event, players=None) -> list[str]:
     players = list(
         players if players is not None else event.players.filter(withdrawn_from_round__isnull=True)
     )
-    return format_of(event).format_problems(event, players)
+    mismatch = table_kind_problem(event)
+    return [mismatch] if mismatch else format_of(event).format_problems(event, players)
 
 
 def teams_problem(event: Event) -> str:

@@ -25,3 +25,9 @@ def entry_note(event: Event, entry: Entry) -> str:
     """``{% entry_note event entry as note %}``: how an entry was made where its points
     do not tell ("by card counts (…)"), else ""."""
     return game_of(event).entry_note(entry.details)
+
+
+@register.simple_tag
+def row_note(event: Event, entry: Entry) -> str:
+    """``{% row_note event entry as note %}``: the score pad's line beside a deal's number."""
+    return game_of(event).row_note(entry.details)

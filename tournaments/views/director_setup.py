@@ -340,8 +340,9 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "fixed_partners": event.fixed_partners,
         "odd_tables": event.odd_tables,
         "planned_rounds": event.planned_rounds,
+        "table_kind": event.table_kind,
     }
-    form = FormatForm(request.POST or None, initial=initial)
+    form = FormatForm(request.POST or None, initial=initial, table_kinds=setup.table_kinds(event))
     automatic = setup.automatic_rounds(event)
     if automatic:
         form.fields["planned_rounds"].widget.attrs["placeholder"] = automatic
@@ -366,6 +367,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
             fixed_partners=data["fixed_partners"],
             planned_rounds=data["planned_rounds"],
             odd_tables=data["odd_tables"] or "",
+            table_kind=data.get("table_kind") or "",
         )
 
     return _save_step(

@@ -1,0 +1,527 @@
+"""Gin for three at a table (RULES.md 2.1): set up, seated, played and counted through the views.
+
+The worked example of RULES.md 2.1: A wins 3 hands and 102 points, B 1 hand and 17,
+C nothing: A 262, B 37, C 0; B pays A 225, C pays A 262 + 100 = 362, C pays B 37.
+B wins his hand when A sits out, so the draw puts A lowest: the table seats by the
+draw, highest card first, and players 1, 2, 3 are B, C, A.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_event, make_tables
+from tournaments.models import Entry, Event, Game, Result
+from tournaments.printing import DOCUMENTS, score_sheets
+from tournaments.services.standings import standings
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+B, C, A = 1, 2, 3  # player numbers, in the order of the draw
+
+# (knocker, kind, knocker's deadwood, defender's deadwood, who plays, who sits out), by
+# player number. Wiener rules: a knock scores the difference, gin 20 + the defender's deadwood.
+HANDS = [
+    (B, "knock", 3, 20, (B, C), A),  # B 17
+    (A, "knock", 2, 27, (B, A), C),  # A 25
+    (A, "gin", 0, 15, (A, C), B),  # A 35
+    (A, "knock", 5, 47, (A, B), C),  # A 42: 102, the game is over
+]
+
+
+@pytest.fixture
+def event(director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="rotation",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    return event
+
+
+def table_url(name: str, game: Game, *args) -> str:
+    return reverse(name, args=[game.table.token, *args])
+
+
+def phone(game: Game, number: int) -> Client:
+    client = Client()
+    seat = game.seats.get(player__number=number)
+    client.post(table_url("tournaments-table-seat", game), {"seat": seat.pk})
+    return client
+
+
+def hand_post(number: int, game: Game, knocker: int, kind: str, knocker_dw: int, defender_dw: int):
+    side = game.seats.get(player__number=knocker).side
+    return {
+        "number": number,
+        "idempotency_key": f"hand-{number}",
+        "mode": "hand",
+        "kind": kind,
+        "knocker": side,
+        "knocker_deadwood": knocker_dw,
+        "defender_deadwood": defender_dw,
+    }
+
+
+def play_the_worked_example(director_client, event) -> Game:
+    return play_hands(director_client, event, HANDS)
+
+
+def play_hands(director_client, event, hands) -> Game:
+    """Start round 1 and play ``hands`` on the players' phones: the knocker's phone enters,
+    the phone of the one sitting out confirms."""
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    for number, (knocker, kind, knocker_dw, defender_dw, playing, out) in enumerate(hands, 1):
+        page = phones[out].get(table_url("tournaments-table", game)).content.decode()
+        names = {n: f"{n} Player {n}" for n in (A, B, C)}
+        first, second = playing
+        assert (
+            f"{names[first]} plays against {names[second]}, who deals; {names[out]} sits out."
+            in page
+        )
+        sent = phones[knocker].post(
+            table_url("tournaments-table-submit", game),
+            hand_post(number, game, knocker, kind, knocker_dw, defender_dw),
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+        entry.refresh_from_db()
+        assert entry.status == Entry.Status.CONFIRMED
+    game.refresh_from_db()
+    return game
+
+
+def side_of(game: Game, number: int) -> int:
+    return game.seats.get(player__number=number).side
+
+
+def test_the_format_step_offers_three_at_a_table_for_gin(director_client, director):
+    event = make_event(director, game="gin", players=3, fmt="swiss")
+    url = reverse("tournaments-director-setup", args=[event.pk, "format"])
+    assert "Three players, rotating" in director_client.get(url).content.decode()
+    refused = director_client.post(url, {"format": "swiss", "table_kind": "rotation"})
+    assert "choose the format" in refused.content.decode()
+    director_client.post(url, {"format": "tables", "table_kind": "rotation"})
+    event.refresh_from_db()
+    assert (event.format, event.table_kind) == ("tables", "rotation")
+
+
+def test_canasta_offers_no_table_kind(director_client, director):
+    event = make_event(director, players=8)
+    url = reverse("tournaments-director-setup", args=[event.pk, "format"])
+    assert "Players at a table" not in director_client.get(url).content.decode()
+
+
+def test_a_round_seats_three_at_a_table_in_draw_order(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert [(s.player.number, s.side) for s in game.seats.order_by("position")] == [
+        (1, 0),
+        (2, 1),
+        (3, 2),
+    ]
+
+
+def test_a_whole_rotation_game_ends_with_the_worked_example(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    assert game.finished
+    totals = {number: game.scores[side_of(game, number)] for number in (A, B, C)}
+    assert totals == {A: 262, B: 37, C: 0}
+    results = {r.player.number: r for r in Result.objects.select_related("player")}
+    assert {n: r.points for n, r in results.items()} == {A: 262, B: 37, C: 0}
+    # A collects 225 + 362, B pays 225 and collects 37, C pays 362 + 37.
+    assert {n: r.net for n, r in results.items()} == {A: 587, B: -188, C: -399}
+    assert [n for n, r in results.items() if r.won] == [A]
+
+
+def test_the_sheet_shows_who_sat_out_and_who_pays_whom(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    page = phone(game, A).get(table_url("tournaments-table", game)).content.decode()
+    letter = {n: "ABC"[side_of(game, n)] for n in (A, B, C)}
+    for _knocker, _kind, _k, _d, _playing, out in HANDS:
+        assert f"{letter[out]} sits out" in page
+    assert f"{letter[B]} pays {letter[A]} 225" in page
+    assert f"{letter[C]} pays {letter[A]} 362" in page
+    assert f"{letter[C]} pays {letter[B]} 37" in page
+    assert f"Game over: side {letter[A]} wins by 225." in page
+
+
+def test_standings_rank_each_player_by_plus_minus(director_client, event):
+    play_the_worked_example(director_client, event)
+    rows = standings(event)
+    assert [(row.number, row.rank, row.total) for row in rows] == [
+        (A, 1, 587),
+        (B, 2, -188),
+        (C, 3, -399),
+    ]
+    page = director_client.get(reverse("tournaments-director-standings", args=[event.pk]))
+    assert "587" in page.content.decode()
+
+
+def test_with_the_points_of_each_side_the_standings_count_the_game_totals(director_client, event):
+    event.scoring_mode = Event.ScoringMode.TALLY
+    event.save(update_fields=["scoring_mode"])
+    play_the_worked_example(director_client, event)
+    assert [(row.number, row.total) for row in standings(event)] == [(A, 262), (B, 37), (C, 0)]
+
+
+def test_a_player_sitting_out_cannot_be_named_the_knocker(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    sent = phone(game, B).post(
+        table_url("tournaments-table-submit", game),
+        hand_post(1, game, A, "knock", 2, 20),
+        HTTP_HX_REQUEST="true",
+    )
+    assert sent.status_code == 200 and not Entry.objects.exists()
+
+
+def test_the_board_and_the_printed_score_sheet_show_the_three_columns(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    board = director_client.get(
+        reverse("tournaments-director-board", args=[event.pk, 1])
+    ).content.decode()
+    assert "262" in board and "37" in board
+    data = score_sheets.load(event, 1)
+    sheet = data.sheets[0]
+    assert sheet.sides == 3
+    by_player = {n: side_of(game, n) for n in (A, B, C)}
+    assert {n: sheet.gin.totals[side] for n, side in by_player.items()} == {A: 262, B: 37, C: 0}
+    assert {n: sheet.gin.game_bonus[side] for n, side in by_player.items()} == {A: 100, B: 0, C: 0}
+    assert sheet.gin.net == 225
+    pdf = director_client.get(
+        reverse("tournaments-director-print-pdf", args=[event.pk, "score-sheets"])
+    )
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+# --- four at a table: two partnerships (RULES.md 2.2) ------------------------------------
+# Players 1 & 2 (side A) against 3 & 4 (side B); hand 1 pairs 1-3 and 2-4, then partners
+# switch opponents. Each game: (kind, who knocked: 0 side A's player, 1 side B's, deadwoods).
+PARTNER_HANDS = [
+    # RULES.md 2.2: A's first player loses 18, his partner wins 25: A +7 (and the box).
+    (("knock", 1, 2, 20), ("knock", 0, 5, 30)),
+    # B's gin with 15 against A's 10: B +25.
+    (("gin", 1, 0, 15), ("knock", 0, 4, 14)),
+    # A's gin with 30 and a no game: A +50.
+    (("gin", 0, 0, 30), ("no_game", None, None, None)),
+    # A +40 and +30: A has 7 + 50 + 70 = 127 of 125.
+    (("knock", 0, 2, 42), ("knock", 0, 1, 31)),
+]
+
+
+@pytest.fixture
+def partnership_event(director):
+    event = make_event(
+        director,
+        game="gin",
+        players=4,
+        fmt="tables",
+        table_kind="partnership",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    return event
+
+
+def partner_post(number: int, games) -> dict:
+    data = {"number": number, "idempotency_key": f"hand-{number}"}
+    for index, (kind, knocker, knocker_dw, defender_dw) in enumerate(games):
+        for name, value in (
+            ("kind", kind),
+            ("knocker", knocker),
+            ("knocker_deadwood", knocker_dw),
+            ("defender_deadwood", defender_dw),
+        ):
+            if value is not None:
+                data[f"g{index}_{name}"] = value
+    return data
+
+
+def test_partners_switch_opponents_and_a_whole_game_goes_to_125(director_client, partnership_event):
+    event = partnership_event
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert sorted((s.player.number, s.side) for s in game.seats.all()) == [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 1),
+    ]
+    entering, confirming = phone(game, 1), phone(game, 3)
+    opponents = [("1 Player 1 against 3 Player 3", "2 Player 2 against 4 Player 4")]
+    opponents.append(("1 Player 1 against 4 Player 4", "2 Player 2 against 3 Player 3"))
+    for number, games in enumerate(PARTNER_HANDS, 1):
+        page = entering.get(table_url("tournaments-table", game)).content.decode()
+        for pair in opponents[(number - 1) % 2]:
+            assert pair in page
+        sent = entering.post(
+            table_url("tournaments-table-submit", game),
+            partner_post(number, games),
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        confirming.post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    assert [e.points for e in Entry.objects.order_by("number")] == [
+        [7, 0],
+        [0, 25],
+        [50, 0],
+        [70, 0],
+    ]
+    game.refresh_from_db()
+    # A: 127 points + 3 boxes of 20 + the game bonus 100 = 287; B: 25 + one box = 45.
+    assert game.finished and game.scores == [287, 45]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {1: (287, 242), 2: (287, 242), 3: (45, -242), 4: (45, -242)}
+    page = entering.get(table_url("tournaments-table", game)).content.decode()
+    assert "Game to 125" in page and "Game over: side A wins by 242." in page
+    director_page = director_client.get(
+        reverse("tournaments-director-game", args=[event.pk, game.pk]) + "?fix=1"
+    )
+    assert director_page.status_code == 200
+    assert 'name="fix-g1_defender_deadwood"' in director_page.content.decode()
+    # Partners share their partnership's total; the draw orders partners level on it.
+    rows = standings(event)
+    assert {row.number: row.total for row in rows} == {1: 242, 2: 242, 3: -242, 4: -242}
+    assert {row.number for row in rows[:2]} == {1, 2}
+
+
+def test_a_partnership_hand_names_the_game_at_fault(director_client, partnership_event):
+    event = partnership_event
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    sent = phone(game, 1).post(
+        table_url("tournaments-table-submit", game),
+        partner_post(1, (("knock", 0, 12, 20), ("knock", 0, 5, 30))),
+        HTTP_HX_REQUEST="true",
+    )
+    assert sent.status_code == 200 and not Entry.objects.exists()
+    assert 'id="err-id_g0_knocker_deadwood"' in sent.content.decode()
+
+
+def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership_event):
+    director_client.post(reverse("tournaments-director-round-start", args=[partnership_event.pk]))
+    data = score_sheets.load(partnership_event, 1)
+    assert data.gin.target == 125 and data.sheets[0].sides == 2
+    blank = score_sheets.load(partnership_event, None, blank=True)
+    assert len(blank.sheets) == 1
+
+
+# --- chouette (RULES.md 2.1, 2) --------------------------------------------------------------
+# Player 1 drew highest and plays alone (side A) against 2 and 3 (side B); 2 deals first and
+# plays until he loses a hand. Each hand: who knocked (0 the lone player, 1 the partner),
+# kind, deadwoods, then who plays first, who deals and who sits out.
+CHOUETTE_HANDS = [
+    (0, "knock", 2, 32, 1, 2, 3),  # lone +30: partner 2 lost, 3 takes over and deals
+    (1, "knock", 3, 28, 1, 3, 2),  # partners +25: the lone player deals
+    (0, "gin", 0, 20, 3, 1, 2),  # lone +40: 3 lost, 2 takes over
+    (0, "knock", 1, 36, 1, 2, 3),  # lone +35: 105, the game is over
+]
+
+
+def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="chouette",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert sorted((s.player.number, s.side) for s in game.seats.all()) == [(1, 0), (2, 1), (3, 1)]
+    phones = {number: phone(game, number) for number in (1, 2, 3)}
+    for number, (knocker, kind, knocker_dw, defender_dw, leader, dealer, out) in enumerate(
+        CHOUETTE_HANDS, 1
+    ):
+        page = phones[out].get(table_url("tournaments-table", game)).content.decode()
+        assert (
+            f"{leader} Player {leader} plays against {dealer} Player {dealer}, who deals; "
+            f"{out} Player {out} sits out." in page
+        )
+        sent = phones[1].post(
+            table_url("tournaments-table-submit", game),
+            {
+                "number": number,
+                "idempotency_key": f"hand-{number}",
+                "mode": "hand",
+                "kind": kind,
+                "knocker": knocker,
+                "knocker_deadwood": knocker_dw,
+                "defender_deadwood": defender_dw,
+            },
+            HTTP_HX_REQUEST="true",
+        )
+        assert sent.status_code == 200
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    game.refresh_from_db()
+    # Lone: 105 + 3 boxes + 100 = 265; partners: 25 + 1 box = 45. Margin 220, to each partner.
+    assert game.finished and game.scores == [265, 45]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {1: (265, 440), 2: (45, -220), 3: (45, -220)}
+    page = phones[2].get(table_url("tournaments-table", game)).content.decode()
+    assert "Game to 100" in page and "Game over: side A wins by 220." in page
+    assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
+
+
+def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(
+    director_client, event
+):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    for number, (knocker, kind, knocker_dw, defender_dw, _playing, out) in enumerate(HANDS[:2], 1):
+        phones[knocker].post(
+            table_url("tournaments-table-submit", game),
+            hand_post(number, game, knocker, kind, knocker_dw, defender_dw),
+            HTTP_HX_REQUEST="true",
+        )
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        phones[out].post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    url = reverse("tournaments-director-game", args=[event.pk, game.pk])
+    page = director_client.get(url).content.decode()
+    assert f"{'ABC'[side_of(game, C)]} sits out" in page  # hand 2
+    # Hand 2 was B against A; A's knock with 2 against 30, not 27: A scores 28.
+    answer = director_client.post(
+        reverse("tournaments-director-game-correct", args=[event.pk, game.pk]),
+        {
+            "fix-number": "2",
+            "fix-reason": "Score sheet checked",
+            "fix-mode": "hand",
+            "fix-kind": "knock",
+            "fix-knocker": side_of(game, A),
+            "fix-knocker_deadwood": "2",
+            "fix-defender_deadwood": "30",
+        },
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.scores[side_of(game, A)] == 28 + 20 and game.scores[side_of(game, B)] == 17 + 20
+    # C sat hand 2 out: the director cannot name him the knocker either.
+    refused = director_client.post(
+        reverse("tournaments-director-game-correct", args=[event.pk, game.pk]),
+        {
+            "fix-number": "2",
+            "fix-reason": "Score sheet checked",
+            "fix-mode": "hand",
+            "fix-kind": "knock",
+            "fix-knocker": side_of(game, C),
+            "fix-knocker_deadwood": "2",
+            "fix-defender_deadwood": "30",
+        },
+    )
+    assert refused.status_code == 400
+
+
+# --- six at a table: partnerships of three (RULES.md 2.2) -----------------------------------
+NO_GAME = ("no_game", None, None, None)
+SIX_HANDS = [
+    (("knock", 0, 2, 32), ("knock", 0, 5, 30), ("knock", 1, 4, 14)),  # A +30 +25 −10 = +45
+    (("gin", 0, 0, 30), NO_GAME, NO_GAME),  # A +50: 95
+    (("gin", 1, 0, 20), ("knock", 0, 5, 10), NO_GAME),  # B +40, A +5: B +35
+    (("knock", 0, 2, 32), ("knock", 0, 2, 32), NO_GAME),  # A +60: 155 of 150
+]
+
+
+def test_six_players_play_two_partnerships_of_three_to_150(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=6,
+        fmt="tables",
+        table_kind="partnership-six",
+        scoring_mode=Event.ScoringMode.NET,
+    )
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    assert {s.player.number: s.side for s in game.seats.all()} == {
+        1: 0,
+        2: 0,
+        3: 0,
+        4: 1,
+        5: 1,
+        6: 1,
+    }
+    entering, confirming = phone(game, 1), phone(game, 4)
+    page = entering.get(table_url("tournaments-table", game)).content.decode()
+    for pair in ("1 Player 1 against 4 Player 4", "3 Player 3 against 6 Player 6"):
+        assert pair in page
+    for number, games in enumerate(SIX_HANDS, 1):
+        if number == 2:
+            page = entering.get(table_url("tournaments-table", game)).content.decode()
+            for pair in (
+                "1 Player 1 against 5 Player 5",
+                "2 Player 2 against 6 Player 6",
+                "3 Player 3 against 4 Player 4",
+            ):
+                assert pair in page
+        entering.post(
+            table_url("tournaments-table-submit", game),
+            partner_post(number, games),
+            HTTP_HX_REQUEST="true",
+        )
+        entry = Entry.objects.get(game=game, number=number, status=Entry.Status.ENTERED)
+        confirming.post(
+            table_url("tournaments-table-confirm", game, entry.pk), HTTP_HX_REQUEST="true"
+        )
+    game.refresh_from_db()
+    # A: 155 + 3 boxes + 100 = 315; B: 35 + one box = 55.
+    assert game.finished and game.scores == [315, 55]
+    results = {r.player.number: (r.points, r.net) for r in Result.objects.select_related("player")}
+    assert results == {n: (315, 260) for n in (1, 2, 3)} | {n: (55, -260) for n in (4, 5, 6)}
+    assert "Game to 150" in entering.get(table_url("tournaments-table", game)).content.decode()
+    assert score_sheets.load(event, 1).gin.target == 150
+
+
+def test_every_printout_and_the_tally_page_take_a_table_of_three(director_client, event):
+    game = play_the_worked_example(director_client, event)
+    for kind in DOCUMENTS:
+        pdf = director_client.get(
+            reverse("tournaments-director-print-pdf", args=[event.pk, kind]) + "?round=1"
+        )
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF"), kind
+    anna = game.seats.get(player__number=A).player
+    tally = director_client.get(reverse("tournaments-director-player", args=[event.pk, anna.pk]))
+    html = tally.content.decode()
+    assert tally.status_code == 200 and "587" in html
+
+
+def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_client, director):
+    event = make_event(
+        director,
+        game="gin",
+        players=3,
+        fmt="tables",
+        table_kind="rotation",
+        round_kind=Event.RoundKind.DEALS,
+        round_deals=2,
+    )
+    make_tables(event, 1)
+    game = play_hands(director_client, event, HANDS[:2])
+    # B 17 + 20, A 25 + 20, C 0: nobody reached 100, the two hands end the round.
+    totals = {number: game.scores[side_of(game, number)] for number in (A, B, C)}
+    assert game.finished and totals == {A: 45, B: 37, C: 0}
+    results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
+    # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
+    assert results == {A: (53, True), B: (29, False), C: (-82, False)}

@@ -1,0 +1,104 @@
+"""Tables in draw order, rotating: for games that seat more than two a table (Gin for three
+or four).
+
+The players stand in number order in rows as long as there are tables; table
+``t`` of round 1 takes column ``t``. Each round, row ``k`` moves ``k`` tables on,
+so players of different rows meet others in later rounds. Players left over
+(fewer than a table) sit out in turn with the event's bye score.
+"""
+
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from meldcore.messages import Problem
+from tournaments.formats.base import Format
+from tournaments.formats.plans import Plan
+from tournaments.games import game_of
+from tournaments.models import Event, Player
+
+if TYPE_CHECKING:
+    from tournaments.services.seating import Lineup
+
+
+def seats_per_table(event: Event) -> int:
+    """What the event's game and table kind seat a table (two unless the kind says more)."""
+    return game_of(event).players_per_table or 2
+
+
+def table_kind_problem(event: Event) -> str:
+    """Why the event's format cannot seat its table kind (three, four or six at a table); empty
+    when it can."""
+    from tournaments.formats import format_of
+
+    if seats_per_table(event) > 2 and not format_of(event).groups:
+        return _(
+            "With three, four or six at a table the tables are seated in draw order: choose the format "
+            "“Tables in draw order, rotating”."
+        )
+    return ""
+
+
+class TablesInOrder(Format):
+    key = Event.Format.TABLES
+    help = gettext_lazy(
+        "For Gin with three, four or six at a table: tables in draw order, the players moving on each round; "
+        "players left over sit out in turn."
+    )
+    asks_bye_score = True
+    round_by_round = True
+    groups = True
+
+    def tables_needed(self, event: Event, players: int) -> int:
+        return max(players // seats_per_table(event), 1)
+
+    def format_problems(self, event: Event, players: list[Player]) -> list[str]:
+        size = seats_per_table(event)
+        if size < 3:
+            return [
+                _(
+                    "Tables in draw order are for Gin with three, four or six at a table: choose "
+                    "that table kind, or another format."
+                )
+            ]
+        if len(players) < size:
+            return [
+                _("At least %(size)d players are needed; %(count)d entered.")
+                % {"size": size, "count": len(players)}
+            ]
+        return []
+
+    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+        size = seats_per_table(event)
+        slots = sorted(lineup.present)
+        plan = Plan()
+        tables = len(slots) // size
+        left = len(slots) - tables * size
+        if tables == 0:
+            plan.byes = [(lineup.present[slot], event.bye_score) for slot in slots]
+            return plan
+        # The ones left over sit out in turn: the last numbers first, moving back each round.
+        start = (-(number - 1) * left) % len(slots) if left else 0
+        order = slots[start:] + slots[:start]
+        playing, out = order[: tables * size], order[tables * size :]
+        for slot in out:
+            player = lineup.present[slot]
+            plan.byes.append((player, event.bye_score))
+            plan.notes.append(
+                Problem(gettext_noop("%(entrant)s has a bye this round."), {"entrant": str(player)})
+            )
+        seated: list[list[Player]] = [[] for _ in range(tables)]
+        for index, slot in enumerate(playing):
+            row, column = divmod(index, tables)
+            seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
+        rules = game_of(event)
+        plan.tables = [rules.table_sides(players) for players in seated]
+        plan.notes.insert(
+            0,
+            Problem(
+                gettext_noop("Round %(round)d: tables of %(size)d in draw order, rotating."),
+                {"round": number, "size": size},
+            ),
+        )
+        return plan
