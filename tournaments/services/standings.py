@@ -203,8 +203,14 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
     order = draw_order(range(len(by_number)), draw_seed(event))
     position = {id(by_number[index]): place for place, index in enumerate(order)}
 
+    # Each row's figures once: a series ranks every one of its evenings through here.
+    figures = {
+        id(row): tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
+        for row in rows
+    }
+
     def values(row: StandingRow) -> tuple[int, ...]:
-        return tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
+        return figures[id(row)]
 
     # RULES.md 3.6: ties are broken by the recorded draw unless the director chose a
     # tie-break; then entries level on every metric share a place.
