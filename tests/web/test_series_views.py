@@ -107,7 +107,7 @@ def test_an_event_of_another_club_cannot_be_ticked(director_client, director, cl
     assert not Series.objects.exists()
 
 
-@pytest.mark.parametrize("name", ["standings", "edit"])
+@pytest.mark.parametrize("name", ["standings", "edit", "print"])
 def test_another_director_gets_404(client, club, other_director, name):
     series = Series.objects.create(club=club, name="Winter")
     client.force_login(other_director)
@@ -196,3 +196,9 @@ def test_the_xlsx_export_holds_numbers_a_spreadsheet_can_add(director_client, cl
     ]
     assert rows[2][1:7] == ["Anna", 3, 3000, 500, 50, 3500]
     assert rows[2][7] == "19.01."
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_for_the_pdf(client, club):
+    series = Series.objects.create(club=club, name="Winter")
+    response = client.get(reverse("tournaments-director-series-print", args=[series.pk]))
+    assert response.status_code == 302 and "login" in response["Location"]
