@@ -33,15 +33,12 @@ def season(director):
         evening(director, club, 12, {m["Anna"]: 300, m["Cleo"]: 950, "Guest": 5000}),
         evening(director, club, 19, {m["Anna"]: 700, m["Bert"]: 850, m["Cleo"]: 200}),
     ]
-    return save_series(
-        club,
-        name="Winter <b>2026</b>",
-        events=events,
-        rule=Series.Rule.BEST,
-        placing_points=[10, 6, 4],
-        best_of=2,
-        minimum_evenings=None,
-    )
+    return series_of(club, events, Series.Rule.BEST, name="Winter <b>2026</b>", best_of=2)
+
+
+def series_of(club, events, rule, **fields) -> Series:
+    numbers = {"name": "Cup", "placing_points": [10, 6], "best_of": None, "minimum_evenings": None}
+    return save_series(club, events=events, rule=rule, **{**numbers, **fields})
 
 
 def text_of(pdf: bytes) -> str:
@@ -78,15 +75,7 @@ def test_placing_points_print_each_evenings_place(director):
         evening(director, club, 5, {m["Anna"]: 900, m["Bert"]: 800}),
         evening(director, club, 12, {m["Anna"]: 100, m["Bert"]: 800}),
     ]
-    series = save_series(
-        club,
-        name="Cup",
-        events=events,
-        rule=Series.Rule.PLACING,
-        placing_points=[10, 6],
-        best_of=None,
-        minimum_evenings=None,
-    )
+    series = series_of(club, events, Series.Rule.PLACING)
     text = text_of(series_standings.build(series_standings.load(series, "en")))
     # Both have 10 + 6 = 16; the better single evening is level too: a shared first place.
     assert "1= Anna 2 10 (1) 6 (2) 16" in text
@@ -102,15 +91,7 @@ def test_an_average_prints_one_decimal_and_leaves_members_below_the_minimum_unra
         evening(director, club, 12, {m["Anna"]: 100}),
         evening(director, club, 19, {m["Anna"]: 101}),
     ]
-    series = save_series(
-        club,
-        name="Average",
-        events=events,
-        rule=Series.Rule.AVERAGE,
-        placing_points=[10],
-        best_of=None,
-        minimum_evenings=2,
-    )
+    series = series_of(club, events, Series.Rule.AVERAGE, minimum_evenings=2)
     text = text_of(series_standings.build(series_standings.load(series, "de")))
     # (900 + 100 + 101) / 3 = 367.0; Bert played one evening of the two needed.
     assert "1 Anna 3 900 100 101 367,0" in text

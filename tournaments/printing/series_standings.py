@@ -31,6 +31,7 @@ from tournaments.printing.data import (
 from tournaments.printing.layout import (
     GREY,
     SHADE,
+    STRIPE,
     Box,
     clean,
     event_line,
@@ -39,6 +40,7 @@ from tournaments.printing.layout import (
     new_canvas,
     number,
     page_size,
+    table_row,
     text,
 )
 from tournaments.series_rules import Rule
@@ -236,16 +238,10 @@ def _table(
         (_("Average") if average else _("Total"), TOTAL_W, "right"),
     ]
     x = box.x
-    c.setFillColorRGB(*SHADE)
-    c.rect(x, top - ROW_H, box.w, ROW_H, stroke=0, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    _cells(c, x, top, columns, [(label, True, False) for label, _w, _a in columns], size=8.5)
+    labels = [(label, True, False) for label, _w, _a in columns]
+    table_row(c, x, top, ROW_H, columns, labels, size=8.5, background=SHADE)
     y = top - ROW_H
     for index, row in enumerate(rows):
-        if index % 2:
-            c.setFillColorRGB(0.965, 0.965, 0.965)
-            c.rect(x, y - ROW_H, box.w, ROW_H, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
         rank = "" if row.rank is None else (f"{row.rank}=" if row.shared else str(row.rank))
         cells = [(rank, False, False), (row.name, False, False), (str(row.played), False, False)]
         for i in part:
@@ -254,7 +250,9 @@ def _table(
             number_format(row.total, decimal_pos=1, use_l10n=True) if average else number(row.total)
         )
         cells.append((total, True, False))
-        _cells(c, x, y, columns, cells, size=9.5)
+        table_row(
+            c, x, y, ROW_H, columns, cells, size=9.5, background=STRIPE if index % 2 else None
+        )
         y -= ROW_H
     c.setLineWidth(0.8)
     c.line(x, top - ROW_H, x + box.w, top - ROW_H)
@@ -273,25 +271,3 @@ def _evening_cell(row: SeriesStandingRow, index: int) -> tuple[str, bool, bool]:
     if row.counted[index]:
         return shown, True, False
     return f"({shown})", False, True
-
-
-def _cells(c: Canvas, x: float, y: float, columns, cells, *, size: float) -> None:
-    base = y - ROW_H / 2 - size * 0.35
-    for (_label, w, align), (value, bold, grey) in zip(columns, cells, strict=True):
-        color = GREY if grey else None
-        if align == "right":
-            text(
-                c,
-                x + w - 1.5 * mm,
-                base,
-                value,
-                size=size,
-                bold=bold,
-                align="right",
-                width=w - 2 * mm,
-                min_size=5,
-                color=color,
-            )
-        else:
-            text(c, x + 1.5 * mm, base, value, size=size, bold=bold, width=w - 3 * mm, min_size=6)
-        x += w
