@@ -97,7 +97,8 @@ def series_standings(series: Series) -> SeriesStandings:
     members = Member.objects.filter(
         pk__in=Player.objects.filter(event__in=events).values("member_id")
     ).in_bulk()
-    member_of = {p[0]: p[3] for some in players.values() for p in some if p[3] is not None}
+    # A member removed since the players were read is no longer in the series.
+    member_of = {p[0]: p[3] for some in players.values() for p in some if p[3] in members}
     # A plain evening (players ranked alone, nobody substituted) ranks by each player's
     # sums, which the database adds up; teams and substitutes need every round's row.
     by_round = {
