@@ -65,7 +65,7 @@ def test_the_rule_its_number_and_the_tie_break_are_named(season):
     assert "Bold: counts for the series; in brackets: does not count." in text
     assert "Ties broken by: the better single evening, then more evenings played" in text
     assert "05.01. 12.01. 19.01." in text
-    assert "3 evenings" in text
+    assert "Standings Evenings: 3" in text
 
 
 def test_placing_points_print_each_evenings_place(director):

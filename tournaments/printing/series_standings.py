@@ -105,7 +105,7 @@ NAME_MIN = 42 * mm
 
 
 def title() -> str:
-    return _("Series standings")
+    return _("Standings")
 
 
 def build(data: SeriesStandingsData) -> bytes:
@@ -190,8 +190,7 @@ def _heading(c: Canvas, data: SeriesStandingsData, box: Box, part: list[int]) ->
         span = _span(data, range(len(data.evenings)))
         text(c, box.right, box.top - 12 * mm, span, size=11, align="right", width=box.w * 0.28)
     text(c, box.x, box.top - 19.5 * mm, _heading_title(data, part), size=13, bold=True)
-    count = len(data.evenings)
-    played = ngettext("%(count)s evening", "%(count)s evenings", count) % {"count": count}
+    played = f"{_('Evenings')}: {len(data.evenings)}"
     text(c, box.x, box.top - 25.5 * mm, played, size=10, width=box.w, color=GREY)
     return box.top - 30 * mm
 
