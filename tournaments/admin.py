@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
     AuditEntry,
@@ -12,6 +14,7 @@ from tournaments.models import (
     Result,
     Round,
     Seat,
+    Series,
     Table,
     Team,
 )
@@ -36,8 +39,25 @@ class EventAdmin(admin.ModelAdmin):
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
     list_display = ["name", "number", "club", "gender", "active", "public_name"]
-    list_filter = ["club", "active", "gender"]
-    search_fields = ["name", "number"]
+    list_filter = ["club", "active", "gender", "public_name"]
+    search_fields = ["name", "number", "club__name"]
+    list_select_related = ["club"]
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "rule", "best_of", "minimum_evenings", "evenings", "created_at"]
+    list_filter = ["rule", "club"]
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club"]
+    filter_horizontal = ["events"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(evening_count=Count("events"))
+
+    @admin.display(description=_("Evenings"), ordering="evening_count")
+    def evenings(self, series: Series) -> int:
+        return series.evening_count
 
 
 @admin.register(Player)

@@ -173,11 +173,19 @@ class SeriesTable(tables.Table):
         empty_text = _("No member has played an evening of this series yet.")
         attrs = {"class": "standings series"}
 
-    def __init__(self, data, *, events: list[tuple[str, str]], average: bool, **kwargs):
+    def __init__(
+        self, data, *, events: list[tuple[str, str]], average: bool, best: bool = False, **kwargs
+    ):
         extra = [(key, SeriesCell(key, verbose_name=label)) for key, label in events]
         extra.append(("total", NumberColumn(verbose_name=_("Average") if average else _("Total"))))
         if average:
             extra.append(("note", tables.Column(verbose_name=_("Note"), default="")))
+        if best:
+            # The page marks what counts by its look; a spreadsheet keeps numbers numbers
+            # and names the evenings left out in a column of its own.
+            extra.append(
+                ("dropped", tables.Column(verbose_name=_("Not counted"), default="", visible=False))
+            )
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, record):

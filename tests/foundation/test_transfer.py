@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from tests.factories import make_event, seat_round
-from tournaments.models import AuditEntry, Bye, Entry, Event, Result
+from tournaments.models import AuditEntry, Bye, Club, Entry, Event, Member, Result, Series
 from tournaments.services.errors import ServiceError
 from tournaments.services.transfer import export_event, import_event
 
@@ -144,3 +144,165 @@ def test_backup_writes_a_consistent_copy_of_the_sqlite_database(played_event, tm
     names = [row[0] for row in copy.execute("SELECT name FROM tournaments_player ORDER BY number")]
     copy.close()
     assert names == [f"Player {n}" for n in range(1, 10)]
+
+
+@pytest.fixture
+def season_event(director):
+    """An evening of CC Wien whose players are members, in two of the club's series."""
+    club = Club.objects.create(name="CC Wien")
+    event = make_event(director, players=4, club=club, name="Club evening")
+    anna = Member.objects.create(club=club, name="Anna Auer", number="17", gender="f")
+    bert = Member.objects.create(club=club, name="Bert Müller", active=False)
+    cleo = Member.objects.create(
+        club=club, name="Cleo Cerny", number="23", public_name=Member.PublicName.HIDDEN
+    )
+    for player, member in zip(event.players.order_by("number"), (anna, bert, cleo), strict=False):
+        player.member = member
+        player.save()
+    for name, rule, best_of in (("Season", "best", 3), ("Cup", "placing", None)):
+        series = Series.objects.create(
+            club=club, name=name, rule=rule, best_of=best_of, placing_points=[5, 3, 1]
+        )
+        series.events.add(event)
+    return event
+
+
+def test_the_export_carries_the_players_members_and_the_events_series(season_event):
+    data = export_event(season_event)
+    assert data["members"] == [
+        {"name": "Anna Auer", "number": "17", "gender": "f", "active": True, "public_name": "full"},
+        {"name": "Bert Müller", "number": "", "gender": "", "active": False, "public_name": "full"},
+        {
+            "name": "Cleo Cerny",
+            "number": "23",
+            "gender": "",
+            "active": True,
+            "public_name": "hidden",
+        },
+    ]
+    assert [p["member"] for p in data["players"]] == [0, 1, 2, None]
+    assert data["series"] == [
+        {
+            "name": "Cup",
+            "rule": "placing",
+            "placing_points": [5, 3, 1],
+            "best_of": None,
+            "minimum_evenings": None,
+        },
+        {
+            "name": "Season",
+            "rule": "best",
+            "placing_points": [5, 3, 1],
+            "best_of": 3,
+            "minimum_evenings": None,
+        },
+    ]
+
+
+def test_an_import_into_another_club_links_its_members_and_joins_its_series(season_event):
+    graz = Club.objects.create(name="CC Graz")
+    # Number 17 is spelt otherwise here; Bert is on the register without a number, in capitals
+    # and without the umlaut.
+    number_17 = Member.objects.create(club=graz, name="Anna A.", number="17")
+    bert = Member.objects.create(club=graz, name="bert  MULLER")
+    season = Series.objects.create(club=graz, name="Season", rule="total")
+    data = export_event(season_event)
+    data["event"]["club"] = "CC Graz"
+
+    copy = import_event(data)
+
+    linked = dict(copy.players.values_list("number", "member_id"))
+    cleo = Member.objects.get(club=graz, number="23")
+    assert linked == {1: number_17.pk, 2: bert.pk, 3: cleo.pk, 4: None}
+    assert (cleo.name, cleo.public_name, cleo.active) == ("Cleo Cerny", "hidden", True)
+    assert Member.objects.filter(club=graz).count() == 3
+    # The club's own Season keeps its rule; the missing Cup is created as exported.
+    assert set(copy.series.values_list("pk", flat=True)) == {
+        season.pk,
+        Series.objects.get(club=graz, name="Cup").pk,
+    }
+    season.refresh_from_db()
+    assert season.rule == "total"
+    cup = Series.objects.get(club=graz, name="Cup")
+    assert (cup.rule, cup.placing_points, cup.best_of) == ("placing", [5, 3, 1], None)
+
+
+def test_an_import_into_the_same_club_reuses_its_members_and_series(season_event):
+    before = (Member.objects.count(), Series.objects.count())
+    copy = import_event(export_event(season_event))
+    assert (Member.objects.count(), Series.objects.count()) == before
+    assert without_tokens(export_event(copy)) == without_tokens(export_event(season_event))
+    assert Series.objects.get(name="Season").events.count() == 2
+
+
+def test_a_version_1_export_without_members_or_series_still_imports(played_event):
+    data = export_event(played_event)
+    data["version"] = 1
+    del data["members"], data["series"]
+    for player in data["players"]:
+        del player["member"]
+    copy = import_event(data)
+    assert copy.players.count() == 9 and not copy.series.exists()
+
+
+def _damage_member(data):
+    data["members"][0]["name"] = "x" * 101
+
+
+def _damage_gender(data):
+    data["members"][1]["gender"] = "q"
+
+
+def _damage_rule(data):
+    data["series"][0]["rule"] = "fastest"
+
+
+def _damage_points(data):
+    data["series"][1]["placing_points"] = [5, -3]
+
+
+def _too_many_series(data):
+    data["series"] = data["series"] * 11
+
+
+def _too_many_members(data):
+    data["members"] = data["members"] * 2
+
+
+def _no_club(data):
+    data["event"]["club"] = None
+
+
+def _member_ref(data):
+    data["players"][0]["member"] = 7
+
+
+def _twice_one_number(data):
+    data["members"][2]["number"] = "17"
+
+
+@pytest.mark.usefixtures("english")
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (_damage_member, "Member 1 of the export is not valid; nothing was imported."),
+        (_damage_gender, "Member 2 of the export is not valid; nothing was imported."),
+        (_damage_rule, "Series 1 of the export is not valid; nothing was imported."),
+        (_damage_points, "Series 2 of the export is not valid; nothing was imported."),
+        (_too_many_series, "The export's list “series” is too long (at most 20)"),
+        (_too_many_members, "The export's list “members” is too long (at most 4)"),
+        (_no_club, "The export's members belong to a club, but the event has none."),
+        (_member_ref, "The export is damaged and was not imported"),
+        (_twice_one_number, "The export gives two members one number; nothing was imported."),
+    ],
+)
+def test_bad_members_or_series_are_refused_and_nothing_is_stored(season_event, damage, message):
+    data = export_event(season_event)
+    data["event"]["club"] = "CC Graz"
+    damage(data)
+    counts = (Event.objects.count(), Member.objects.count(), Series.objects.count())
+    with pytest.raises(ServiceError) as refused:
+        import_event(data)
+    assert message in refused.value.message
+    assert (Event.objects.count(), Member.objects.count(), Series.objects.count()) == counts
+    assert not Club.objects.filter(name="CC Graz").exists()

@@ -180,7 +180,7 @@ def test_a_name_typed_for_an_event_without_club_joins_no_register(director):
     assert event.players.get().member is None
 
 
-def test_an_event_with_members_exports_and_imports_without_the_member_links(director, club):
+def test_an_event_with_members_exports_and_imports_with_the_member_links(director, club):
     event = make_event(director, players=0, club=club)
     anna = Member.objects.create(club=club, name="Anna Berger")
     service.pick_members(event, [anna])
@@ -188,6 +188,7 @@ def test_an_event_with_members_exports_and_imports_without_the_member_links(dire
     data = export_event(event)
     copy = import_event(data, owner=director)
 
-    assert "member" not in data["players"][0]
-    assert list(copy.players.values_list("name", "member")) == [("Anna Berger", None)]
+    assert data["players"][0]["member"] == 0 and data["members"][0]["name"] == "Anna Berger"
+    assert list(copy.players.values_list("name", "member")) == [("Anna Berger", anna.pk)]
     assert event.players.get().member == anna
+    assert Member.objects.filter(club=club).count() == 1

@@ -8,10 +8,11 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of, totals
-from tournaments.models import Member, Result, Round, Series, Team
+from tournaments.models import Bye, Member, Result, Round, Series, Team
 from tournaments.services.entries import confirm_entry, correct_entry, submit_entry
 from tournaments.services.errors import ServiceError
 from tournaments.services.series import save_series, series_standings
+from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -135,3 +136,82 @@ def test_in_a_team_evening_both_partners_get_their_teams_place(director):
         (3, "Player 1", 6),
         (3, "Player 2", 6),
     ]
+
+
+def _linked(event, club, members: dict[str, Member]) -> None:
+    for player in event.players.all():
+        name = player.name
+        player.member = members.get(name) or members.setdefault(
+            name, Member.objects.create(club=club, name=name)
+        )
+        player.save()
+
+
+def test_every_evening_counts_as_the_event_standings_rank_it(director):
+    """Ties decided by the draw, shared places, byes, a withdrawn player, a substitute:
+    each member's evening has the rank, points and shared place of the event's standings."""
+    club = club_of(director)
+    members: dict[str, Member] = {}
+    tally = make_event(director, players=6, club=club, name="Tally, level scores")
+    rnd = Round.objects.create(event=tally, number=1, status=Round.Status.CLOSED)
+    # Player 6 plays no round: on the list, but not an evening of theirs.
+    for player, points in zip(tally.players.order_by("number"), (50, 50, 50, 20, 20), strict=False):
+        Result.objects.create(round=rnd, player=player, points=points)
+    swiss = make_event(
+        director, players=5, game="gin", fmt="swiss", club=club, scoring_mode="match"
+    )
+    for number in (1, 2):
+        rnd = Round.objects.create(event=swiss, number=number, status=Round.Status.CLOSED)
+        for player in swiss.players.exclude(number=number):
+            Result.objects.create(
+                round=rnd,
+                player=player,
+                points=10 * player.number,
+                match_points=2 if player.number % 2 else 0,
+                won=bool(player.number % 2),
+            )
+        Bye.objects.create(round=rnd, player=swiss.players.get(number=number), points=30)
+    relay = make_event(director, players=4, club=club, name="With a substitute")
+    first, second = list(relay.players.order_by("number"))[:2]
+    substitute = relay.players.create(name="Player 9", number=9, substitute_for=first)
+    for number, people in ((1, [first, second]), (2, [substitute, second])):
+        rnd = Round.objects.create(event=relay, number=number, status=Round.Status.CLOSED)
+        for player in people:
+            Result.objects.create(round=rnd, player=player, points=100 * number)
+    events = [tally, swiss, relay]
+    for event in events:
+        _linked(event, club, members)
+
+    rows = series_standings(series_over(club, events)).rows
+
+    seen = set()
+    for event in events:
+        for row in standings(event):
+            member = members[row.player.name]
+            if not row.rounds:
+                assert all(event.pk not in r.evenings for r in rows if r.member == member)
+                continue
+            (series_row,) = [r for r in rows if r.member == member]
+            evening = series_row.evenings[event.pk]
+            assert (evening.rank, evening.points, evening.shared) == (
+                row.rank,
+                row.total,
+                row.shared,
+            ), (event.name, member.name)
+            seen.add((event.pk, member.pk))
+    # The substitute's rounds count for the player replaced (the event's default).
+    assert len(seen) == 5 + 5 + 2
+    # By hand: three level on 50 in a tally evening take places 1 to 3 by the draw.
+    tally_evenings = [r.evenings[tally.pk] for r in rows if tally.pk in r.evenings]
+    assert sorted(e.rank for e in tally_evenings if e.points == 50) == [1, 2, 3]
+    assert not any(e.shared for e in tally_evenings)
+    # The Swiss evening ranks by match points (a bye is a win: 2), then points:
+    # 5 (4, 100), 3 (4, 60), 1 (4, 10 + 30), 2 (2, 20 + 30), 4 (0, 80).
+    swiss_places = {r.name: r.evenings[swiss.pk].rank for r in rows if swiss.pk in r.evenings}
+    assert swiss_places == {
+        "Player 5": 1,
+        "Player 3": 2,
+        "Player 1": 3,
+        "Player 2": 4,
+        "Player 4": 5,
+    }

@@ -1,5 +1,8 @@
 """The director's series pages: the club's list, creating one, its standings and export."""
 
+import io
+
+import openpyxl
 import pytest
 from django.urls import reverse
 
@@ -104,7 +107,7 @@ def test_an_event_of_another_club_cannot_be_ticked(director_client, director, cl
     assert not Series.objects.exists()
 
 
-@pytest.mark.parametrize("name", ["standings", "edit"])
+@pytest.mark.parametrize("name", ["standings", "edit", "print"])
 def test_another_director_gets_404(client, club, other_director, name):
     series = Series.objects.create(club=club, name="Winter")
     client.force_login(other_director)
@@ -153,3 +156,49 @@ def test_the_director_changes_a_series_rule_and_evenings(director_client, club, 
     series.refresh_from_db()
     assert (series.rule, series.minimum_evenings, series.best_of) == ("average", 2, None)
     assert list(series.events.order_by("date")) == evenings[:2]
+
+
+def test_a_best_of_export_names_the_evenings_that_do_not_count(director_client, club, evenings):
+    # Best 2 of 3: Cleo 4000 + 100; Anna 3000 + 500 (50 left out); Bert 2000 + 1500.
+    # Anna and Bert are level on 3500: Anna's better single evening (3000) places her first.
+    series = Series.objects.create(club=club, name="Best two", rule="best", best_of=2)
+    series.events.set(evenings)
+    url = reverse("tournaments-director-series-standings", args=[series.pk])
+    lines = director_client.get(f"{url}?export=csv").content.decode().strip().splitlines()
+    assert lines == [
+        "Rank,Member,Evenings,05.01.,12.01.,19.01.,Total,Not counted",
+        "1,Cleo,2,,4000,100,4100,",
+        "2,Anna,3,3000,500,50,3500,19.01.",
+        "3,Bert,2,2000,,1500,3500,",
+    ]
+    page = director_client.get(url).content.decode()
+    assert "Not counted" not in page  # the page marks what counts by its look
+
+
+def test_the_xlsx_export_holds_numbers_a_spreadsheet_can_add(director_client, club, evenings):
+    series = Series.objects.create(club=club, name="Best two", rule="best", best_of=2)
+    series.events.set(evenings)
+    url = reverse("tournaments-director-series-standings", args=[series.pk])
+    response = director_client.get(f"{url}?export=xlsx")
+    assert 'filename="best-two-standings.xlsx"' in response["Content-Disposition"]
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    assert sheet.title == "Best two"
+    rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    assert rows[0] == [
+        "Rank",
+        "Member",
+        "Evenings",
+        "05.01.",
+        "12.01.",
+        "19.01.",
+        "Total",
+        "Not counted",
+    ]
+    assert rows[2][1:7] == ["Anna", 3, 3000, 500, 50, 3500]
+    assert rows[2][7] == "19.01."
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_for_the_pdf(client, club):
+    series = Series.objects.create(club=club, name="Winter")
+    response = client.get(reverse("tournaments-director-series-print", args=[series.pk]))
+    assert response.status_code == 302 and "login" in response["Location"]

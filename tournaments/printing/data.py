@@ -193,3 +193,38 @@ class StandingsData:
     final: bool = False
     metric_keys: tuple[str, ...] = ("points",)  # what ranks, then the tie-breaks
     open_round: int | None = None  # shown while it is played: the standings are provisional
+
+
+# Series standings ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeriesEveningInfo:
+    date: datetime.date
+    name: str
+
+
+@dataclass(frozen=True)
+class SeriesStandingRow:
+    rank: int | None  # None: below the series' minimum of evenings, listed unranked
+    name: str
+    played: int
+    # Per evening of the series, in order: what it is worth under the rule (None: not played),
+    # whether it counts, and the evening's place ("3=") where the rule gives placing points.
+    values: tuple[int | None, ...]
+    counted: tuple[bool, ...]
+    places: tuple[str, ...]
+    total: int | float  # a float only for the average rule, to one decimal
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class SeriesStandingsData:
+    # The series as the heading shows it: its name, club, the last evening's date.
+    series: EventInfo
+    rule: str  # a value of tournaments.series_rules.Rule
+    evenings: tuple[SeriesEveningInfo, ...]
+    rows: tuple[SeriesStandingRow, ...]
+    best_of: int | None = None
+    minimum_evenings: int | None = None
+    placing_points: tuple[int, ...] = ()

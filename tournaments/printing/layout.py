@@ -18,6 +18,7 @@ PAPER = {"A4": A4, "letter": LETTER}
 GREY = (0.45, 0.45, 0.45)
 LIGHT = (0.8, 0.8, 0.8)
 SHADE = (0.92, 0.92, 0.92)
+STRIPE = (0.965, 0.965, 0.965)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+")
 
 
@@ -222,4 +223,42 @@ def header_row(
             width=w - 1.5 * mm,
             min_size=4,
         )
+        x += w
+
+
+def table_row(
+    c: Canvas,
+    x: float,
+    y: float,
+    row_h: float,
+    columns,
+    cells,
+    *,
+    size: float,
+    background: tuple[float, float, float] | None = None,
+) -> None:
+    """One row of a standings-style table below ``y``: ``columns`` are (label, width, align),
+    ``cells`` (text, bold, grey); ``background`` SHADE for the heading, STRIPE every other row."""
+    if background:
+        c.setFillColorRGB(*background)
+        c.rect(x, y - row_h, sum(w for _l, w, _a in columns), row_h, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+    base = y - row_h / 2 - size * 0.35
+    for (_label, w, align), (value, bold, grey) in zip(columns, cells, strict=True):
+        color = GREY if grey else None
+        if align == "right":
+            text(
+                c,
+                x + w - 1.5 * mm,
+                base,
+                value,
+                size=size,
+                bold=bold,
+                align="right",
+                width=w - 2 * mm,
+                min_size=5,
+                color=color,
+            )
+        else:
+            text(c, x + 1.5 * mm, base, value, size=size, bold=bold, width=w - 3 * mm, min_size=6)
         x += w

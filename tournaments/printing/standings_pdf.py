@@ -19,6 +19,7 @@ from tournaments.printing.fonts import fonts
 from tournaments.printing.layout import (
     GREY,
     SHADE,
+    STRIPE,
     Box,
     clean,
     event_line,
@@ -26,6 +27,7 @@ from tournaments.printing.layout import (
     footer,
     new_canvas,
     number,
+    table_row,
     text,
 )
 from tournaments.services.profiles import profile_label
@@ -183,22 +185,19 @@ def _table(
     c: Canvas, data: StandingsData, rows: list[StandingRow], columns, x: float, top: float
 ) -> float:
     width = sum(w for _, w, _a in columns)
-    c.setFillColorRGB(*SHADE)
-    c.rect(x, top - ROW_H, width, ROW_H, stroke=0, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    _cells(c, x, top, columns, [label for label, _w, _a in columns], bold=True, size=8.5)
+    labels = [(label, True, False) for label, _w, _a in columns]
+    table_row(c, x, top, ROW_H, columns, labels, size=8.5, background=SHADE)
     y = top - ROW_H
     size = _value_size(data, columns)
     for index, row in enumerate(rows):
-        if index % 2:
-            c.setFillColorRGB(0.965, 0.965, 0.965)
-            c.rect(x, y - ROW_H, width, ROW_H, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
         rank = f"{row.rank}=" if row.shared else str(row.rank)
         values = [rank, "" if row.number is None else str(row.number), row.name]
         values += [number(row.per_round[n]) if n in row.per_round else "–" for n in data.rounds]
         values.append(number(row.total))
-        _cells(c, x, y, columns, values, size=size, bold_last=True)
+        cells = [(value, i == len(values) - 1, False) for i, value in enumerate(values)]
+        table_row(
+            c, x, y, ROW_H, columns, cells, size=size, background=STRIPE if index % 2 else None
+        )
         y -= ROW_H
     c.setLineWidth(0.8)
     c.line(x, top - ROW_H, x + width, top - ROW_H)
@@ -220,35 +219,3 @@ def _value_size(data: StandingsData, columns) -> float:
     )
     round_w = columns[3][1]
     return max(6.0, min(10.0, (round_w - 2.5 * mm) / max(widest, 1)))
-
-
-def _cells(
-    c: Canvas,
-    x: float,
-    y: float,
-    columns,
-    values: list[str],
-    *,
-    size: float,
-    bold: bool = False,
-    bold_last: bool = False,
-) -> None:
-    base = y - ROW_H / 2 - size * 0.35
-    last = len(columns) - 1
-    for index, ((_label, w, align), value) in enumerate(zip(columns, values, strict=True)):
-        strong = bold or (bold_last and index == last)
-        if align == "right":
-            text(
-                c,
-                x + w - 1.5 * mm,
-                base,
-                value,
-                size=size,
-                bold=strong,
-                align="right",
-                width=w - 2 * mm,
-                min_size=5,
-            )
-        else:
-            text(c, x + 1.5 * mm, base, value, size=size, bold=strong, width=w - 3 * mm, min_size=6)
-        x += w

@@ -198,17 +198,22 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
     for row in rows:
         row.total = row.value(metrics[0].key)
         row.tiebreak = row.value(metrics[1].key) if len(metrics) > 1 else None
-    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.name))
-    # The recorded draw: entrants listed by number, shuffled by the event's seed.
-    order = draw_order(range(len(by_number)), draw_seed(event))
-    position = {id(by_number[index]): place for place, index in enumerate(order)}
+    # Each row's figures once: a series ranks every one of its evenings through here.
+    figures = {
+        id(row): tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
+        for row in rows
+    }
 
     def values(row: StandingRow) -> tuple[int, ...]:
-        return tuple(row.value(m.key) if m.descending else -row.value(m.key) for m in metrics)
+        return figures[id(row)]
 
+    # The draw orders only entries level on every metric: without any, none is needed.
+    position = _drawn(event, rows) if len(set(figures.values())) < len(rows) else {}
     # RULES.md 3.6: ties are broken by the recorded draw unless the director chose a
     # tie-break; then entries level on every metric share a place.
-    ranked = sorted(rows, key=lambda row: tuple(-v for v in values(row)) + (position[id(row)],))
+    ranked = sorted(
+        rows, key=lambda row: tuple(-v for v in values(row)) + (position.get(id(row), 0),)
+    )
     tie_break_chosen = len(metrics) > 1
     for i, row in enumerate(ranked):
         level_before = i > 0 and values(ranked[i - 1]) == values(row)
@@ -220,6 +225,14 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
         else:
             row.rank = i + 1
     return ranked
+
+
+def _drawn(event: Event, rows: list[StandingRow]) -> dict[int, int]:
+    """id(row) → place in the recorded draw: entrants listed by number, shuffled by the
+    event's seed."""
+    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.name))
+    order = draw_order(range(len(by_number)), draw_seed(event))
+    return {id(by_number[index]): place for place, index in enumerate(order)}
 
 
 def tie_break_lines(metric_keys: list[str], shared: bool) -> list[str]:

@@ -2,7 +2,11 @@
 
 Objects refer to each other by position in their list ("refs"), never by
 database id, so an export imported into another database (or the same one)
-reads back identically.
+reads back identically. The members linked to the event's players and the
+series the event belongs to travel with it: an import links the players to the
+importing club's members (by number, else by name; new members where none
+matches) and adds the event to the club's series of the same name (a new one
+where there is none).
 """
 
 import datetime
@@ -21,18 +25,30 @@ from tournaments.models import (
     Entry,
     Event,
     Game,
+    Member,
     Player,
     Result,
     Round,
     Seat,
+    Series,
     Table,
     Team,
 )
+from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
+from tournaments.models.series import SERIES_NAME_MAX
+from tournaments.numbers import MAX_SMALL
 from tournaments.services.errors import ServiceError
+from tournaments.services.members import name_key
 from tournaments.services.profiles import event_profile
+from tournaments.services.series import PLACING_POINTS_MAX
 
 FORMAT = "meld-event"
-VERSION = 1
+# Version 2 adds the members and series; a version 1 export reads as having none.
+VERSION = 2
+READS = (1, 2)
+# An event belongs to a few series (the season, a cup); a file naming more is not ours.
+SERIES_MAX = 20
+PLAYER_FIELDS = ["name", "number", "gender", "club", "withdrawn_from_round", "joined_round"]
 EVENT_FIELDS = [
     "name",
     "game",
@@ -63,8 +79,10 @@ def _when(value: datetime.datetime | None) -> str | None:
 
 
 def export_event(event: Event) -> dict[str, Any]:
-    players = list(event.players.order_by("pk"))
+    players = list(event.players.select_related("member").order_by("pk"))
     player_ref = {p.pk: i for i, p in enumerate(players)}
+    members = sorted({p.member for p in players if p.member_id}, key=lambda m: (m.name, m.pk))
+    member_ref = {m.pk: i for i, m in enumerate(members)}
     tables = list(event.tables.order_by("number"))
     table_ref = {t.pk: i for i, t in enumerate(tables)}
     rounds = list(event.rounds.order_by("number"))
@@ -100,8 +118,29 @@ def export_event(event: Event) -> dict[str, Any]:
                 "withdrawn_from_round": p.withdrawn_from_round,
                 "joined_round": p.joined_round,
                 "substitute_for": player_ref.get(p.substitute_for_id),
+                "member": member_ref.get(p.member_id),
             }
             for p in players
+        ],
+        "members": [
+            {
+                "name": m.name,
+                "number": m.number,
+                "gender": m.gender,
+                "active": m.active,
+                "public_name": m.public_name,
+            }
+            for m in members
+        ],
+        "series": [
+            {
+                "name": series.name,
+                "rule": series.rule,
+                "placing_points": list(series.placing_points),
+                "best_of": series.best_of,
+                "minimum_evenings": series.minimum_evenings,
+            }
+            for series in event.series.order_by("name", "pk")
         ],
         "teams": [
             {
@@ -214,7 +253,7 @@ def import_event(data: Any, *, owner=None) -> Event:
     """Create the exported event anew; tokens already in use are replaced by new ones."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ServiceError(_("This file is not a Meld event export."))
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise ServiceError(
             _("This export has version %(version)s; this Meld reads version %(ours)s.")
             % {"version": data.get("version"), "ours": VERSION}
@@ -253,10 +292,17 @@ def _import(data: dict, owner) -> Event:
         ) from error
     event.co_directors.set(filter(None, (_user(name) for name in info["co_directors"])))
 
+    members = _members(data, club)
     players = [
-        Player.objects.create(event=event, **{k: v for k, v in p.items() if k != "substitute_for"})
+        Player.objects.create(
+            event=event,
+            member=None if p.get("member") is None else members[p["member"]],
+            **{name: p[name] for name in PLAYER_FIELDS},
+        )
         for p in data["players"]
     ]
+    for series in _series(data, club):
+        series.events.add(event)
     for player, p in zip(players, data["players"], strict=True):
         if p["substitute_for"] is not None:
             player.substitute_for = players[p["substitute_for"]]
@@ -378,3 +424,105 @@ def _import(data: dict, owner) -> Event:
         )
         AuditEntry.objects.filter(pk=row.pk).update(created_at=parse_datetime(a["created_at"]))
     return event
+
+
+def _text(value: Any, limit: int, *, blank: bool = False) -> str:
+    if not isinstance(value, str) or len(value) > limit or not (blank or value.strip()):
+        raise ValueError
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _count(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SMALL:
+        raise ValueError
+    return value
+
+
+def _listed(data: dict, key: str, limit: int) -> list:
+    items = data.get(key, [])
+    if not isinstance(items, list) or len(items) > limit:
+        raise ServiceError(
+            _("The export's list “%(what)s” is too long (at most %(count)d); nothing was imported.")
+            % {"what": key, "count": limit}
+        )
+    return items
+
+
+def _members(data: dict, club: Club | None) -> list[Member]:
+    """The export's members as members of ``club``: found by number, else by name, else new."""
+    items = _listed(data, "members", len(data["players"]))
+    if items and club is None:
+        raise ServiceError(_("The export's members belong to a club, but the event has none."))
+    wanted = []
+    for position, item in enumerate(items, start=1):
+        try:
+            wanted.append(
+                Member(
+                    club=club,
+                    name=" ".join(_text(item["name"], MEMBER_NAME_MAX).split()),
+                    number=_text(item["number"], MEMBER_NUMBER_MAX, blank=True).strip(),
+                    gender=Player.Gender(item["gender"]),
+                    active=_flag(item["active"]),
+                    public_name=Member.PublicName(item["public_name"]),
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            raise ServiceError(
+                _("Member %(position)d of the export is not valid; nothing was imported.")
+                % {"position": position}
+            ) from None
+    numbers = [m.number for m in wanted if m.number]
+    if len(numbers) != len(set(numbers)):
+        raise ServiceError(_("The export gives two members one number; nothing was imported."))
+    if not wanted:
+        return []
+    register = list(Member.objects.filter(club=club).order_by("pk"))
+    by_number = {m.number: m for m in register if m.number}
+    by_name: dict[str, Member] = {}
+    for member in register:
+        by_name.setdefault(name_key(member.name), member)
+    found = [by_number.get(m.number) or by_name.get(name_key(m.name)) for m in wanted]
+    Member.objects.bulk_create(m for m, known in zip(wanted, found, strict=True) if known is None)
+    return [known or m for m, known in zip(wanted, found, strict=True)]
+
+
+def _series(data: dict, club: Club | None) -> list[Series]:
+    """The club's series of the export's series names; a missing one is created as exported."""
+    items = _listed(data, "series", SERIES_MAX)
+    if items and club is None:
+        raise ServiceError(_("The export's series belong to a club, but the event has none."))
+    result = []
+    for position, item in enumerate(items, start=1):
+        try:
+            name = " ".join(_text(item["name"], SERIES_NAME_MAX).split())
+            rule = Series.Rule(item["rule"])
+            points = item["placing_points"]
+            if not isinstance(points, list) or len(points) > PLACING_POINTS_MAX:
+                raise ValueError
+            points = [_count(p) if p else 0 for p in points]
+            best_of, minimum = _count(item["best_of"]), _count(item["minimum_evenings"])
+        except (KeyError, TypeError, ValueError):
+            raise ServiceError(
+                _("Series %(position)d of the export is not valid; nothing was imported.")
+                % {"position": position}
+            ) from None
+        series = Series.objects.filter(club=club, name=name).order_by("created_at", "pk").first()
+        if series is None:
+            series = Series.objects.create(
+                club=club,
+                name=name,
+                rule=rule,
+                placing_points=points,
+                best_of=best_of,
+                minimum_evenings=minimum,
+            )
+        result.append(series)
+    return result

@@ -13,6 +13,11 @@ urlpatterns = [
         name="tournaments-director-series-standings",
     ),
     path(
+        "series/<int:series_id>/print/",
+        director_series.print_pdf,
+        name="tournaments-director-series-print",
+    ),
+    path(
         "series/<int:series_id>/edit/",
         director_series.edit,
         name="tournaments-director-series-edit",

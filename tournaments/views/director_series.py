@@ -1,10 +1,12 @@
-"""Director: a club's series (a season, a cup) and their standings, with CSV/XLSX export."""
+"""Director: a club's series (a season, a cup) and their standings, with CSV/XLSX export
+and a PDF for the notice board."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -15,6 +17,7 @@ from tournaments.forms import show_service_error
 from tournaments.forms.series import SeriesForm, initial_of
 from tournaments.models import Club, Series
 from tournaments.numbers import MAX_ID, query_int
+from tournaments.printing import series_standings as series_pdf
 from tournaments.series_rules import SeriesRow
 from tournaments.services import series as service
 from tournaments.services.errors import ServiceError
@@ -70,8 +73,11 @@ def edit(request: HttpRequest, series_id: int) -> HttpResponse:
     return _save(request, series.club, series)
 
 
-def series_records(rows: list[SeriesRow], series: Series) -> list[dict]:
-    """The series table's rows (the director's page, its export and the club's public page)."""
+def series_records(rows: list[SeriesRow], series: Series, labels: dict[int, str]) -> list[dict]:
+    """The series table's rows (the director's page, its export and the club's public page).
+
+    ``labels`` names each evening (by its event's id) where a row lists those left out.
+    """
     placing = series.rule == Series.Rule.PLACING
     average = series.rule == Series.Rule.AVERAGE
     records = []
@@ -89,6 +95,11 @@ def series_records(rows: list[SeriesRow], series: Series) -> list[dict]:
                 "Fewer than %(count)d evenings",
                 series.minimum_evenings or 0,
             ) % {"count": series.minimum_evenings}
+        if series.rule == Series.Rule.BEST:
+            left_out = [
+                labels[event_id] for event_id in row.evenings if event_id not in row.counted
+            ]
+            record["dropped"] = ", ".join(left_out)
         for event_id, evening in row.evenings.items():
             key = f"e{event_id}"
             record[key] = row.values[event_id]
@@ -104,9 +115,15 @@ def standings(request: HttpRequest, series_id: int) -> HttpResponse:
     """Evening by evening per member: what each evening is worth, and what counts."""
     series = director_series(request, series_id)
     result = service.series_standings(series)
-    events = [(f"e{event.pk}", f"{event.date:%d.%m.}") for event in result.events]
+    labels = {event.pk: f"{event.date:%d.%m.}" for event in result.events}
+    events = [(f"e{event_id}", label) for event_id, label in labels.items()]
     average = series.rule == Series.Rule.AVERAGE
-    table = SeriesTable(series_records(result.rows, series), events=events, average=average)
+    table = SeriesTable(
+        series_records(result.rows, series, labels),
+        events=events,
+        average=average,
+        best=series.rule == Series.Rule.BEST,
+    )
     export = request.GET.get("export")
     if export in EXPORT_TYPES:
         RequestConfig(request, paginate=False).configure(table)
@@ -126,3 +143,15 @@ def standings(request: HttpRequest, series_id: int) -> HttpResponse:
         "list_url": _list_url(series.club),
     }
     return render(request, "tournaments/series/standings.html", context)
+
+
+@login_required
+def print_pdf(request: HttpRequest, series_id: int) -> HttpResponse:
+    """The standings as PDF for the notice board, in the director's language."""
+    series = director_series(request, series_id)
+    pdf = series_pdf.build(series_pdf.load(series))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = f"{slugify(series.name) or 'series'}-standings.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, name)
+    response["Cache-Control"] = "no-store"
+    return response

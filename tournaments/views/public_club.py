@@ -73,12 +73,17 @@ def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
     except Series.DoesNotExist:
         raise Http404("No series of this club.") from None
     result = series_service.series_standings(found)
-    records = series_records(result.rows, found)
+    labels = {event.pk: f"{event.date:%d.%m.}" for event in result.events}
+    records = series_records(result.rows, found, labels)
     for record, row in zip(records, result.rows, strict=True):
         record["name"] = club_pages.series_row_name(row)
-    events = [(f"e{event.pk}", f"{event.date:%d.%m.}") for event in result.events]
-    average = found.rule == Series.Rule.AVERAGE
-    table = SeriesTable(records, events=events, average=average)
+    events = [(f"e{event_id}", label) for event_id, label in labels.items()]
+    table = SeriesTable(
+        records,
+        events=events,
+        average=found.rule == Series.Rule.AVERAGE,
+        best=found.rule == Series.Rule.BEST,
+    )
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "club": club,

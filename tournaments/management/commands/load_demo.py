@@ -1,7 +1,11 @@
-"""Load the demo club once: a progressive Canasta evening and a Swiss Gin event.
+"""Load the demo club once: a progressive Canasta evening, a Swiss Gin event, and a
+season of six finished club evenings of the club's members, ranked as a series.
 
-Everything goes through the same services the director and the phones use, so
-the demo is exactly what a real evening would leave in the database.
+The two events go through the same services the director and the phones use, so
+they are exactly what a real evening would leave in the database. The season's
+evenings are written in bulk to keep ``make run`` quick: the seating, every deal
+as a confirmed entry scored by the game's own rules, and each game's results
+recomputed by ``services.results`` as a confirmation would.
 """
 
 import datetime
@@ -14,17 +18,35 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 
-from tournaments.models import Club, Event, Game
+from tournaments.games import evaluate
+from tournaments.models import (
+    Club,
+    Entry,
+    Event,
+    Game,
+    Member,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
+from tournaments.models.series import default_placing_points
 from tournaments.services import entries, players, rounds, setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
+from tournaments.services.results import refresh_game
+from tournaments.services.series import save_series
 
 DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (once): a 12-player progressive Canasta event and a 16-player Swiss Gin event."
+    help = (
+        "Load the demo club (once): a 12-player progressive Canasta event, a 16-player Swiss "
+        "Gin event and a season of six club evenings ranked as a series."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -43,8 +65,12 @@ class Command(BaseCommand):
         rng = random.Random(demo["seed"])
         canasta_event = self._canasta(demo, club, director, rng)
         gin_event = self._gin(demo, club, director, rng)
+        series = self._season(demo, club, director, random.Random(f"{demo['seed']}-season"))
         self.stdout.write(
-            self.style.SUCCESS(f"Demo loaded: “{canasta_event.name}” and “{gin_event.name}”.")
+            self.style.SUCCESS(
+                f"Demo loaded: “{canasta_event.name}”, “{gin_event.name}” and the series "
+                f"“{series.name}” of {series.events.count()} evenings."
+            )
         )
         if password:
             self.stdout.write(
@@ -123,6 +149,109 @@ class Command(BaseCommand):
             rounds.close_round(rnd, user=director)
         return event
 
+    @transaction.atomic
+    def _season(self, demo: dict, club, director, rng: random.Random):
+        part = demo["season"]
+        register = []
+        for line in part["members"]:
+            name, gender, number = (field.strip() for field in line.split(";"))
+            public = {part["hidden"]: "hidden", part["initials"]: "initials"}.get(name, "full")
+            register.append(
+                Member(club=club, name=name, gender=gender, number=number, public_name=public)
+            )
+        # Loaded again (--force): the register keeps its members, the evenings come anew.
+        known = Member.objects.filter(club=club, number__in=[m.number for m in register])
+        found = {member.number: member for member in known}
+        Member.objects.bulk_create(m for m in register if m.number not in found)
+        members = [found.get(m.number, m) for m in register]
+        today = datetime.date.today()
+        events = []
+        for index in range(part["evenings"]):
+            date = today - datetime.timedelta(days=7 * (part["evenings"] - index))
+            event = setup.create_event(
+                director,
+                name=f"{part['evening']} {date:%d.%m.}",
+                date=date,
+                game="canasta",
+                profile_slug=part["profile"],
+                club=club,
+            )
+            event.public = True
+            event.format = "progressive"
+            event.planned_rounds = part["rounds"]
+            event.round_kind = Event.RoundKind.DEALS
+            event.round_deals = part["deals_per_round"]
+            event.status = Event.Status.FINISHED
+            event.save()
+            playing = rng.sample(members, part["players_per_evening"])
+            people = Player.objects.bulk_create(
+                Player(event=event, name=m.name, number=n, gender=m.gender, member=m)
+                for n, m in enumerate(playing, start=1)
+            )
+            self._evening(event, people, part, rng)
+            events.append(event)
+        return save_series(
+            club,
+            name=part["series"],
+            events=events,
+            rule=part["rule"],
+            placing_points=default_placing_points(),
+            best_of=part["best_of"],
+            minimum_evenings=None,
+        )
+
+    def _evening(self, event: Event, people: list, part: dict, rng: random.Random) -> None:
+        """Every round: fresh partners at each table (by lot), every deal confirmed."""
+        profile = event_profile(event)
+        count = len(people) // 4
+        tables = Table.objects.bulk_create(
+            Table(event=event, number=n) for n in range(1, count + 1)
+        )
+        played = Round.objects.bulk_create(
+            Round(event=event, number=n, status=Round.Status.CLOSED)
+            for n in range(1, part["rounds"] + 1)
+        )
+        games = Game.objects.bulk_create(
+            Game(round=rnd, table=table) for rnd in played for table in tables
+        )
+        seats = []
+        for rnd in played:
+            order = rng.sample(people, len(people))
+            for game, four in zip(
+                (g for g in games if g.round_id == rnd.pk), _fours(order), strict=True
+            ):
+                # The sides take turns round the table: partners sit opposite.
+                seats += [
+                    Seat(round=rnd, game=game, player=player, side=i % 2, position=i + 1)
+                    for i, player in enumerate(four)
+                ]
+        Seat.objects.bulk_create(seats)
+        prefetch_related_objects(games, "seats")
+        rounds_by_pk = {rnd.pk: rnd for rnd in played}
+        deals: dict[Game, list[Entry]] = {}
+        for game in games:
+            # Read once above: the scoring and the results need not read them again.
+            game.round = rounds_by_pk[game.round_id]
+            game.round.event = event
+            deals[game] = []
+            for number in range(1, part["deals_per_round"] + 1):
+                scored = _scored(game, rng, profile)
+                points = list(scored.points) + [None] * (3 - len(scored.points))
+                deals[game].append(
+                    Entry(
+                        game=game,
+                        number=number,
+                        status=Entry.Status.CONFIRMED,
+                        details=scored.details,
+                        points_0=points[0],
+                        points_1=points[1],
+                        points_2=points[2],
+                    )
+                )
+        Entry.objects.bulk_create(entry for some in deals.values() for entry in some)
+        for game, confirmed in deals.items():
+            refresh_game(game, loaded=True, confirmed=confirmed)
+
     def _play(self, game: Game, number: int, make_data, *, confirm: bool = True) -> None:
         seats = {seat.side: seat for seat in game.seats.select_related("player").all()}
         for _ in range(50):
@@ -135,6 +264,20 @@ class Command(BaseCommand):
             raise RuntimeError(f"no valid demo deal found for {game}")
         if confirm:
             entries.confirm_entry(entry, seat=seats[1])
+
+
+def _fours(order: list) -> list[list]:
+    return [order[i : i + 4] for i in range(0, len(order), 4)]
+
+
+def _scored(game: Game, rng: random.Random, profile):
+    """A plausible deal the game's rules accept (a few tries, as the tables' phones would)."""
+    for _ in range(50):
+        try:
+            return evaluate(game, canasta_deal(rng, profile), profile=profile)
+        except ServiceError:
+            continue
+    raise RuntimeError(f"no valid demo deal found for {game}")
 
 
 def canasta_deal(rng: random.Random, profile) -> dict:

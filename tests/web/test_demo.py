@@ -1,0 +1,72 @@
+"""The demo (``make run`` loads it): two events played through the services, and a season
+of six finished club evenings of the club's members ranked as a series."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tournaments.models import Club, Event, Member, Round, Series
+from tournaments.services.series import series_standings
+from tournaments.services.standings import standings
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+@pytest.fixture
+def demo(director):
+    """The demo, loaded for the test's director (the demo's director has the same name)."""
+    call_command("load_demo", stdout=io.StringIO())
+    return Club.objects.get(name="Canasta-Club Donaustadt")
+
+
+def test_the_demo_club_has_a_season_of_six_finished_evenings_ranked_as_a_series(demo):
+    series = Series.objects.get(club=demo)
+    evenings = list(series.events.all())
+    assert len(evenings) == 6
+    assert all(event.status == Event.Status.FINISHED for event in evenings)
+    assert all(event.rounds.filter(status=Round.Status.CLOSED).count() == 3 for event in evenings)
+    rows = series_standings(series).rows
+    assert len(rows) == 16  # the register's 16 members, each played some evenings
+    assert rows[0].rank == 1 and rows[0].total > 0
+    assert sum(row.played for row in rows) == 6 * 12
+    assert any(row.played > 1 for row in rows)
+    # Best 4 of 6: a member with more evenings counts four of them.
+    assert all(len(row.counted) == min(row.played, 4) for row in rows)
+    for event in series.events.all():
+        for row in standings(event):
+            (member_row,) = [r for r in rows if r.member.pk == row.player.member_id]
+            assert member_row.evenings[event.pk].rank == row.rank
+            assert member_row.evenings[event.pk].points == row.total > 0
+    # The register hides one member's name and shows one by initials.
+    choices = Member.objects.filter(club=demo).values_list("public_name", flat=True)
+    assert sorted(choices).count("hidden") == 1
+    assert sorted(choices).count("initials") == 1
+
+
+def test_the_demo_events_stay_as_they_were_and_the_season_pages_open(demo, client, director):
+    canasta = Event.objects.get(name="Progressives Canasta, Herbstabend")
+    assert (
+        canasta.players.count() == 12 and canasta.players.filter(member__isnull=False).count() == 0
+    )
+    assert list(canasta.rounds.values_list("number", "status")) == [
+        (1, "closed"),
+        (2, "closed"),
+        (3, "open"),
+    ]
+    gin = Event.objects.get(name="Gin Rummy Schweizer System")
+    assert gin.players.count() == 16 and gin.status == Event.Status.RUNNING
+    assert not gin.series.exists() and not canasta.series.exists()
+    # The director opens a season evening, one of its games, the series and its PDF.
+    client.force_login(director)
+    series = Series.objects.get(club=demo)
+    event = series.events.order_by("date").last()
+    game = event.rounds.get(number=3).games.order_by("table__number").first()
+    for url in (
+        reverse("tournaments-director-standings", args=[event.pk]),
+        reverse("tournaments-director-game", args=[event.pk, game.pk]),
+        reverse("tournaments-director-series-standings", args=[series.pk]),
+        reverse("tournaments-director-series-print", args=[series.pk]),
+    ):
+        assert client.get(url).status_code == 200, url
