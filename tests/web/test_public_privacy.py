@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of
 from tournaments.models import Bye, Game, Member, Result, Seat, Table, Team
+from tournaments.services.club_pages import public_namer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -192,3 +193,11 @@ def test_more_players_cost_the_public_page_no_more_queries(director, club, peopl
         "Ida" not in page and page.count("(name withheld)") == 12
     )  # four hidden: finder, tables, standings
     assert count() == before
+
+
+def test_a_player_the_names_were_not_read_for_is_withheld(event):
+    name_of = public_namer(event)
+    late = event.players.create(name="Lena Spät", number=6)
+    assert name_of(late) == "(name withheld)"
+    assert name_of(event.players.get(number=4)) == "Gustav Gast"
+    assert name_of(event.players.get(number=2)) == "B. H."

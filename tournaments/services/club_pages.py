@@ -47,6 +47,10 @@ def shown_name(member: Member | None, name: str) -> str:
         return name
     if member.public_name == Member.PublicName.INITIALS:
         return initials(member.name)
+    return withheld()
+
+
+def withheld() -> str:
     return _("(name withheld)")
 
 
@@ -65,12 +69,14 @@ def row_name(row: StandingRow, name_of: Callable[[Player], str] = _player_name) 
     return " & ".join(name_of(p) for p in people)
 
 
-def public_names(event: Event) -> dict[int, str]:
-    """Every player's public name by player id, read in one query."""
-    return {
+def public_namer(event: Event) -> Callable[[Player], str]:
+    """Every player's public name, read in one query. Read it after the players it will
+    name: one it does not know (removed meanwhile) is withheld rather than shown in full."""
+    names = {
         player.pk: _player_name(player)
         for player in Player.objects.filter(event=event).select_related("member")
     }
+    return lambda player: names.get(player.pk) or withheld()
 
 
 def names_mark(event: Event) -> str:

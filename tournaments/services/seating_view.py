@@ -1,5 +1,6 @@
 """A round's seating as the director's seating page and the public page show it."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tournaments.games import group_sides
@@ -67,14 +68,15 @@ def _by_name(names: list[NameLine]) -> None:
 
 
 def public_seating(
-    rnd: Round, names: dict[int, str]
+    seating: tuple[list[SeatedTable], list[NameLine], list[Bye]],
+    name_of: Callable[[Player], str],
 ) -> tuple[list[SeatedTable], list[NameLine], list[NameLine]]:
-    """``seating_of`` with every player under their public name (``names``, by player id),
-    the list by name sorted by those names; the byes come as lines by name."""
-    tables, lines, byes = seating_of(rnd)
+    """``seating_of``'s answer with every player under their public name (``name_of``), the
+    list by name sorted by those names; the byes come as lines by name."""
+    tables, lines, byes = seating
 
-    def shown(player: Player | Shown) -> Shown:
-        return Shown(player.pk, player.number, names.get(player.pk, player.name))
+    def shown(player: Player) -> Shown:
+        return Shown(player.pk, player.number, name_of(player))
 
     public_tables = [
         SeatedTable(t.number, t.game_id, [[shown(p) for p in side] for side in t.sides])
