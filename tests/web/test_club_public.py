@@ -214,12 +214,20 @@ def test_the_public_series_lists_each_evening_and_marks_the_counted_points(
     rows = page.split("<tbody")[1].split("</tr>")
 
     def evenings_of(name: str) -> list[tuple[str, bool]]:
-        """The three evenings' cells of ``name``'s row: the points, and whether they count."""
+        """The three evenings' cells of ``name``'s row: the points, and whether they count
+        (highlighted, and described by the legend's words for a screen reader)."""
         row = next(row for row in rows if f'<td class="name">{name}</td>' in row)
-        cells = re.findall(r'<td class="([^"]*)">([^<]*)</td>', row)
-        return [(text, "counts" in classes.split()) for classes, text in cells[3:6]]
+        cells = re.findall(r"<td ([^>]*)>([^<]*)</td>", row)[3:6]
+        marked = []
+        for attributes, text in cells:
+            highlighted = "counts" in re.search(r'class="([^"]*)"', attributes)[1].split()
+            described = 'aria-describedby="counts-means"' in attributes
+            assert highlighted == described, attributes
+            marked.append((text, highlighted))
+        return marked
 
     # Best one of three: Clara's 4,000 on the 12th counts, not her 3,000 on the 5th;
     # Anna's 700 so far on the 19th counts, not her 500 on the 12th.
     assert evenings_of("(name withheld)") == [("3,000", False), ("4,000", True), ("–", False)]
     assert evenings_of("Anna Berger") == [("–", False), ("500", False), ("700", True)]
+    assert '<span id="counts-means">counts for the series</span>' in page
