@@ -3,7 +3,7 @@ and the round the director's pages link to.
 
 A poll sends the mark of what it shows; when nothing changed since, the view
 answers 204 and htmx keeps the page as it is, so fifty phones and a projector
-polling cost one small query each instead of a full render.
+polling cost a few small queries each instead of a full render.
 """
 
 from django.db.models import Count, Max, Q
