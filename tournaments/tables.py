@@ -133,6 +133,9 @@ def export_dataset(table: tables.Table, title: str) -> tablib.Dataset:
     return dataset
 
 
+COUNTS_MEANS = "counts-means"  # the id of the legend's "counts for the series"
+
+
 class SeriesCell(tables.Column):
     """One evening of a series: what it is worth, and whether it counts (class ``counts``)."""
 
@@ -143,7 +146,13 @@ class SeriesCell(tables.Column):
         kwargs.setdefault("orderable", False)
         kwargs["attrs"] = {
             "th": {"class": "num"},
-            "td": {"class": lambda record: _cell_class(record, key)},
+            "td": {
+                "class": lambda record: _cell_class(record, key),
+                # What the highlight means, for a reader who cannot see it: the legend's words.
+                "aria-describedby": lambda record: (
+                    COUNTS_MEANS if record.get(f"counts_{key}") else None
+                ),
+            },
         }
         super().__init__(**kwargs)
 

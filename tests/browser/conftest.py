@@ -10,6 +10,7 @@ time: every other test keeps Django's check.
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.browser.helpers import LOCALES, sign_in
 from tests.conftest import CHROMIUM, PHONE
 
 
@@ -96,3 +97,13 @@ def no_content_security_policy_violation(request, monkeypatch):
 def language(request):
     """The tests that take it run once in German and once in English."""
     return request.param
+
+
+@pytest.fixture
+def german(browser, live_server, director):
+    """A phone in German, the director signed in with the language switch on German."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["de"])
+    sign_in(context, live_server, director, "de")
+    page = context.new_page()
+    yield page
+    context.close()

@@ -58,3 +58,47 @@ def test_director_builds_the_register_and_picks_tonights_players_from_it(
         "Bernd Huber",
     }
     shoot(page, artifacts_dir, f"members-03-added-{size}")
+
+
+def test_in_german_the_register_is_built_and_tonights_players_picked(
+    german, live_server, director, artifacts_dir
+):
+    club = Club.objects.create(name="CC Wien")
+    club.directors.add(director)
+    past = make_event(director, players=0, club=club, name="Oktoberabend", status="finished")
+    Player.objects.bulk_create([Player(event=past, name=name) for name in LAST_MONTH])
+    tonight = make_event(director, players=0, club=club, name="Novemberabend")
+
+    german.goto(f"{live_server.url}/events/")
+    german.get_by_role("link", name="Mitglieder").click()
+    expect(german.get_by_role("heading", name="Mitglieder · CC Wien")).to_be_visible()
+    german.get_by_role("button", name="Verzeichnis aufbauen").click()
+    expect(
+        german.get_by_text(
+            "Aus 1 vergangenen Turnier von CC Wien: 4 neue Mitglieder, "
+            "5 Spieler mit ihrem Mitglied verknüpft."
+        )
+    ).to_be_visible()
+    expect(german.locator(".member-table .player-name")).to_have_count(4)
+    no_horizontal_scroll(german)
+    shoot(german, artifacts_dir, "members-de-01-register")
+
+    german.goto(f"{live_server.url}/events/{tonight.pk}/setup/players/")
+    expect(german.get_by_text("Aus den Mitgliedern", exact=True)).to_be_visible()
+    choices = german.locator("#member-choices .member-choice")
+    expect(choices).to_have_count(4)
+    german.get_by_label("Clara Roth").check()
+    german.get_by_label("Suchen").press_sequentially("huber")
+    expect(choices).to_have_count(2)
+    german.get_by_label("Bernd Huber").check()
+    no_horizontal_scroll(german)
+    shoot(german, artifacts_dir, "members-de-02-pick")
+    german.get_by_role("button", name="Die angehakten Mitglieder hinzufügen").click()
+
+    expect(german.get_by_text("2 Spieler hinzugefügt.")).to_be_visible()
+    expect(german.locator(".player-table .player-name")).to_have_text(["Clara Roth", "Bernd Huber"])
+    assert set(tonight.players.values_list("member__name", flat=True)) == {
+        "Clara Roth",
+        "Bernd Huber",
+    }
+    shoot(german, artifacts_dir, "members-de-03-added")

@@ -181,3 +181,33 @@ def test_a_corrected_deal_changes_the_series_total_at_once(
     expect(total_of(side_b)).to_have_text("1,025")
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, "series-05-after-correction")
+
+
+def test_in_german_a_series_over_three_evenings_shows_its_standings(
+    german, live_server, director, artifacts_dir
+):
+    club = three_evenings(director)
+    german.goto(f"{live_server.url}/events/")
+    german.get_by_role("link", name="Serien").click()
+    german.get_by_role("link", name="Neue Serie").click()
+    german.get_by_label("Name").fill("Wintercup")
+    for name in ("Evening 5", "Evening 12", "Evening 19"):
+        german.get_by_label(name).check()
+    german.get_by_label("Regel").select_option(
+        label="Nur die Punkte der besten Abende (beste k aus n)"
+    )
+    german.get_by_label("Gezählte beste Abende (k)").fill("2")
+    german.get_by_role("button", name="Speichern").click()
+
+    expect(german.get_by_role("heading", name="Wintercup")).to_be_visible()
+    # The best two evenings: Clara 4,000 + 100 = 4,100; Anna 3,000 + 500 = 3,500;
+    # Bernd 2,000 + 1,500 = 3,500. Level on 3,500, Anna's better single evening wins.
+    rows = german.locator("table.series tbody tr")
+    expect(rows.locator("td.name")).to_have_text(["Clara Roth", "Anna Berger", "Bernd Huber"])
+    expect(totals(german)).to_have_text(["4.100", "3.500", "3.500"])
+    expect(rows.nth(1).locator("td.counts")).to_have_text(["3.000", "500"])
+    expect(german.locator("body")).to_contain_text("der bessere einzelne Abend")
+    expect(german.locator("body")).not_to_contain_text("Ties broken by")
+    no_horizontal_scroll(german)
+    shoot(german, artifacts_dir, "series-de-01-standings")
+    assert club.series.get().name == "Wintercup"

@@ -1,6 +1,7 @@
 """The club's public page: opt-in, and every member's name as they chose on the register."""
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -11,6 +12,7 @@ from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tournaments.models import Event, Member, Result, Series, Team
 from tournaments.services.club_pages import initials, set_public_page
+from tournaments.services.series import save_series
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -188,3 +190,44 @@ def test_the_club_pages_cost_no_more_queries_with_more_evenings(
     ]
     series.events.add(*more)
     assert queries() == before
+
+
+def test_the_public_series_lists_each_evening_and_marks_the_counted_points(
+    client, director, club, people, evenings
+):
+    running = evening(director, club, 19, {people["Anna Berger"]: 700}, status="running")
+    best = save_series(
+        club,
+        name="Best of one",
+        events=[*evenings, running],
+        rule=Series.Rule.BEST,
+        placing_points=[],
+        best_of=1,
+        minimum_evenings=None,
+    )
+    page = html(client, series_url(club, best))
+    listed = page.split('class="legend series-evenings"')[1].split("</ol>")[0]
+    assert listed.count("<li>") == 3
+    for finished in evenings:
+        assert evening_url(club, finished) in listed
+    assert "Evening 19" in listed and evening_url(club, running) not in listed
+    rows = page.split("<tbody")[1].split("</tr>")
+
+    def evenings_of(name: str) -> list[tuple[str, bool]]:
+        """The three evenings' cells of ``name``'s row: the points, and whether they count
+        (highlighted, and described by the legend's words for a screen reader)."""
+        row = next(row for row in rows if f'<td class="name">{name}</td>' in row)
+        cells = re.findall(r"<td ([^>]*)>([^<]*)</td>", row)[3:6]
+        marked = []
+        for attributes, text in cells:
+            highlighted = "counts" in re.search(r'class="([^"]*)"', attributes)[1].split()
+            described = 'aria-describedby="counts-means"' in attributes
+            assert highlighted == described, attributes
+            marked.append((text, highlighted))
+        return marked
+
+    # Best one of three: Clara's 4,000 on the 12th counts, not her 3,000 on the 5th;
+    # Anna's 700 so far on the 19th counts, not her 500 on the 12th.
+    assert evenings_of("(name withheld)") == [("3,000", False), ("4,000", True), ("–", False)]
+    assert evenings_of("Anna Berger") == [("–", False), ("500", False), ("700", True)]
+    assert '<span id="counts-means">counts for the series</span>' in page

@@ -1,13 +1,16 @@
 """A club's public page: turning it on and off, and the names it shows.
 
-A member chooses how their name appears on the club's public pages (the register's
-"name on public pages"): in full, as initials, or not at all. Every name these
-pages show goes through ``shown_name``; a guest (a player linked to no member)
-shows as on the event's own public standings.
+A member chooses how their name appears on public pages (the register's "name on
+public pages"): in full, as initials, or not at all. Every name the club's pages and
+an event's public page and projector show goes through ``shown_name``; a guest (a
+player linked to no member) shows as entered. The director's pages and the table's
+own pages keep full names: a player at the table needs to see who they play.
 """
 
 import secrets
+import zlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -44,6 +47,10 @@ def shown_name(member: Member | None, name: str) -> str:
         return name
     if member.public_name == Member.PublicName.INITIALS:
         return initials(member.name)
+    return withheld()
+
+
+def withheld() -> str:
     return _("(name withheld)")
 
 
@@ -51,15 +58,37 @@ def _player_name(player: Player) -> str:
     return shown_name(player.member, player.name)
 
 
-def row_name(row: StandingRow) -> str:
+def row_name(row: StandingRow, name_of: Callable[[Player], str] = _player_name) -> str:
     """A standings row's public name. A team is named by its players, not by its own name
     (which holds theirs), when one of them chose less than their full name."""
     if not row.is_team:
-        return _player_name(row.player)
+        return name_of(row.player)
     people = people_of(row)
-    if all(_player_name(p) == p.name for p in people):
+    if all(name_of(p) == p.name for p in people):
         return row.name
-    return " & ".join(_player_name(p) for p in people)
+    return " & ".join(name_of(p) for p in people)
+
+
+def public_namer(event: Event) -> Callable[[Player], str]:
+    """Every player's public name, read in one query. Read it after the players it will
+    name: one it does not know (removed meanwhile) is withheld rather than shown in full."""
+    names = {
+        player.pk: _player_name(player)
+        for player in Player.objects.filter(event=event).select_related("member")
+    }
+    return lambda player: names.get(player.pk) or withheld()
+
+
+def names_mark(event: Event) -> str:
+    """Changes whenever a public name of the event's players does: a member's choice,
+    the register's name behind their initials, or a player linked to another member."""
+    chosen = (
+        Player.objects.filter(event=event, member__isnull=False)
+        .exclude(member__public_name=Member.PublicName.FULL)
+        .order_by("pk")
+        .values_list("pk", "member__public_name", "member__name")
+    )
+    return f"{zlib.crc32(repr(list(chosen)).encode()):x}"
 
 
 def series_row_name(row: SeriesRow) -> str:

@@ -3,12 +3,13 @@ and the round the director's pages link to.
 
 A poll sends the mark of what it shows; when nothing changed since, the view
 answers 204 and htmx keeps the page as it is, so fifty phones and a projector
-polling cost one small query each instead of a full render.
+polling cost a few small queries each instead of a full render.
 """
 
 from django.db.models import Count, Max, Q
 
 from tournaments.models import AuditEntry, Entry, Event, Round
+from tournaments.services.club_pages import names_mark
 from tournaments.services.results import entries_mark_of
 
 
@@ -26,7 +27,7 @@ def board_mark(rnd: Round) -> str:
     return f"{entries}.{finished}.{rnd.status}"
 
 
-def public_mark(event: Event) -> str:
+def scores_mark(event: Event) -> str:
     """Changes with every score change (each writes an audit entry) and every round started or closed."""
     rounds = event.rounds.aggregate(
         n=Count("pk"), open=Count("pk", filter=Q(status=Round.Status.OPEN)), last=Max("closed_at")
@@ -34,3 +35,8 @@ def public_mark(event: Event) -> str:
     audit = AuditEntry.objects.filter(event=event).aggregate(last=Max("pk"))["last"] or 0
     closed = rounds["last"].timestamp() if rounds["last"] else 0
     return f"{audit}.{rounds['n']}.{rounds['open']}.{closed:.0f}.{event.status}"
+
+
+def public_mark(event: Event) -> str:
+    """``scores_mark``, and changes with every public name the public page shows."""
+    return f"{scores_mark(event)}.{names_mark(event)}"

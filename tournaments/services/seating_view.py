@@ -1,24 +1,34 @@
 """A round's seating as the director's seating page and the public page show it."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tournaments.games import group_sides
 from tournaments.models import Bye, Player, Round, Seat
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A seated player as the event's public pages name them."""
+
+    pk: int
+    number: int | None
+    name: str
+
+
 @dataclass
 class SeatedTable:
     number: int
     game_id: int
-    sides: list[list[Player]]
+    sides: list[list[Player | Shown]]
 
 
 @dataclass
 class NameLine:
-    player: Player
+    player: Player | Shown
     table: int | None
     position: int | None
-    partner: list[Player]
+    partner: list[Player | Shown]
 
 
 def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]]:
@@ -49,5 +59,33 @@ def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]
             )
         )
     names += [NameLine(bye.player, None, None, []) for bye in byes]
-    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
+    _by_name(names)
     return list(tables.values()), names, byes
+
+
+def _by_name(names: list[NameLine]) -> None:
+    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
+
+
+def public_seating(
+    seating: tuple[list[SeatedTable], list[NameLine], list[Bye]],
+    name_of: Callable[[Player], str],
+) -> tuple[list[SeatedTable], list[NameLine], list[NameLine]]:
+    """``seating_of``'s answer with every player under their public name (``name_of``), the
+    list by name sorted by those names; the byes come as lines by name."""
+    tables, lines, byes = seating
+
+    def shown(player: Player) -> Shown:
+        return Shown(player.pk, player.number, name_of(player))
+
+    public_tables = [
+        SeatedTable(t.number, t.game_id, [[shown(p) for p in side] for side in t.sides])
+        for t in tables
+    ]
+    public_lines = [
+        NameLine(shown(line.player), line.table, line.position, [shown(p) for p in line.partner])
+        for line in lines
+    ]
+    _by_name(public_lines)
+    public_byes = [NameLine(shown(bye.player), None, None, []) for bye in byes]
+    return public_tables, public_lines, public_byes

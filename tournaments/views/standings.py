@@ -11,7 +11,7 @@ from tournaments.access import director_required
 from tournaments.models import AuditEntry, Event, Game, Player
 from tournaments.numbers import MAX_ID, query_int
 from tournaments.services import audit as trail
-from tournaments.services.live import nav, public_mark
+from tournaments.services.live import nav, scores_mark
 from tournaments.services.standings import notes, precedence, standings
 from tournaments.services.tallies import tally
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
@@ -23,7 +23,7 @@ STANDINGS_POLL_SECONDS = 10
 @director_required
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings; the page polls (204 while no score and no round changed)."""
-    mark = public_mark(event)
+    mark = scores_mark(event)
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
     rows = standings(event)
