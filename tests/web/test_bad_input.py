@@ -569,7 +569,7 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
         EventDetailsForm(event=event),
         ProfileForm(game=event.game, profile=event_profile(event)),
         RoundForm(event=event),
-        FormatForm(),
+        FormatForm(table_kinds=[]),
         ScoringForm(),
         CoDirectorForm(),
         PlayerForm(),
