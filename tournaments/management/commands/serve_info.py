@@ -28,7 +28,9 @@ class Command(BaseCommand):
         self.stdout.write(f"  QR codes point to:     {base_url()}/")
         for club in Club.objects.filter(public_page=True).order_by("name", "pk"):
             page = reverse("tournaments-public-club", args=[club.public_token])
-            self.stdout.write(f"  Club's public page:    {base_url()}{page} ({club.name})")
+            self.stdout.write(
+                f"  Club's public page:    http://{address}:{port}{page} ({club.name})"
+            )
         self.stdout.write(
             "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
         )
