@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.printing.conftest import pages, render_png
 from tests.web.series_helpers import club_of, evening, members_of
-from tournaments.models import Series
+from tournaments.models import Member, Series
 from tournaments.printing import series_standings
 from tournaments.printing.data import (
     EventInfo,
@@ -141,3 +141,28 @@ def test_the_director_opens_the_pdf_from_the_series_page(director_client, season
     assert "1 Bert 2 800" in text_of(response.content)
     png = render_png(response.content, tmp_path)
     assert png.stat().st_size > 10_000
+
+
+def test_the_notice_board_names_members_as_they_chose_for_public_pages(director_client, director):
+    club = club_of(director)
+    m = members_of(club, "Anna Berger", "Bert Huber", "Cleo Maier")
+    Member.objects.filter(pk=m["Bert Huber"].pk).update(public_name=Member.PublicName.INITIALS)
+    Member.objects.filter(pk=m["Cleo Maier"].pk).update(public_name=Member.PublicName.HIDDEN)
+    events = [
+        evening(
+            director, club, 5, {m["Anna Berger"]: 900, m["Bert Huber"]: 800, m["Cleo Maier"]: 100}
+        ),
+    ]
+    series = series_of(club, events, Series.Rule.TOTAL)
+    text = text_of(series_standings.build(series_standings.load(series, "en")))
+    assert "1 Anna Berger 1 900 900" in text
+    assert "2 B. H. 1 800 800" in text
+    assert "3 (name withheld) 1 100 100" in text
+    assert "Bert" not in text and "Huber" not in text
+    assert "Cleo" not in text and "Maier" not in text
+    german = text_of(series_standings.build(series_standings.load(series, "de")))
+    assert "Cleo" not in german and "Maier" not in german
+    page = director_client.get(reverse("tournaments-director-series-standings", args=[series.pk]))
+    assert "The PDF shows names as the members chose for public pages." in page.content.decode()
+    # The director's own page keeps the register's names.
+    assert "Cleo Maier" in page.content.decode()

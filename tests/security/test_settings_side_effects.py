@@ -91,6 +91,7 @@ def test_serving_refuses_a_key_made_up_for_one_process():
     secret.require_lasting_key(SimpleNamespace(SECRET_KEY_LASTS=True))
 
 
+@pytest.mark.django_db  # serve_info also lists the clubs' public pages
 def test_serve_info_creates_the_key_file_once_and_keeps_it_private(key_file):
     first = StringIO()
     call_command("serve_info", "--port", "8123", stdout=first)

@@ -70,3 +70,28 @@ def test_the_demo_events_stay_as_they_were_and_the_season_pages_open(demo, clien
         reverse("tournaments-director-series-print", args=[series.pk]),
     ):
         assert client.get(url).status_code == 200, url
+
+
+def test_the_demo_clubs_public_page_is_on_and_hides_the_hidden_member(demo, client):
+    page = reverse("tournaments-public-club", args=[demo.public_token])
+    out = io.StringIO()
+    call_command("serve_info", "--port", "8000", stdout=out)
+    assert f"{page} (Canasta-Club Donaustadt)" in out.getvalue()
+    response = client.get(page)
+    assert response.status_code == 200
+    series = Series.objects.get(club=demo)
+    evening = series.events.order_by("date").last()
+    for url in (
+        reverse("tournaments-public-club-series", args=[demo.public_token, series.pk]),
+        reverse("tournaments-public-club-evening", args=[demo.public_token, evening.pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        # Otto Wallner chose "hidden", Paula Schober "initials" (fixtures/demo.json).
+        assert "Otto" not in html and "Wallner" not in html, url
+        assert "Schober" not in html, url
+    standings = client.get(
+        reverse("tournaments-public-club-series", args=[demo.public_token, series.pk])
+    ).content.decode()
+    assert "(name withheld)" in standings and "P. S." in standings

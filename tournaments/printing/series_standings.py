@@ -1,6 +1,7 @@
 """A series' standings for the notice board: evening by evening per member, what counts.
 
-The ranking is the series service's (``services.series``); this module only lays
+Every visitor of the club room reads the notice board, so each member is named as they
+chose for the club's public pages (``club_pages.series_row_name``). The ranking is the series service's (``services.series``); this module only lays
 it out. Counted values are bold, values that do not count are in brackets; the
 rule, its numbers and the tie-break are printed under the table. A season too
 long for one page's width is printed in parts of evenings, each with rank, name
@@ -44,6 +45,7 @@ from tournaments.printing.layout import (
     text,
 )
 from tournaments.series_rules import Rule
+from tournaments.services.club_pages import series_row_name
 from tournaments.services.series import series_standings, tie_break_line
 
 
@@ -62,12 +64,15 @@ def load(series: Series, language: str | None = None) -> SeriesStandingsData:
     )
     placing = series.rule == Series.Rule.PLACING
     rows = []
-    for row in standings.rows:
+    with override(info.language):
+        # The notice board is public: names as each member chose for public pages.
+        names = [series_row_name(row) for row in standings.rows]
+    for row, name in zip(standings.rows, names, strict=True):
         evenings = [row.evenings.get(event.pk) for event in events]
         rows.append(
             SeriesStandingRow(
                 rank=row.rank,
-                name=row.name,
+                name=name,
                 played=row.played,
                 values=tuple(row.values.get(event.pk) for event in events),
                 counted=tuple(event.pk in row.counted for event in events),

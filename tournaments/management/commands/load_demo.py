@@ -1,5 +1,6 @@
 """Load the demo club once: a progressive Canasta evening, a Swiss Gin event, and a
-season of six finished club evenings of the club's members, ranked as a series.
+season of six finished club evenings of the club's members, ranked as a series. The
+club's public page is on.
 
 The two events go through the same services the director and the phones use, so
 they are exactly what a real evening would leave in the database. The season's
@@ -33,7 +34,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.models.series import default_placing_points
-from tournaments.services import entries, players, rounds, setup
+from tournaments.services import club_pages, entries, players, rounds, setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 from tournaments.services.results import refresh_game
@@ -62,6 +63,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             club = Club.objects.get_or_create(name=demo["club"])[0]
             club.directors.add(director)
+        # A director trying Meld sees what the club's visitors would (serve_info prints its link).
+        club = club_pages.set_public_page(club, True)
         rng = random.Random(demo["seed"])
         canasta_event = self._canasta(demo, club, director, rng)
         gin_event = self._gin(demo, club, director, rng)

@@ -1,13 +1,15 @@
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from meld import secret
 from meld.network import base_url, lan_address
+from tournaments.models import Club
 
 
 class Command(BaseCommand):
     help = (
-        "Print where phones reach Meld and how the director logs in; create .secret_key "
-        "when there is none (used by `make run` before it starts the server)."
+        "Print where phones reach Meld, the clubs' public pages and how the director logs in; "
+        "create .secret_key when there is none (used by `make run` before it starts the server)."
     )
 
     def add_arguments(self, parser) -> None:
@@ -24,6 +26,11 @@ class Command(BaseCommand):
         self.stdout.write(f"  On this computer:      http://127.0.0.1:{port}/")
         self.stdout.write(f"  Phones on the Wi-Fi:   http://{address}:{port}/")
         self.stdout.write(f"  QR codes point to:     {base_url()}/")
+        for club in Club.objects.filter(public_page=True).order_by("name", "pk"):
+            page = reverse("tournaments-public-club", args=[club.public_token])
+            self.stdout.write(
+                f"  Club's public page:    http://{address}:{port}{page} ({club.name})"
+            )
         self.stdout.write(
             "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
         )
