@@ -10,9 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
+from tournaments.services.profiles import event_profile
 from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -525,3 +527,113 @@ def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_clien
     results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
     # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
     assert results == {A: (53, True), B: (29, False), C: (-82, False)}
+
+
+# --- a correction that changes who plays later hands ----------------------------------------
+
+
+def correction(game: Game, number: int, knocker: int, kind: str, knocker_dw, defender_dw, **more):
+    return {
+        "fix-number": str(number),
+        "fix-reason": "Score sheet checked",
+        "fix-mode": "hand",
+        "fix-kind": kind,
+        "fix-knocker": side_of(game, knocker),
+        "fix-knocker_deadwood": str(knocker_dw),
+        "fix-defender_deadwood": str(defender_dw),
+        **more,
+    }
+
+
+def stored_totals(game: Game) -> list[int]:
+    """What ``score_three_player_game`` makes of the confirmed hands stored."""
+    hands = [
+        entry.points
+        for entry in game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number")
+    ]
+    return list(score_three_player_game(hands, event_profile(game.round.event)).totals)
+
+
+def test_a_correction_that_reseats_later_hands_says_so_and_keeps_their_points(
+    director_client, event
+):
+    game = play_the_worked_example(director_client, event)
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    versions = Entry.objects.count()
+    # Hand 1 was C's knock with 3 against B's 20, not B's: C 17, and B sits hand 2 out.
+    asked = director_client.post(url, correction(game, 1, C, "knock", 3, 20))
+    assert asked.status_code == 400
+    page = asked.content.decode()
+    assert (
+        "Hand 1 changes who plays hands 2–4: Hand 2: 2 Player 2 against 3 Player 3, "
+        "1 Player 1 sits out; Hand 3: 3 Player 3 against 1 Player 1, 2 Player 2 sits out; "
+        "Hand 4: 3 Player 3 against 2 Player 2, 1 Player 1 sits out." in page
+    )
+    assert Entry.objects.count() == versions  # nothing stored
+    game.refresh_from_db()
+    assert game.scores == stored_totals(game)
+    answer = director_client.post(
+        url, correction(game, 1, C, "knock", 3, 20, **{"fix-later": "on"})
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    entries = {e.number: e for e in game.entries.filter(status=Entry.Status.CONFIRMED)}
+    assert [entries[n].details["sitting_out"] for n in (1, 2, 3, 4)] == [
+        side_of(game, A),
+        side_of(game, B),
+        side_of(game, C),
+        side_of(game, B),
+    ]
+    # A keeps his 102 points and 3 boxes of 20, C has 17 and a box: 102 + 60 + 100 = 262, 37.
+    assert stored_totals(game) == game.scores
+    assert game.scores[side_of(game, A)] == 262 and game.scores[side_of(game, C)] == 37
+    assert game.finished
+
+
+def test_a_correction_whose_later_winner_would_sit_out_sets_those_hands_aside(
+    director_client, event
+):
+    game = play_the_worked_example(director_client, event)
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    # Hand 2 was B's knock with 2 against A's 27: A sits hand 3 out, yet A won hand 3.
+    asked = director_client.post(url, correction(game, 2, B, "knock", 2, 27))
+    assert asked.status_code == 400
+    assert (
+        "Hand 2 changes who plays hands 3–4: Hand 3 was won by 3 Player 3, who would sit it "
+        "out: it and the hands after it are set aside, to be entered again in order."
+        in asked.content.decode()
+    )
+    game.refresh_from_db()
+    assert game.scores == stored_totals(game) and game.finished
+    answer = director_client.post(
+        url, correction(game, 2, B, "knock", 2, 27, **{"fix-later": "on"})
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert sorted(
+        game.entries.exclude(status=Entry.Status.SUPERSEDED).values_list("number", flat=True)
+    ) == [1, 2]
+    # B 17 + 25 and two boxes: 42 + 40 = 82; the game goes on with hand 3.
+    assert game.scores == stored_totals(game)
+    assert game.scores[side_of(game, B)] == 82 and not game.finished
+    page = phone(game, C).get(table_url("tournaments-table", game)).content.decode()
+    assert "1 Player 1 plays against 2 Player 2, who deals; 3 Player 3 sits out." in page
+
+
+def test_a_phone_cannot_change_who_plays_a_later_hand(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    submit = table_url("tournaments-table-submit", game)
+    phones[B].post(submit, hand_post(1, game, B, "knock", 3, 20), HTTP_HX_REQUEST="true")
+    phones[A].post(submit, hand_post(2, game, A, "knock", 2, 27), HTTP_HX_REQUEST="true")
+    versions = Entry.objects.count()
+    # B's phone changes hand 1 to C's knock: then B, not C, would sit hand 2 out.
+    edited = {**hand_post(1, game, C, "knock", 3, 20), "idempotency_key": "edit-1"}
+    answer = phones[B].post(submit, {**edited, "expected_version": 1}, HTTP_HX_REQUEST="true")
+    assert (
+        "Hand 1 changes who plays hand 2: Hand 2: 2 Player 2 against 3 Player 3, 1 Player 1 "
+        "sits out. Only the director can change who plays later hands now."
+        in answer.content.decode()
+    )
+    assert Entry.objects.count() == versions

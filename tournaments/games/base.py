@@ -43,6 +43,18 @@ class SheetPart:
     gin: Any = None
 
 
+@dataclass(frozen=True)
+class LaterHand:
+    """A later hand that a changed hand seats otherwise: the names of who plays it now and
+    who sits out, and its details re-seated with its points kept; ``details`` None: its
+    winner would now sit it out, so it is set aside with the hands after it."""
+
+    entry: Entry
+    players: tuple[str, str]
+    out: str
+    details: dict[str, Any] | None
+
+
 def leader(totals: tuple[int, ...]) -> int | None:
     """The side with the most points, None on a tie."""
     best = max(totals)
@@ -171,6 +183,13 @@ class CardGame(ABC):
     def row_note(self, details: Mapping[str, Any]) -> str:
         """A short line the score pad shows beside a deal's number (who sat out); often none."""
         return ""
+
+    # Whether earlier hands decide who plays a later one (Gin for three at a table).
+    seats_by_earlier_hands = False
+
+    def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
+        """The later hands that deal ``number`` scored ``points`` seats otherwise, in order."""
+        return []
 
     # --- a game -------------------------------------------------------------------
 
