@@ -14,6 +14,7 @@ from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
+from tournaments.services.entries import correct_entry
 from tournaments.services.profiles import event_profile
 from tournaments.services.standings import standings
 
@@ -637,3 +638,40 @@ def test_a_phone_cannot_change_who_plays_a_later_hand(director_client, event):
         in answer.content.decode()
     )
     assert Entry.objects.count() == versions
+
+
+def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
+    director_client, director
+):
+    event = make_event(director, game="gin", players=3, fmt="tables", table_kind="chouette")
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    for number, (knocker, kind, knocker_dw, defender_dw, *_seats) in enumerate(CHOUETTE_HANDS, 1):
+        data = {"number": number, "mode": "hand", "kind": kind, "knocker": knocker}
+        data.update(knocker_deadwood=knocker_dw, defender_deadwood=defender_dw)
+        correct_entry(game, number, data, user=director, reason="Score sheet")
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    # Hand 1 was partner 2's knock with 3 against 28: he plays on until hand 3 is lost.
+    fix = {**correction(game, 1, 2, "knock", 3, 28), "fix-knocker": "1"}
+    asked = director_client.post(url, fix)
+    assert (
+        "Hand 1 changes who plays hands 2–4: Hand 2: 1 Player 1 against 2 Player 2, "
+        "3 Player 3 sits out; Hand 3: 1 Player 1 against 2 Player 2, 3 Player 3 sits out; "
+        "Hand 4: 1 Player 1 against 3 Player 3, 2 Player 2 sits out." in asked.content.decode()
+    )
+    assert director_client.post(url, {**fix, "fix-later": "on"}).status_code == 302
+    game.refresh_from_db()
+    hands = game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number")
+    assert [hand.details["partner"] for hand in hands] == [
+        "2 Player 2",
+        "2 Player 2",
+        "2 Player 2",
+        "3 Player 3",
+    ]
+    # The lone player keeps 40 + 35, the partners 25 + 25: nobody has 100 yet.
+    assert [sum(hand.points[0] for hand in hands), sum(hand.points[1] for hand in hands)] == [
+        75,
+        50,
+    ]
+    assert not game.finished
