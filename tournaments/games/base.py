@@ -76,8 +76,11 @@ class CardGame(ABC):
     key: str  # the ``Event.Game`` value
     default_scoring_mode: str  # what a new event of this game counts in the standings
     calculator: bool = False  # the table page offers the card calculator for melds
-    # A printed tally heads the column "Opponent" where a round seats one opponent.
-    one_opponent: bool = False
+    # How a printed tally of rounds seated one by one names the others at the player's table:
+    # "opponent" (one opponent), "opponents" (everyone else at the table, each by name),
+    # "partner" (a column for the partners, one for the opponents); "": the game, own side
+    # against the others.
+    tally_others: str = ""
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
     # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
     # usual one; the event chooses among them. Empty: the game has one way.

@@ -176,6 +176,7 @@ class GinRotation(Gin):
 
     table_kind = Event.TableKind.ROTATION
     players_per_table = 3
+    tally_others = "opponents"
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         number = data.get("number")
@@ -439,7 +440,7 @@ class GinPartnership(Gin):
     table_kind = Event.TableKind.PARTNERSHIP
     players_per_table = 4
     players_per_side = 2
-    one_opponent = False
+    tally_others = "partner"
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         played = data.get("games")
@@ -585,6 +586,7 @@ class GinChouette(Gin):
 
     table_kind = Event.TableKind.CHOUETTE
     players_per_table = 3
+    tally_others = "opponents"
 
     def table_sides(self, players: list) -> list[list]:
         """The highest card plays alone; the other two are partners, the higher one first."""
