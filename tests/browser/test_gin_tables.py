@@ -161,14 +161,28 @@ def test_a_four_player_partnership_evening(page, phones, live_server, director, 
         for index, (kind, knocker, knocker_dw, defender_dw) in enumerate(games):
             box = boxes.nth(index)
             box.get_by_role("radiogroup", name="How did the hand end?").get_by_text(kind).click()
+            knocker_field = box.get_by_label("Knocker's deadwood")
+            defender_field = box.get_by_label("Defender's deadwood (after laying off)")
             if kind == "No game":
+                # Nobody knocked: neither the knocker nor a deadwood is asked.
+                expect(
+                    box.get_by_role("radiogroup", name="Who knocked or went gin?")
+                ).to_be_hidden()
+                expect(knocker_field).to_be_hidden()
+                expect(defender_field).to_be_hidden()
                 continue
+            # A gin has no knocker's deadwood to enter; a knock has.
+            if kind == "Gin":
+                expect(knocker_field).to_be_hidden()
+            else:
+                expect(knocker_field).to_be_visible()
+            expect(defender_field).to_be_visible()
             box.get_by_role("radiogroup", name="Who knocked or went gin?").locator("label").nth(
                 knocker
             ).click()
             if kind == "Knock":
-                box.get_by_label("Knocker's deadwood").fill(str(knocker_dw))
-            box.get_by_label("Defender's deadwood (after laying off)").fill(str(defender_dw))
+                knocker_field.fill(str(knocker_dw))
+            defender_field.fill(str(defender_dw))
         if hand == 1:
             expect(entering.locator("#preview")).to_contain_text("1 Player 1 & 2 Player 2 scores 7")
             no_horizontal_scroll(entering)
