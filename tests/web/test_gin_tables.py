@@ -383,6 +383,8 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     page = phones[2].get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 100" in page and "Game over: side A wins by 220." in page
     assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
+    # A round is one chouette game: the next round is seated by the draw, and the sheet says so.
+    assert "This round is one chouette game. The next round seats its tables by the draw" in page
 
 
 def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(

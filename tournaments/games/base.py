@@ -41,6 +41,7 @@ class SheetPart:
     totals: tuple[int, ...]
     minimums: tuple[int, ...] = ()
     gin: Any = None
+    note: str = ""  # a line under the pad about how the game is played on (a chouette)
 
 
 @dataclass(frozen=True)

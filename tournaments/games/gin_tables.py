@@ -642,6 +642,15 @@ class GinChouette(Gin):
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return ChouetteHandForm(game, data, sides=sides, rules=self, **kwargs)
 
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        # A round holds one game at a table (it ends at the target), so the rule of who plays
+        # alone in the next game (``gin_three.chouette_next_game``) has no next game to seat.
+        note = _(
+            "This round is one chouette game. The next round seats its tables by the draw "
+            "again, not by who won the last hand."
+        )
+        return replace(super().sheet_part(result, confirmed, profile), note=note)
+
     def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
         result = super().outcome(
             confirmed, profile, sides=sides, side_size=1, kind=kind, stopped=stopped
