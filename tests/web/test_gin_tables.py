@@ -14,8 +14,15 @@ from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
-from tournaments.services.entries import correct_entry
+from tournaments.services.entries import (
+    correct_entry,
+    dispute_entry,
+    settle_dispute,
+    submit_entry,
+)
+from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
+from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -677,3 +684,34 @@ def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
         50,
     ]
     assert not game.finished
+
+
+def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(director, event):
+    start_round(event, user=director)
+    game = Game.objects.get(round__event=event)
+    seat = {number: game.seats.get(player__number=number) for number in (A, B, C)}
+
+    def hand(number, knocker):
+        return {
+            "number": number,
+            "mode": "hand",
+            "kind": "knock",
+            "knocker": seat[knocker].side,
+            "knocker_deadwood": 3,
+            "defender_deadwood": 20,
+        }
+
+    first = submit_entry(game, 1, hand(1, B), seat=seat[B])
+    submit_entry(game, 2, hand(2, A), seat=seat[A])  # B beat C: A comes in against B
+    first = dispute_entry(first, seat=seat[C], reason="C knocked")
+    with pytest.raises(ServiceError, match="Hand 1 decides who plays the hands entered after"):
+        settle_dispute(first, user=director, accept=False, reason="Sheet")
+    with pytest.raises(
+        ServiceError,
+        match="Hand 1 changes who plays hand 2: Hand 2: 2 Player 2 against 3 Player 3, 1 Player 1 s",
+    ):
+        settle_dispute(first, user=director, accept=False, reason="Sheet", data=hand(1, C))
+    settle_dispute(first, user=director, accept=False, reason="Sheet", data=hand(1, C), later=True)
+    second = game.entries.get(number=2, status=Entry.Status.ENTERED)
+    # C won hand 1, so B sat hand 2 out; A's win against C keeps its 17.
+    assert second.details["sitting_out"] == seat[B].side and second.points[seat[A].side] == 17

@@ -304,9 +304,9 @@ class GinRotation(Gin):
 
 
 def _counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
-    """The hands up to the one in which a player reached the target, each in three columns,
-    and before any hand that the rotation refuses (a director's correction can leave one
-    until the later hands are corrected too)."""
+    """The hands up to the one in which a player reached the target, each in three columns.
+    A hand won by the one who sat it out is never stored (a change of an earlier hand
+    re-seats or sets aside the later ones); should one be, the count stops before it."""
     points = [0] * SIDES
     counted = []
     seating = gin_three.three_player_start()

@@ -318,9 +318,7 @@ def _later_hands_message(game: Game, number: int, changes: list[LaterHand], *, d
         "hands": hands,
     }
     if director:
-        tail = _(
-            "Tick “Re-seat the later hands” and save again to store this; points entered stay."
-        )
+        tail = _("Tick “Re-seat the later hands” and save again to store this.")
     else:
         tail = _("Only the director can change who plays later hands now.")
     return f"{head} {'; '.join(lines)}. {tail}"
@@ -458,6 +456,18 @@ def settle_dispute(
             if scored is not None
             else []
         )
+        rules = game_of(game.round.event)
+        if (
+            not accept
+            and scored is None
+            and rules.seats_by_earlier_hands
+            and game.entries.filter(number__gt=entry.number).exists()
+        ):
+            # Without it the hands after it would count without knowing who played them.
+            raise ServiceError(
+                _("%(deal)s decides who plays the hands entered after it: give its right scores.")
+                % {"deal": deal_name(game, entry.number, start=True)}
+            )
         old = snapshot(entry)
         if accept:
             decide(entry, Status.CONFIRMED, user=user)
