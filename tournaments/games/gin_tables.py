@@ -605,6 +605,7 @@ class GinChouette(Gin):
             **scored.details,
             "partner": str(hand.partner.player),
             "sitting_out": str(hand.sitting_out.player),
+            "partner_player": hand.partner.player_id,
         }
         return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
 
@@ -626,8 +627,15 @@ class GinChouette(Gin):
             hand = _chouette_of(seats, seating)
             partner, out = str(hand.partner.player), str(hand.sitting_out.player)
             details = dict(entry.details or {})
-            if details.get("partner") != partner or details.get("sitting_out") != out:
-                details.update(partner=partner, sitting_out=out)
+            # By the player where the hand says so: a player renamed since changes no seat.
+            if "partner_player" in details:
+                moved = details["partner_player"] != hand.partner.player_id
+            else:
+                moved = details.get("partner") != partner
+            if moved:
+                details.update(
+                    partner=partner, sitting_out=out, partner_player=hand.partner.player_id
+                )
                 players = (str(hand.lone.player), partner)
                 changes.append(LaterHand(entry, players, out, details))
             seating = gin_three.chouette_next(seating, (list(entry.points) + [0, 0])[:2])
