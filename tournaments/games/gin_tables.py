@@ -177,6 +177,7 @@ class GinRotation(Gin):
     table_kind = Event.TableKind.ROTATION
     players_per_table = 3
     tally_others = "opponents"
+    seats_by_earlier_hands = True
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         number = data.get("number")
@@ -209,8 +210,6 @@ class GinRotation(Gin):
         if out not in range(SIDES):
             return ""
         return _("%(side)s sits out") % {"side": side_label(out)}
-
-    seats_by_earlier_hands = True
 
     def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
         seating = _rotation_after(game, number, points)
@@ -587,6 +586,7 @@ class GinChouette(Gin):
     table_kind = Event.TableKind.CHOUETTE
     players_per_table = 3
     tally_others = "opponents"
+    seats_by_earlier_hands = True
 
     def table_sides(self, players: list) -> list[list]:
         """The highest card plays alone; the other two are partners, the higher one first."""
@@ -608,8 +608,6 @@ class GinChouette(Gin):
             "partner_player": hand.partner.player_id,
         }
         return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
-
-    seats_by_earlier_hands = True
 
     def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
         try:
