@@ -149,6 +149,13 @@
     setMode(form);
   }
 
+  /* Partnership Gin: each partner's game says how it ended, so the CSS hides the
+     deadwood a gin (or a no game) does not need. */
+  function setHandKind(game) {
+    var kind = game.querySelector("input[type=radio][name$=kind]:checked");
+    game.dataset.handKind = kind ? kind.value : "";
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target;
     var button;
@@ -174,6 +181,8 @@
       remember(target.value);
     }
     if (target.name === "picking") drawPicker(target.closest("[data-picker]"));
+    var game = target.closest && target.closest("[data-hand-kind]");
+    if (game && /kind$/.test(target.name)) setHandKind(game);
   });
 
   /* Typed values must not trigger a page submit with Enter on the number pad's "Go". */
@@ -193,6 +202,7 @@
   function init(root) {
     each(root, "[data-picker]", drawPicker);
     each(root, ".entry-form", restoreMode);
+    each(root, "[data-hand-kind]", setHandKind);
   }
 
   /* "Not sent — tap again" under the entry form: hidden when the form itself sends,

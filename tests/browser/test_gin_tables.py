@@ -12,6 +12,8 @@ from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tournaments.models import Game, Result
+from tournaments.services.entries import correct_entry
+from tournaments.services.rounds import start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -161,14 +163,28 @@ def test_a_four_player_partnership_evening(page, phones, live_server, director, 
         for index, (kind, knocker, knocker_dw, defender_dw) in enumerate(games):
             box = boxes.nth(index)
             box.get_by_role("radiogroup", name="How did the hand end?").get_by_text(kind).click()
+            knocker_field = box.get_by_label("Knocker's deadwood")
+            defender_field = box.get_by_label("Defender's deadwood (after laying off)")
             if kind == "No game":
+                # Nobody knocked: neither the knocker nor a deadwood is asked.
+                expect(
+                    box.get_by_role("radiogroup", name="Who knocked or went gin?")
+                ).to_be_hidden()
+                expect(knocker_field).to_be_hidden()
+                expect(defender_field).to_be_hidden()
                 continue
+            # A gin has no knocker's deadwood to enter; a knock has.
+            if kind == "Gin":
+                expect(knocker_field).to_be_hidden()
+            else:
+                expect(knocker_field).to_be_visible()
+            expect(defender_field).to_be_visible()
             box.get_by_role("radiogroup", name="Who knocked or went gin?").locator("label").nth(
                 knocker
             ).click()
             if kind == "Knock":
-                box.get_by_label("Knocker's deadwood").fill(str(knocker_dw))
-            box.get_by_label("Defender's deadwood (after laying off)").fill(str(defender_dw))
+                knocker_field.fill(str(knocker_dw))
+            defender_field.fill(str(defender_dw))
         if hand == 1:
             expect(entering.locator("#preview")).to_contain_text("1 Player 1 & 2 Player 2 scores 7")
             no_horizontal_scroll(entering)
@@ -262,3 +278,45 @@ def test_a_chouette(page, phones, live_server, director, artifacts_dir):
     expect(rows.first).to_contain_text("1 Player 1")
     expect(rows.first).to_contain_text("440")
     shoot(page, artifacts_dir, "gin-chouette-3-standings")
+
+
+def test_the_director_corrects_hand_1_and_re_seats_the_later_hands(
+    page, live_server, director, artifacts_dir
+):
+    event = make_event(
+        director, game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
+    )
+    make_tables(event, 1)
+    start_round(event, user=director)
+    game = Game.objects.get(round__event=event)
+    side = {seat.player.number: seat.side for seat in game.seats.select_related("player")}
+    for number, (knocker, kind, knocker_dw, defender_dw, *_seats) in enumerate(HANDS, 1):
+        data = {"number": number, "mode": "hand", "kind": kind, "knocker": side[knocker]}
+        data.update(knocker_deadwood=knocker_dw, defender_deadwood=defender_dw)
+        correct_entry(game, number, data, user=director, reason="Score sheet")
+    log_in(page, live_server, director.get_username())
+    page.goto(f"{live_server.url}/events/{event.pk}/games/{game.pk}/")
+    page.locator("a.fix-link").first.click()  # hand 1's "Correct"
+    form = page.locator("form", has=page.get_by_role("button", name="Save the correction"))
+    expect(form.get_by_label("Hand", exact=True)).to_have_value("1")
+    form.get_by_role("group", name="How did the hand end?").get_by_text("Knock", exact=True).click()
+    form.get_by_role("group", name="Who knocked or went gin?").get_by_text(NAME[C]).click()
+    form.get_by_label("Knocker's deadwood").fill("3")
+    form.get_by_label("Defender's deadwood (after laying off)").fill("20")
+    form.get_by_label("Reason").fill("C knocked, not B")
+    form.get_by_role("button", name="Save the correction").click()
+    # Nothing stored yet: Meld says which hands change hands and how.
+    errors = page.locator(".errors")
+    expect(errors).to_contain_text(
+        f"Hand 1 changes who plays hands 2–4: Hand 2: {NAME[C]} against {NAME[A]}, "
+        f"{NAME[B]} sits out"
+    )
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, "gin-three-6-correction-asks")
+    assert game.entries.get(number=1, status="confirmed").points[side[B]] == 17
+    page.get_by_label("Re-seat the later hands").check()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Hand 1 is corrected and counts now.")).to_be_visible()
+    game.refresh_from_db()
+    assert game.scores[side[A]] == 262 and game.scores[side[C]] == 37
+    shoot(page, artifacts_dir, "gin-three-7-correction-stored")

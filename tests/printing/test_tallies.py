@@ -6,11 +6,12 @@ import re
 import pytest
 
 from pairings import schedules
-from tests.factories import make_event, seat_round
+from tests.factories import make_event, make_tables, seat_round
 from tests.printing.conftest import NAMES, page_sizes, pages, shown
 from tournaments.models import Result, Round
 from tournaments.printing import render, tallies
 from tournaments.printing.data import EventInfo, TalliesData, Tally, TallyRow
+from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +118,28 @@ def test_tallies_follow_the_events_paper_size(director):
     event = make_event(director, game="gin", players=4, fmt="swiss", paper_size="letter")
     width, height = page_sizes(render(event, "tallies"))[0]
     assert (round(width), round(height)) == (612, 792)
+
+
+@pytest.mark.parametrize(
+    ("kind", "players", "heads", "mine"),
+    [
+        # Three at a table: both others, by number and by name, under "Opponents".
+        ("rotation", 3, ("OPPONENTS",), ("2, 3\nPlayer 2\nPlayer 3",)),
+        ("chouette", 3, ("OPPONENTS",), ("2, 3\nPlayer 2\nPlayer 3",)),
+        # Partnerships 1 and 2 against 3 and 4: a column for the partner, one for the opponents.
+        ("partnership", 4, ("PARTNER", "OPPONENTS"), ("2\nPlayer 2\n3, 4\nPlayer 3\nPlayer 4",)),
+    ],
+)
+def test_a_gin_table_of_three_or_four_names_the_others_on_the_tally(
+    director, kind, players, heads, mine
+):
+    event = make_event(
+        director, game="gin", players=players, fmt="tables", table_kind=kind, language="en"
+    )
+    make_tables(event, 1)
+    start_round(event, user=director)
+    tally = tally_of(pages(render(event, "tallies")), 1, event.name)
+    assert re.search(r"ROUND\s*TABLE\s*" + r"\s*".join(heads) + r"\s*SCORE", tally)
+    for line in mine:
+        assert line in tally
+    assert "Player 1" not in tally.split("SCORE", 1)[1].split("NAME")[0]

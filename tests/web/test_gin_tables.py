@@ -10,9 +10,19 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
+from tournaments.services.entries import (
+    correct_entry,
+    dispute_entry,
+    settle_dispute,
+    submit_entry,
+)
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -380,6 +390,8 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     page = phones[2].get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 100" in page and "Game over: side A wins by 220." in page
     assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
+    # A round is one chouette game: the next round is seated by the draw, and the sheet says so.
+    assert "This round is one chouette game. The next round seats its tables by the draw" in page
 
 
 def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(
@@ -525,3 +537,181 @@ def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_clien
     results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
     # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
     assert results == {A: (53, True), B: (29, False), C: (-82, False)}
+
+
+# --- a correction that changes who plays later hands ----------------------------------------
+
+
+def correction(game: Game, number: int, knocker: int, kind: str, knocker_dw, defender_dw, **more):
+    return {
+        "fix-number": str(number),
+        "fix-reason": "Score sheet checked",
+        "fix-mode": "hand",
+        "fix-kind": kind,
+        "fix-knocker": side_of(game, knocker),
+        "fix-knocker_deadwood": str(knocker_dw),
+        "fix-defender_deadwood": str(defender_dw),
+        **more,
+    }
+
+
+def stored_totals(game: Game) -> list[int]:
+    """What ``score_three_player_game`` makes of the confirmed hands stored."""
+    hands = [
+        entry.points
+        for entry in game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number")
+    ]
+    return list(score_three_player_game(hands, event_profile(game.round.event)).totals)
+
+
+def test_a_correction_that_reseats_later_hands_says_so_and_keeps_their_points(
+    director_client, event
+):
+    game = play_the_worked_example(director_client, event)
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    versions = Entry.objects.count()
+    # Hand 1 was C's knock with 3 against B's 20, not B's: C 17, and B sits hand 2 out.
+    asked = director_client.post(url, correction(game, 1, C, "knock", 3, 20))
+    assert asked.status_code == 400
+    page = asked.content.decode()
+    assert (
+        "Hand 1 changes who plays hands 2–4: Hand 2: 2 Player 2 against 3 Player 3, "
+        "1 Player 1 sits out; Hand 3: 3 Player 3 against 1 Player 1, 2 Player 2 sits out; "
+        "Hand 4: 3 Player 3 against 2 Player 2, 1 Player 1 sits out." in page
+    )
+    assert Entry.objects.count() == versions  # nothing stored
+    game.refresh_from_db()
+    assert game.scores == stored_totals(game)
+    answer = director_client.post(
+        url, correction(game, 1, C, "knock", 3, 20, **{"fix-later": "on"})
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    entries = {e.number: e for e in game.entries.filter(status=Entry.Status.CONFIRMED)}
+    assert [entries[n].details["sitting_out"] for n in (1, 2, 3, 4)] == [
+        side_of(game, A),
+        side_of(game, B),
+        side_of(game, C),
+        side_of(game, B),
+    ]
+    # A keeps his 102 points and 3 boxes of 20, C has 17 and a box: 102 + 60 + 100 = 262, 37.
+    assert stored_totals(game) == game.scores
+    assert game.scores[side_of(game, A)] == 262 and game.scores[side_of(game, C)] == 37
+    assert game.finished
+
+
+def test_a_correction_whose_later_winner_would_sit_out_sets_those_hands_aside(
+    director_client, event
+):
+    game = play_the_worked_example(director_client, event)
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    # Hand 2 was B's knock with 2 against A's 27: A sits hand 3 out, yet A won hand 3.
+    asked = director_client.post(url, correction(game, 2, B, "knock", 2, 27))
+    assert asked.status_code == 400
+    assert (
+        "Hand 2 changes who plays hands 3–4: Hand 3 was won by 3 Player 3, who would sit it "
+        "out: it and the hands after it are set aside, to be entered again in order."
+        in asked.content.decode()
+    )
+    game.refresh_from_db()
+    assert game.scores == stored_totals(game) and game.finished
+    answer = director_client.post(
+        url, correction(game, 2, B, "knock", 2, 27, **{"fix-later": "on"})
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert sorted(
+        game.entries.exclude(status=Entry.Status.SUPERSEDED).values_list("number", flat=True)
+    ) == [1, 2]
+    # B 17 + 25 and two boxes: 42 + 40 = 82; the game goes on with hand 3.
+    assert game.scores == stored_totals(game)
+    assert game.scores[side_of(game, B)] == 82 and not game.finished
+    page = phone(game, C).get(table_url("tournaments-table", game)).content.decode()
+    assert "1 Player 1 plays against 2 Player 2, who deals; 3 Player 3 sits out." in page
+
+
+def test_a_phone_cannot_change_who_plays_a_later_hand(director_client, event):
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    phones = {number: phone(game, number) for number in (A, B, C)}
+    submit = table_url("tournaments-table-submit", game)
+    phones[B].post(submit, hand_post(1, game, B, "knock", 3, 20), HTTP_HX_REQUEST="true")
+    phones[A].post(submit, hand_post(2, game, A, "knock", 2, 27), HTTP_HX_REQUEST="true")
+    versions = Entry.objects.count()
+    # B's phone changes hand 1 to C's knock: then B, not C, would sit hand 2 out.
+    edited = {**hand_post(1, game, C, "knock", 3, 20), "idempotency_key": "edit-1"}
+    answer = phones[B].post(submit, {**edited, "expected_version": 1}, HTTP_HX_REQUEST="true")
+    assert (
+        "Hand 1 changes who plays hand 2: Hand 2: 2 Player 2 against 3 Player 3, 1 Player 1 "
+        "sits out. Only the director can change who plays later hands now."
+        in answer.content.decode()
+    )
+    assert Entry.objects.count() == versions
+
+
+def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
+    director_client, director
+):
+    event = make_event(director, game="gin", players=3, fmt="tables", table_kind="chouette")
+    make_tables(event, 1)
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    game = Game.objects.get(round__event=event)
+    for number, (knocker, kind, knocker_dw, defender_dw, *_seats) in enumerate(CHOUETTE_HANDS, 1):
+        data = {"number": number, "mode": "hand", "kind": kind, "knocker": knocker}
+        data.update(knocker_deadwood=knocker_dw, defender_deadwood=defender_dw)
+        correct_entry(game, number, data, user=director, reason="Score sheet")
+    url = reverse("tournaments-director-game-correct", args=[event.pk, game.pk])
+    # Hand 1 was partner 2's knock with 3 against 28: he plays on until hand 3 is lost.
+    fix = {**correction(game, 1, 2, "knock", 3, 28), "fix-knocker": "1"}
+    asked = director_client.post(url, fix)
+    assert (
+        "Hand 1 changes who plays hands 2–4: Hand 2: 1 Player 1 against 2 Player 2, "
+        "3 Player 3 sits out; Hand 3: 1 Player 1 against 2 Player 2, 3 Player 3 sits out; "
+        "Hand 4: 1 Player 1 against 3 Player 3, 2 Player 2 sits out." in asked.content.decode()
+    )
+    assert director_client.post(url, {**fix, "fix-later": "on"}).status_code == 302
+    game.refresh_from_db()
+    hands = game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number")
+    assert [hand.details["partner"] for hand in hands] == [
+        "2 Player 2",
+        "2 Player 2",
+        "2 Player 2",
+        "3 Player 3",
+    ]
+    # The lone player keeps 40 + 35, the partners 25 + 25: nobody has 100 yet.
+    assert [sum(hand.points[0] for hand in hands), sum(hand.points[1] for hand in hands)] == [
+        75,
+        50,
+    ]
+    assert not game.finished
+
+
+def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(director, event):
+    start_round(event, user=director)
+    game = Game.objects.get(round__event=event)
+    seat = {number: game.seats.get(player__number=number) for number in (A, B, C)}
+
+    def hand(number, knocker):
+        return {
+            "number": number,
+            "mode": "hand",
+            "kind": "knock",
+            "knocker": seat[knocker].side,
+            "knocker_deadwood": 3,
+            "defender_deadwood": 20,
+        }
+
+    first = submit_entry(game, 1, hand(1, B), seat=seat[B])
+    submit_entry(game, 2, hand(2, A), seat=seat[A])  # B beat C: A comes in against B
+    first = dispute_entry(first, seat=seat[C], reason="C knocked")
+    with pytest.raises(ServiceError, match="Hand 1 decides who plays the hands entered after"):
+        settle_dispute(first, user=director, accept=False, reason="Sheet")
+    with pytest.raises(
+        ServiceError,
+        match="Hand 1 changes who plays hand 2: Hand 2: 2 Player 2 against 3 Player 3, 1 Player 1 s",
+    ):
+        settle_dispute(first, user=director, accept=False, reason="Sheet", data=hand(1, C))
+    settle_dispute(first, user=director, accept=False, reason="Sheet", data=hand(1, C), later=True)
+    second = game.entries.get(number=2, status=Entry.Status.ENTERED)
+    # C won hand 1, so B sat hand 2 out; A's win against C keeps its 17.
+    assert second.details["sitting_out"] == seat[B].side and second.points[seat[A].side] == 17

@@ -42,6 +42,16 @@ class ScoresForm(forms.Form):
         super().__init__(data, **kwargs)
         self.game = game
         self.rules = game_of(game.round.event)
+        if self.rules.seats_by_earlier_hands:
+            self.fields["later"] = forms.BooleanField(
+                label=_("Re-seat the later hands"),
+                required=False,
+                help_text=_(
+                    "Where this hand changes who plays later hands: they keep their points "
+                    "with the players who play them now, or are set aside from the first "
+                    "one whose winner would sit it out."
+                ),
+            )
         deal_data = data if self.takes_deal(data) else None
         self.deal = entry_form_for(game, deal_data, entry=entry, prefix=self.prefix)
         for name in BOOKKEEPING:

@@ -41,6 +41,19 @@ class SheetPart:
     totals: tuple[int, ...]
     minimums: tuple[int, ...] = ()
     gin: Any = None
+    note: str = ""  # a line under the pad about how the game is played on (a chouette)
+
+
+@dataclass(frozen=True)
+class LaterHand:
+    """A later hand that a changed hand seats otherwise: the names of who plays it now and
+    who sits out, and its details re-seated with its points kept; ``details`` None: its
+    winner would now sit it out, so it is set aside with the hands after it."""
+
+    entry: Entry
+    players: tuple[str, str]
+    out: str
+    details: dict[str, Any] | None
 
 
 def leader(totals: tuple[int, ...]) -> int | None:
@@ -64,8 +77,11 @@ class CardGame(ABC):
     key: str  # the ``Event.Game`` value
     default_scoring_mode: str  # what a new event of this game counts in the standings
     calculator: bool = False  # the table page offers the card calculator for melds
-    # A printed tally heads the column "Opponent" where a round seats one opponent.
-    one_opponent: bool = False
+    # How a printed tally of rounds seated one by one names the others at the player's table:
+    # "opponent" (one opponent), "opponents" (everyone else at the table, each by name),
+    # "partner" (a column for the partners, one for the opponents); "": the game, own side
+    # against the others.
+    tally_others: str = ""
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
     # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
     # usual one; the event chooses among them. Empty: the game has one way.
@@ -171,6 +187,13 @@ class CardGame(ABC):
     def row_note(self, details: Mapping[str, Any]) -> str:
         """A short line the score pad shows beside a deal's number (who sat out); often none."""
         return ""
+
+    # Whether earlier hands decide who plays a later one (Gin for three at a table).
+    seats_by_earlier_hands = False
+
+    def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
+        """The later hands that deal ``number`` scored ``points`` seats otherwise, in order."""
+        return []
 
     # --- a game -------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ class Gin(CardGame):
     key = Event.Game.GIN
     table_kind = Event.TableKind.TWO
     default_scoring_mode = Event.ScoringMode.NET
-    one_opponent = True
+    tally_others = "opponent"
     texts = {
         "deal": gettext_lazy("Hand"),
         "deal_column": gettext_lazy("hand"),

@@ -30,7 +30,7 @@ from scoring.canasta import side_label
 from scoring.gin_melds import InvalidHand
 from tournaments.forms.entry import HAND_KINDS, EntryForm, GinHandForm
 from tournaments.forms.entry.base import NumberPad, Radios
-from tournaments.games.base import Outcome, SheetPart, margin
+from tournaments.games.base import LaterHand, Outcome, SheetPart, margin
 from tournaments.games.gin import Gin, GinTotals, gin_hand
 from tournaments.games.sheets import GinSheetTotals
 from tournaments.games.sides import sides_of
@@ -93,6 +93,34 @@ def _current_points(game: Game, number: int) -> dict[int, list[int]]:
     return current
 
 
+def _later_entries(game: Game, number: int) -> list[Entry]:
+    """The hands after ``number`` as entered (a confirmed version, else the pending one)."""
+    current: dict[int, Entry] = {}
+    for entry in (
+        game.entries.filter(number__gt=number)
+        .exclude(status=Entry.Status.SUPERSEDED)
+        .order_by("number", "version")
+    ):
+        if entry.status == Entry.Status.CONFIRMED or entry.number not in current:
+            current[entry.number] = entry
+    return [current[n] for n in sorted(current)]
+
+
+def _rotation_after(game: Game, number: int, points: list[int]) -> gin_three.Seating | None:
+    """The rotation's seating after hand ``number`` scored ``points``; None when the hands
+    before it do not tell."""
+    current = _current_points(game, number)
+    seating = gin_three.three_player_start()
+    try:
+        for hand in [*(current.get(before) for before in range(1, number)), points]:
+            if hand is None:
+                return None
+            seating = gin_three.three_player_next(seating, _winner(list(hand)))
+    except InvalidHand:
+        return None
+    return seating
+
+
 def hand_players(game: Game, number: int) -> HandPlayers:
     """Who plays hand ``number``: the rotation from the game's start over the hands before it,
     as entered (a confirmed version, else the pending one)."""
@@ -148,6 +176,8 @@ class GinRotation(Gin):
 
     table_kind = Event.TableKind.ROTATION
     players_per_table = 3
+    tally_others = "opponents"
+    seats_by_earlier_hands = True
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         number = data.get("number")
@@ -180,6 +210,35 @@ class GinRotation(Gin):
         if out not in range(SIDES):
             return ""
         return _("%(side)s sits out") % {"side": side_label(out)}
+
+    def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
+        seating = _rotation_after(game, number, points)
+        if seating is None:
+            return []
+        names = [side.names for side in sides_of(game)]
+        changes: list[LaterHand] = []
+        later = _later_entries(game, number)
+        for index, entry in enumerate(later):
+            players = _players(seating)
+            playing = list(players.playing)
+            details = dict(entry.details or {})
+            winner = _winner(list(entry.points))
+            seen = (names[players.leader], names[players.dealer])
+            if winner == players.sitting_out:
+                out = names[players.sitting_out]
+                changes.append(LaterHand(entry, seen, out, None))
+                changes += [LaterHand(rest, seen, out, None) for rest in later[index + 1 :]]
+                break
+            if details.get("players") != playing or details.get("sitting_out") != (
+                players.sitting_out
+            ):
+                details.update(players=playing, sitting_out=players.sitting_out)
+                if "knocker" in details and details["knocker"] not in playing:
+                    # An undercut: the defender won, so the knocker is the other one playing.
+                    details["knocker"] = next(side for side in playing if side != winner)
+                changes.append(LaterHand(entry, seen, names[players.sitting_out], details))
+            seating = gin_three.three_player_next(seating, winner)
+        return changes
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return RotationHandForm(game, data, sides=sides, rules=self, **kwargs)
@@ -244,9 +303,9 @@ class GinRotation(Gin):
 
 
 def _counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
-    """The hands up to the one in which a player reached the target, each in three columns,
-    and before any hand that the rotation refuses (a director's correction can leave one
-    until the later hands are corrected too)."""
+    """The hands up to the one in which a player reached the target, each in three columns.
+    A hand won by the one who sat it out is never stored (a change of an earlier hand
+    re-seats or sets aside the later ones); should one be, the count stops before it."""
     points = [0] * SIDES
     counted = []
     seating = gin_three.three_player_start()
@@ -380,7 +439,7 @@ class GinPartnership(Gin):
     table_kind = Event.TableKind.PARTNERSHIP
     players_per_table = 4
     players_per_side = 2
-    one_opponent = False
+    tally_others = "partner"
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         played = data.get("games")
@@ -451,14 +510,18 @@ class ChouetteHand:
     dealer: Seat
 
 
+def _chouette_seats(game: Game) -> tuple[Seat, Seat, Seat]:
+    sides = sides_of(game)
+    if len(sides) != 2 or len(sides[0].seats) != 1 or len(sides[1].seats) != 2:
+        raise ServiceError(_("A chouette needs one player alone against two partners."))
+    return (sides[0].seats[0], *sides[1].seats)
+
+
 def chouette_hand(game: Game, number: int) -> ChouetteHand:
     """Who plays hand ``number``: the partner who deals first plays until he loses a hand,
     then the other takes over (``scoring.gin_three.chouette_next``), over the hands before
     it as entered (a confirmed version, else the pending one)."""
-    sides = sides_of(game)
-    if len(sides) != 2 or len(sides[0].seats) != 1 or len(sides[1].seats) != 2:
-        raise ServiceError(_("A chouette needs one player alone against two partners."))
-    seats = (sides[0].seats[0], *sides[1].seats)
+    seats = _chouette_seats(game)
     current = _current_points(game, number)
     seating = gin_three.chouette_start()
     for before in range(1, number):
@@ -468,6 +531,12 @@ def chouette_hand(game: Game, number: int) -> ChouetteHand:
                 % {"number": before}
             )
         seating = gin_three.chouette_next(seating, (current[before] + [0, 0])[:2])
+    return _chouette_of(seats, seating)
+
+
+def _chouette_of(
+    seats: tuple[Seat, Seat, Seat], seating: gin_three.ChouetteSeating
+) -> ChouetteHand:
     return ChouetteHand(
         lone=seats[seating.lone],
         partner=seats[seating.partner],
@@ -516,6 +585,8 @@ class GinChouette(Gin):
 
     table_kind = Event.TableKind.CHOUETTE
     players_per_table = 3
+    tally_others = "opponents"
+    seats_by_earlier_hands = True
 
     def table_sides(self, players: list) -> list[list]:
         """The highest card plays alone; the other two are partners, the higher one first."""
@@ -534,8 +605,39 @@ class GinChouette(Gin):
             **scored.details,
             "partner": str(hand.partner.player),
             "sitting_out": str(hand.sitting_out.player),
+            "partner_player": hand.partner.player_id,
         }
         return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
+
+    def later_hands(self, game: Game, number: int, points: list[int]) -> list[LaterHand]:
+        try:
+            seats = _chouette_seats(game)
+        except ServiceError:
+            return []
+        current = _current_points(game, number)
+        if any(before not in current for before in range(1, number)):
+            return []
+        seating = gin_three.chouette_start()
+        for hand in [*(current[before] for before in range(1, number)), points]:
+            seating = gin_three.chouette_next(seating, (list(hand) + [0, 0])[:2])
+        changes = []
+        for entry in _later_entries(game, number):
+            hand = _chouette_of(seats, seating)
+            partner, out = str(hand.partner.player), str(hand.sitting_out.player)
+            details = dict(entry.details or {})
+            # By the player where the hand says so: a player renamed since changes no seat.
+            if "partner_player" in details:
+                moved = details["partner_player"] != hand.partner.player_id
+            else:
+                moved = details.get("partner") != partner
+            if moved:
+                details.update(
+                    partner=partner, sitting_out=out, partner_player=hand.partner.player_id
+                )
+                players = (str(hand.lone.player), partner)
+                changes.append(LaterHand(entry, players, out, details))
+            seating = gin_three.chouette_next(seating, (list(entry.points) + [0, 0])[:2])
+        return changes
 
     def row_note(self, details: Mapping[str, Any]) -> str:
         partner = details.get("partner")
@@ -545,6 +647,15 @@ class GinChouette(Gin):
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         return ChouetteHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        # A round holds one game at a table (it ends at the target), so the rule of who plays
+        # alone in the next game (``gin_three.chouette_next_game``) has no next game to seat.
+        note = _(
+            "This round is one chouette game. The next round seats its tables by the draw "
+            "again, not by who won the last hand."
+        )
+        return replace(super().sheet_part(result, confirmed, profile), note=note)
 
     def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
         result = super().outcome(

@@ -66,6 +66,8 @@ class TallyRow:
     names: tuple[str, ...] = ()  # the same game with names once drawn, a line per side
     sits_out: bool = False
     score: int | None = None
+    partner: str = ""  # the partners' numbers, where the tally has a column for them
+    partner_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class TalliesData:
     # number → name, printed under the plan once the numbers are drawn.
     legend: tuple[tuple[int, str], ...] = ()
     mixed: bool = False
+    others: str = ""  # the game's ``tally_others``
 
 
 # Table cards ---------------------------------------------------------------------

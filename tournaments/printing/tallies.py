@@ -7,6 +7,8 @@ winner-moves-up tallies have rows to fill in; after the event the recorded
 scores and the standings' total are printed in.
 """
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
@@ -14,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.formats import format_of
-from tournaments.games import GAMES
+from tournaments.games import game_of
 from tournaments.models import Event
 from tournaments.printing import loaders
 from tournaments.printing.data import TalliesData, Tally, TallyRow
@@ -122,9 +124,17 @@ def _progressive(info, schedule, size, players, names, scores, blank, mixed) -> 
     )
 
 
+def _listed(seats) -> tuple[str, tuple[str, ...]]:
+    """Players by number, and their names a line each once all are drawn."""
+    names = tuple(seat.name for seat in seats)
+    return ", ".join(str(seat.number) for seat in seats), names if all(names) else ()
+
+
 def _open_rows(info, event, players, rounds, names, scores, blank) -> TalliesData:
-    """Swiss, winner moves up, round robin: rows for every round, filled where known."""
+    """Swiss, winner moves up, round robin, tables in draw order: rows for every round,
+    filled where known."""
     seatings = {} if blank else loaders.seatings_from_db(event)
+    listing = game_of(event).tally_others
     where: dict[tuple[int, int], TallyRow] = {}
     for round_number, seating in seatings.items():
         for table in seating.tables:
@@ -133,14 +143,27 @@ def _open_rows(info, event, players, rounds, names, scores, blank) -> TalliesDat
             for seat in table.seats:
                 own = seat.side
                 others = [i for i in range(table.sides) if i != own]
-                if len(sides[own]) == 1:  # one against one: the opponent is enough
+                partner, partner_names = "", ()
+                if listing in ("opponents", "partner"):
+                    # Three at a table meet both others; partners get a column of their own.
+                    mates = [s for s in table.seats if s.number != seat.number]
+                    if listing == "partner":
+                        partner, partner_names = _listed([s for s in mates if s.side == own])
+                        mates = [s for s in mates if s.side != own]
+                    game, who = _listed(mates)
+                elif len(sides[own]) == 1:  # one against one: the opponent is enough
                     game = " / ".join("-".join(map(str, sides[i])) for i in others)
                     who = tuple(" & ".join(name_sides[i]) for i in others)
                 else:
                     game = " · ".join(game_label(sides[own], sides[i]) for i in others)
                     who = names_lines(name_sides[own], *(name_sides[i] for i in others))
                 where[(round_number, seat.number)] = TallyRow(
-                    round=round_number, table=table.table, game=game, names=who
+                    round=round_number,
+                    table=table.table,
+                    game=game,
+                    names=who,
+                    partner=partner,
+                    partner_names=partner_names,
                 )
         for seat in seating.sitting_out:
             where[(round_number, seat.number)] = TallyRow(round=round_number, sits_out=True)
@@ -152,11 +175,7 @@ def _open_rows(info, event, players, rounds, names, scores, blank) -> TalliesDat
         rows = []
         for index in range(1, rounds + 1):
             row = where.get((index, player_number), TallyRow(round=index))
-            rows.append(
-                TallyRow(
-                    row.round, row.table, row.game, row.names, row.sits_out, per_round.get(index)
-                )
-            )
+            rows.append(replace(row, score=per_round.get(index)))
         tallies.append(
             Tally(
                 number=player_number,
@@ -165,7 +184,7 @@ def _open_rows(info, event, players, rounds, names, scores, blank) -> TalliesDat
                 total=total if per_round else None,
             )
         )
-    return TalliesData(event=info, tallies=tuple(tallies))
+    return TalliesData(event=info, tallies=tuple(tallies), others=listing)
 
 
 # Drawing ---------------------------------------------------------------------------
@@ -206,8 +225,20 @@ def _legend_height(data: TalliesData, box: Box) -> float:
 
 def _row_height(data: TalliesData, box: Box, rows: int) -> float:
     free = box.h - HEADER_H - FOOTER_H - _legend_height(data, box)
-    named = any(row.names for tally in data.tallies for row in tally.rows)
-    return min((12 if named and not data.plan else 9.5) * mm, (free - 7 * mm) / max(rows, 1))
+    lines = max(
+        (
+            len(names)
+            for t in data.tallies
+            for row in t.rows
+            for names in (row.names, row.partner_names)
+        ),
+        default=0,
+    )
+    wanted = 9.5 * mm
+    if lines and not data.plan:
+        # The game in numbers, then a line per name (three opponents at six a table).
+        wanted = max(12 * mm, (10 + lines * MIN_PT * LINE) / 72 * 25.4 * mm + 1.5 * mm)
+    return min(wanted, (free - 7 * mm) / max(rows, 1))
 
 
 def _cell_size(row_h: float, big: bool) -> float:
@@ -260,15 +291,18 @@ def _columns(data: TalliesData, box: Box) -> list[tuple[str, float]]:
             columns.append((_("Pause"), pause_w))
         return [*columns, (_("Score"), score_w)]
     table_w = 12 * mm
-    game = _("Game") if data.event.schedule_ahead else _("Partner and opponents")
-    if GAMES[data.event.game].one_opponent and not data.event.schedule_ahead:
-        game = _("Opponent")
-    return [
-        (_("Round"), round_w),
-        (_("Table"), table_w),
-        (game, box.w - round_w - table_w - score_w),
-        (_("Score"), score_w),
-    ]
+    rest = box.w - round_w - table_w - score_w
+    heads = {
+        "opponent": [(_("Opponent"), rest)],
+        "opponents": [(_("Opponents"), rest)],
+        "partner": [(_("Partner"), 0.4 * rest), (_("Opponents"), 0.6 * rest)],
+    }
+    games = [(_("Partner and opponents"), rest)]
+    if data.event.schedule_ahead:
+        games = [(_("Game"), rest)]
+    elif data.others in heads:
+        games = heads[data.others]
+    return [(_("Round"), round_w), (_("Table"), table_w), *games, (_("Score"), score_w)]
 
 
 def draw_tally(c: Canvas, data: TalliesData, tally: Tally, box: Box) -> None:
@@ -405,6 +439,8 @@ def _row(
     else:
         table = str(row.table) if row.table else ("–" if row.sits_out else "")
         cells.append((table, False, ()))
+        if data.others == "partner" and not data.event.schedule_ahead:
+            cells.append((row.partner, False, row.partner_names))
         cells.append((_("sits out") if row.sits_out else row.game, False, row.names))
     values = [(str(row.round), False, ()), *cells, (number(row.score), False, ())]
     c.setLineWidth(0.3)
@@ -418,7 +454,7 @@ def _row(
         if cx > x:
             c.setLineWidth(0.3)
             c.line(cx, y, cx, y - row_h)
-        bold = own or column in (0, len(values) - 1) or (not data.plan and column in (1, 2))
+        bold = own or column in (0, len(values) - 1) or not data.plan
         center = cx + w / 2
         line_h = MIN_PT * LINE
         if lines and row_h >= size + len(lines) * line_h + 1.5 * mm:

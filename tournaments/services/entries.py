@@ -21,7 +21,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.games import deal_name, evaluate
+from tournaments.games import deal_name, evaluate, game_of
+from tournaments.games.base import LaterHand
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
 from tournaments.services import audit
 from tournaments.services.entry_rows import (
@@ -106,6 +107,7 @@ def submit_entry(
                 _("%(deal)s is confirmed; only the director can change it now.")
                 % {"deal": deal_name(game, number, start=True)}
             )
+        _check_later_hands(game, number, scored, director=False)
         pending = next((entry for entry in entries if entry.status in PENDING), None)
         if pending is not None:
             may_replace = pending.status == Status.DISPUTED or same_side(pending, seat, user)
@@ -283,12 +285,89 @@ def _check_director(game: Game, user) -> None:
         raise ServiceError(_("Only the event's director can do this."))
 
 
+def _later_hands_message(game: Game, number: int, changes: list[LaterHand], *, director: bool):
+    first, last = changes[0].entry.number, changes[-1].entry.number
+    hands = (
+        deal_name(game, first)
+        if first == last
+        else _("hands %(first)d–%(last)d") % {"first": first, "last": last}
+    )
+    lines = []
+    for change in changes:
+        deal = deal_name(game, change.entry.number, start=True)
+        if change.details is None:
+            lines.append(
+                _(
+                    "%(deal)s was won by %(player)s, who would sit it out: it and the hands "
+                    "after it are set aside, to be entered again in order"
+                )
+                % {"deal": deal, "player": change.out}
+            )
+            break
+        lines.append(
+            _("%(deal)s: %(first)s against %(second)s, %(out)s sits out")
+            % {
+                "deal": deal,
+                "first": change.players[0],
+                "second": change.players[1],
+                "out": change.out,
+            }
+        )
+    head = _("%(deal)s changes who plays %(hands)s:") % {
+        "deal": deal_name(game, number, start=True),
+        "hands": hands,
+    }
+    if director:
+        tail = _("Tick “Re-seat the later hands” and save again to store this.")
+    else:
+        tail = _("Only the director can change who plays later hands now.")
+    return f"{head} {'; '.join(lines)}. {tail}"
+
+
+def _check_later_hands(
+    game: Game, number: int, scored, *, director: bool, later: bool = False
+) -> list[LaterHand]:
+    """The later hands this version of deal ``number`` seats otherwise; refused (with what
+    would change) unless the director said to re-seat them, so no later hand is left counted
+    between players who did not play it, nor silently dropped from the totals."""
+    changes = game_of(game.round.event).later_hands(game, number, list(scored.points))
+    if changes and not (director and later):
+        raise ServiceError(_later_hands_message(game, number, changes, director=director))
+    return changes
+
+
+def _reseat(game: Game, changes: list[LaterHand], *, user, reason: str) -> None:
+    for change in changes:
+        entry = change.entry
+        old = snapshot(entry)
+        if change.details is None:
+            entry.status = Status.SUPERSEDED
+            entry.save(update_fields=["status"])
+        else:
+            entry.details = change.details
+            entry.save(update_fields=["details"])
+        audit.record(
+            game.round.event,
+            Action.CORRECT,
+            game=game,
+            entry=entry,
+            user=user,
+            old=old,
+            new=snapshot(entry),
+            reason=reason,
+        )
+
+
 @serialised
-def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason: str) -> Entry:
+def correct_entry(
+    game: Game, number: int, data: dict[str, Any], *, user, reason: str, later: bool = False
+) -> Entry:
     """The director's version of a deal: confirmed at once, replacing every other version.
 
     Allowed in a closed round too (the audit row says who and why); refused once
-    the event is finished.
+    the event is finished. Where it changes who plays later hands, refused with what
+    would change unless ``later``: then they are re-seated with their points, or set
+    aside from the first whose winner would sit it out.
     """
     _check_director(game, user)
     reason = entry_reason(reason)
@@ -302,10 +381,12 @@ def correct_entry(game: Game, number: int, data: dict[str, Any], *, user, reason
                 _("%(deal)s cannot be entered now; the next one is %(next)s.")
                 % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
             )
+        changes = _check_later_hands(game, number, scored, director=True, later=later)
         current = game.entries.filter(number=number, status__in=[Status.CONFIRMED, *PENDING])
         old = [snapshot(entry) for entry in current]
         current.update(status=Status.SUPERSEDED)
         entry = _director_version(game, number, scored, user=user, reason=reason)
+        _reseat(game, changes, user=user, reason=reason)
         audit.record(
             game.round.event,
             Action.CORRECT,
@@ -338,13 +419,20 @@ def _director_version(game: Game, number: int, scored, *, user, reason: str) -> 
 
 @serialised
 def settle_dispute(
-    entry: Entry, *, user, accept: bool, reason: str, data: dict[str, Any] | None = None
+    entry: Entry,
+    *,
+    user,
+    accept: bool,
+    reason: str,
+    data: dict[str, Any] | None = None,
+    later: bool = False,
 ) -> Entry:
     """The director decides a disputed entry.
 
     ``accept``: the entry counts as entered. Otherwise it is set aside, and with
     ``data`` the director's own version counts instead; without, the table
     enters the deal again. Returns the entry that now stands (or the set-aside one).
+    ``later`` as for ``correct_entry``.
     Allowed in a closed round too; refused once the event is finished.
     """
     game = entry.game
@@ -363,6 +451,23 @@ def settle_dispute(
             raise ServiceError(
                 _("%(deal)s is not disputed.") % {"deal": deal_name(game, entry.number, start=True)}
             )
+        changes = (
+            _check_later_hands(game, entry.number, scored, director=True, later=later)
+            if scored is not None
+            else []
+        )
+        rules = game_of(game.round.event)
+        if (
+            not accept
+            and scored is None
+            and rules.seats_by_earlier_hands
+            and game.entries.filter(number__gt=entry.number).exists()
+        ):
+            # Without it the hands after it would count without knowing who played them.
+            raise ServiceError(
+                _("%(deal)s decides who plays the hands entered after it: give its right scores.")
+                % {"deal": deal_name(game, entry.number, start=True)}
+            )
         old = snapshot(entry)
         if accept:
             decide(entry, Status.CONFIRMED, user=user)
@@ -373,6 +478,7 @@ def settle_dispute(
             result = entry
             if scored is not None:
                 result = _director_version(game, entry.number, scored, user=user, reason=reason)
+                _reseat(game, changes, user=user, reason=reason)
         audit.record(
             game.round.event,
             Action.SETTLE,

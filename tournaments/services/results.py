@@ -71,6 +71,7 @@ class Sheet:
     next_number: int
     target: int
     deals_limit: int | None  # round_kind "deals": how many deals the game has
+    note: str = ""  # the game's ``SheetPart.note``
 
     @property
     def pending(self) -> tuple[SheetRow, ...]:
@@ -336,4 +337,5 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         next_number=max(numbers, default=0) + 1,
         target=rules.target(profile, _side_size(game)),
         deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
+        note=part.note,
     )

@@ -105,6 +105,7 @@ def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
                 form.entry_data(),
                 user=request.user,
                 reason=form.cleaned_data["reason"],
+                later=form.cleaned_data.get("later", False),
             )
         except ServiceError as error:
             show_service_error(form.deal, error)
@@ -129,6 +130,7 @@ def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> H
                 accept=decision == "accept",
                 reason=form.cleaned_data["reason"],
                 data=form.entry_data() if decision == "replace" else None,
+                later=form.cleaned_data.get("later", False),
             )
         except ServiceError as error:
             show_service_error(form.deal, error)
