@@ -283,6 +283,25 @@ def entries_mark_of(entries: QuerySet[Entry]) -> int:
     return int(entries.order_by().aggregate(mark=_weighted_ids())["mark"] or 0)
 
 
+def _game_entries_statement() -> tuple[str, statements.Columns]:
+    part = statements.columns(Entry, "en")
+    sql = (
+        f"SELECT {part.sql} FROM {statements.table(Entry)} en WHERE en.game_id = %s "
+        "ORDER BY en.number, en.version"
+    )
+    return sql, part
+
+
+def _game_entries(game: Game) -> list[Entry]:
+    """Every version of the game's entries in deal order (a prepared statement: the
+    score pad of every table reads them on each change)."""
+    sql, part = statements.prepared("game_entries", _game_entries_statement)
+    entries = [part.build(row) for row in statements.run(sql, [game.pk])]
+    for entry in entries:
+        entry.game = game
+    return entries
+
+
 def sheet_entries(game: Game) -> list[Entry]:
     """Every version of the game's entries in deal order, with who entered and decided them.
 
@@ -294,7 +313,7 @@ def sheet_entries(game: Game) -> list[Entry]:
         player = Seat._meta.get_field("player")
         seats = {seat.pk: seat for seat in game.seats.all() if player.is_cached(seat)}
     if seats:
-        entries = list(game.entries.order_by("number", "version"))
+        entries = _game_entries(game)
         known = {None, *seats}
         if all({e.entered_by_seat_id, e.decided_by_seat_id} <= known for e in entries):
             for entry in entries:

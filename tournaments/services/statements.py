@@ -75,6 +75,30 @@ class Columns:
         return obj
 
 
+def convert(model: type[Model], name: str, value: Any) -> Any:
+    """A value of ``model``'s field ``name`` as the database gave it, as the field reads it."""
+    if value is None:
+        return None
+    columns_ = columns(model, "x")
+    index = columns_.attnames.index(model._meta.get_field(name).attname)
+    db = connections[DEFAULT_DB_ALIAS]
+    for position, column, converters in columns_.converters:
+        if position == index:
+            for converter in converters:
+                value = converter(value, column, db)
+    return value
+
+
+def prefetched(instance: Model, name: str, rows: list[Model]) -> None:
+    """``rows`` as ``instance``'s prefetched ``name`` (a reverse foreign key), as
+    ``prefetch_related`` leaves them: ``instance.<name>.all()`` reads no more."""
+    queryset = getattr(instance, name).get_queryset()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[name] = queryset
+
+
 def columns(model: type[Model], alias: str) -> Columns:
     return _once(("columns", model, alias), lambda: Columns(model, alias))
 
