@@ -311,7 +311,8 @@ def _django() -> None:
 
 def build_event(players: int, deals: int, username: str) -> dict:
     """An event through the services: players pasted, numbers drawn, round 1 started
-    (winner moves up: tables of four by number), ``deals`` deals a round."""
+    (winner moves up: tables of four by number), ``deals`` deals a round (0: a full game
+    to the target, which only confirmed deals reach)."""
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -337,7 +338,14 @@ def build_event(players: int, deals: int, username: str) -> dict:
         fixed_partners=False,
         planned_rounds=None,
     )
-    setup.set_round(event, round_kind=Event.RoundKind.DEALS, round_deals=deals, round_minutes=None)
+    if deals:
+        setup.set_round(
+            event, round_kind=Event.RoundKind.DEALS, round_deals=deals, round_minutes=None
+        )
+    else:
+        setup.set_round(
+            event, round_kind=Event.RoundKind.GAME, round_deals=None, round_minutes=None
+        )
     event.public = True
     event.save(update_fields=["public"])
     player_service.paste_players(event, "\n".join(f"Player {n:04d}" for n in range(1, players + 1)))
