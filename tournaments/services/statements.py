@@ -14,6 +14,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 from django.db.models.base import ModelState
+from django.db.models.signals import post_save, pre_save
 
 _cache: dict[tuple, Any] = {}
 
@@ -118,8 +119,9 @@ def _inserted_fields(model: type[Model]) -> list:
 
 
 def insert(obj: Model) -> Model:
-    """``obj.save()`` for a new row in one prepared statement: no signals, nothing cascades."""
+    """``obj.save()`` for a new row in one prepared statement, with ``save()``'s signals."""
     model = type(obj)
+    pre_save.send(sender=model, instance=obj, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None)
 
     def build() -> str:
         names = ", ".join(quote(field.column) for field in _inserted_fields(model))
@@ -135,12 +137,24 @@ def insert(obj: Model) -> Model:
     obj.pk = run(sql, values)[0][0]
     obj._state.adding = False
     obj._state.db = DEFAULT_DB_ALIAS
+    post_save.send(
+        sender=model,
+        instance=obj,
+        created=True,
+        raw=False,
+        using=DEFAULT_DB_ALIAS,
+        update_fields=None,
+    )
     return obj
 
 
 def update(obj: Model, fields: Sequence[str]) -> None:
-    """``obj.save(update_fields=fields)`` in one prepared statement."""
+    """``obj.save(update_fields=fields)`` in one prepared statement, with its signals."""
     model = type(obj)
+    saved = frozenset(fields)
+    pre_save.send(
+        sender=model, instance=obj, raw=False, using=DEFAULT_DB_ALIAS, update_fields=saved
+    )
     meta = model._meta
     chosen = [meta.get_field(name) for name in fields]
 
@@ -152,3 +166,11 @@ def update(obj: Model, fields: Sequence[str]) -> None:
     db = connections[DEFAULT_DB_ALIAS]
     values = [field.get_db_prep_save(getattr(obj, field.attname), db) for field in chosen]
     run(sql, [*values, obj.pk])
+    post_save.send(
+        sender=model,
+        instance=obj,
+        created=False,
+        raw=False,
+        using=DEFAULT_DB_ALIAS,
+        update_fields=saved,
+    )
