@@ -98,6 +98,9 @@ def _report(kind: str, figures: dict, stored: int) -> None:
             f"bench: federation_postgres_{kind}_{share} {figures[f'{share}_ms']:.1f} ms", flush=True
         )
     print(f"bench: federation_postgres_{kind}_errors {errors} errors", flush=True)
+    # What each answer cost the server's workers, whatever else the machine was doing.
+    cpu = figures["cpu"] * 1000 / max(1, figures["requests"])
+    print(f"bench: federation_postgres_{kind}_server_cpu {cpu:.1f} ms per request", flush=True)
 
 
 def main() -> None:
@@ -124,9 +127,12 @@ def main() -> None:
                 f"DEAL = {_lua(deal)}\nPLAN = {_lua(_plan(server.url, built))}\n"
             )
             print(f"bench: federation_load_before {os.getloadavg()[0]:.1f} load", flush=True)
+            used = server.cpu_seconds()
             submitted = _wrk(server.url, plan_file)
+            submitted["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
             after_submissions = loadkit.kit(env, "count", str(built["event"]))
             minimal = _wrk(server.url, plan_file, "minimal")
+            minimal["cpu"] = server.cpu_seconds() - used
             after_minimal = loadkit.kit(env, "count", str(built["event"]))
             print(f"bench: federation_load_after {os.getloadavg()[0]:.1f} load", flush=True)
         _report("submissions", submitted, after_submissions["entries"])

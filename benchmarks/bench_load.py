@@ -180,6 +180,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
             thread.start()
         start.wait(120)  # every phone has opened its page (within OPENING s) and chosen its seat
         began = time.perf_counter()
+        cpu_before, requests_before = server.cpu_seconds(), rec.requests
         for thread in pollers:
             thread.start()
         for thread in tables:
@@ -188,6 +189,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         stop.set()
         for thread in pollers:
             thread.join(30)
+        cpu = server.cpu_seconds() - cpu_before
+        served = rec.requests - requests_before
     counted = loadkit.kit(env, "count", str(built["event"]))
     measured = {k: v for k, v in rec.times.items() if k not in ("seat",)}
     during = (
@@ -195,6 +198,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     )  # the opening page loads came before
     print(f"bench: load_{name}_requests_per_s {during / elapsed:.0f} req/s", flush=True)
     print(f"bench: load_{name}_requests {rec.requests} requests", flush=True)
+    # What the night cost the server, whatever else the machine was doing.
+    print(f"bench: load_{name}_server_cpu {cpu * 1000 / served:.1f} ms per request", flush=True)
     for kind in ("submit", "confirm", "sheet", "table_page", "board", "public"):
         values = rec.times.get(kind, [])
         for share in (0.5, 0.95, 0.99):

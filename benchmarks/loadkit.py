@@ -195,6 +195,18 @@ class Server:
     def worker_pids(self) -> list[int]:
         return children(self.process.pid) if self.process else []
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) the server's workers have used so far."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        used = 0
+        for pid in self.worker_pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            used += int(fields[11]) + int(fields[12])  # utime, stime
+        return used / ticks
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
