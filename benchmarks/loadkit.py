@@ -195,6 +195,18 @@ class Server:
     def worker_pids(self) -> list[int]:
         return children(self.process.pid) if self.process else []
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) the server's workers have used so far."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        used = 0
+        for pid in self.worker_pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            used += int(fields[11]) + int(fields[12])  # utime, stime
+        return used / ticks
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -311,7 +323,8 @@ def _django() -> None:
 
 def build_event(players: int, deals: int, username: str) -> dict:
     """An event through the services: players pasted, numbers drawn, round 1 started
-    (winner moves up: tables of four by number), ``deals`` deals a round."""
+    (winner moves up: tables of four by number), ``deals`` deals a round (0: a full game
+    to the target, which only confirmed deals reach)."""
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -337,7 +350,14 @@ def build_event(players: int, deals: int, username: str) -> dict:
         fixed_partners=False,
         planned_rounds=None,
     )
-    setup.set_round(event, round_kind=Event.RoundKind.DEALS, round_deals=deals, round_minutes=None)
+    if deals:
+        setup.set_round(
+            event, round_kind=Event.RoundKind.DEALS, round_deals=deals, round_minutes=None
+        )
+    else:
+        setup.set_round(
+            event, round_kind=Event.RoundKind.GAME, round_deals=None, round_minutes=None
+        )
     event.public = True
     event.save(update_fields=["public"])
     player_service.paste_players(event, "\n".join(f"Player {n:04d}" for n in range(1, players + 1)))
@@ -396,14 +416,40 @@ def play_round(event_id: int, username: str) -> None:
     rounds.close_round(rnd, user=user)
 
 
+def _floor_statements(vendor: str) -> tuple[str, str, str, str]:
+    """The floor's plain SQL, on the app's own tables (their indexes and constraints too)."""
+    lock = " FOR SHARE OF e, r FOR UPDATE OF g" if vendor == "postgresql" else ""
+    read = (
+        "SELECT g.id, g.score_0, r.status, e.status FROM tournaments_game g "
+        "INNER JOIN tournaments_round r ON r.id = g.round_id "
+        f"INNER JOIN tournaments_event e ON e.id = r.event_id WHERE g.id = %s{lock}"
+    )
+    entry = (
+        "INSERT INTO tournaments_entry (game_id, number, version, status, points_0, points_1, "
+        "details, reason, created_at) VALUES (%s, %s, 1, 'superseded', 820, 25, %s, '', %s) "
+        "RETURNING id"
+    )
+    audit = (
+        "INSERT INTO tournaments_auditentry (event_id, game_id, entry_id, action, seat_label, "
+        "new, reason, created_at) VALUES (%s, %s, %s, 'enter', '', %s, '', %s)"
+    )
+    update = "UPDATE tournaments_game SET score_0 = %s WHERE id = %s"
+    return read, entry, audit, update
+
+
 def measure_writes(tables: int, deals: int) -> dict:
     """Milliseconds per score write through the services (a submit, then its confirm, as the
-    phone views call them) against the database's floor measured in the same process: one
-    transaction that locks a row, inserts an entry row and an audit row and updates the
-    locked row, in plain SQL."""
+    phone views call them, with the game as the table's page holds it) against the database's
+    floor on the same connection (so the same journal mode, synchronous setting and IMMEDIATE
+    transactions on SQLite): one transaction that locks the game's row (its event and round
+    shared on PostgreSQL, as a phone's step does), inserts an entry row and an audit row into
+    Meld's own tables and updates the locked row, in plain SQL. Service and floor alternate
+    table by table, so a neighbour's load falls on both alike."""
     from django.db import connection, transaction
+    from django.db.models import Prefetch
+    from django.utils import timezone
 
-    from tournaments.models import Event, Game
+    from tournaments.models import Event, Game, Seat
     from tournaments.services.entries import confirm_entry, submit_entry
 
     built = build_event(4 * tables, deals, "writes")
@@ -417,45 +463,38 @@ def measure_writes(tables: int, deals: int) -> dict:
         for side in (0, 1)
     ]
     games = list(
-        Game.objects.filter(round__event=event).prefetch_related("seats").order_by("table__number")
+        Game.objects.filter(round__event=event)
+        .select_related("round__event", "table")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("table__number")
     )
-    started = time.perf_counter()
+    read, insert_entry, insert_audit, update = _floor_statements(connection.vendor)
+    details = json.dumps({"sides": sides})
+    service = floor = 0.0
     writes = 0
     for game in games:
         seats = {seat.side: seat for seat in game.seats.all()}
+        started = time.perf_counter()
         for number in range(1, deals + 1):
             entry = submit_entry(game, number, {"sides": sides}, seat=seats[0])
             confirm_entry(entry, seat=seats[1])
-            writes += 2
-    service = (time.perf_counter() - started) * 1000 / writes
-
-    lock = " FOR UPDATE" if connection.vendor == "postgresql" else ""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE TABLE bench_entry (id integer PRIMARY KEY, game integer, points text)"
-        )
-        cursor.execute(
-            "CREATE TABLE bench_audit (id integer PRIMARY KEY, entry integer, note text)"
-        )
-    started = time.perf_counter()
-    for index in range(writes):
-        game_id = games[index % len(games)].pk
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT id, score_0 FROM tournaments_game WHERE id = %s{lock}", [game_id]
-            )
-            cursor.fetchone()
-            cursor.execute(
-                "INSERT INTO bench_entry (id, game, points) VALUES (%s, %s, %s)",
-                [index, game_id, '{"points": [820, 25]}'],
-            )
-            cursor.execute(
-                "INSERT INTO bench_audit (id, entry, note) VALUES (%s, %s, %s)",
-                [index, index, '{"new": [820, 25]}'],
-            )
-            cursor.execute("UPDATE tournaments_game SET score_0 = score_0 WHERE id = %s", [game_id])
-    floor = (time.perf_counter() - started) * 1000 / writes
-    return {"writes": writes, "service_ms": service, "floor_ms": floor}
+        service += time.perf_counter() - started
+        started = time.perf_counter()
+        for index in range(2 * deals):
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(read, [game.pk])
+                cursor.fetchone()
+                cursor.execute(insert_entry, [game.pk, 1000 + index, details, timezone.now()])
+                entry_id = cursor.fetchone()[0]
+                cursor.execute(insert_audit, [event.pk, game.pk, entry_id, details, timezone.now()])
+                cursor.execute(update, [820 * index, game.pk])
+        floor += time.perf_counter() - started
+        writes += 2 * deals
+    return {
+        "writes": writes,
+        "service_ms": service * 1000 / writes,
+        "floor_ms": floor * 1000 / writes,
+    }
 
 
 def measure_standings(players: int, repeats: int) -> dict:

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from tournaments.games import game_of
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
+from tournaments.services import statements
 from tournaments.services.errors import ServiceError
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
@@ -57,7 +58,8 @@ def record(
     new: Any = None,
     reason: str = "",
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
+    # A prepared insert: every score write makes one, in its transaction.
+    row = AuditEntry(
         event=event,
         action=action,
         game=game,
@@ -68,6 +70,7 @@ def record(
         new=new,
         reason=reason,
     )
+    return statements.insert(row)
 
 
 # --- reading the trail ---------------------------------------------------------------

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from tournaments.games import deal_name, evaluate, game_of
 from tournaments.games.base import LaterHand
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
-from tournaments.services import audit
+from tournaments.services import audit, statements
 from tournaments.services.entry_rows import (
     check_number,
     check_playable,
@@ -60,6 +60,14 @@ class EntryConflict(ServiceError):
     def __init__(self, message: str, entry: Entry) -> None:
         super().__init__(message)
         self.entry = entry
+
+
+def at_table(seat: Seat | None, game: Game) -> Seat | None:
+    """``seat``, checked to sit at ``game``, with the game as read under the lock (its table
+    names the seat in the audit row without another read)."""
+    if seat is not None:
+        seat.game = game
+    return seat
 
 
 # --- the table ------------------------------------------------------------------
@@ -99,6 +107,7 @@ def submit_entry(
                 return answer
             expected_version, key = stored.version, None  # the key stays with its first entry
         check_seat(game, seat, user)
+        seat = at_table(seat, game)
         check_playable(game)
         number = check_number(game, number, rows)
         entries = [row for row in rows if row.game_id == game.pk and row.number == number]
@@ -119,7 +128,7 @@ def submit_entry(
                 )
             old = snapshot(pending)
             pending.status = Status.SUPERSEDED
-            pending.save(update_fields=["status"])
+            statements.update(pending, ["status"])
         entry = create_entry(
             game=game,
             number=number,
@@ -158,6 +167,7 @@ def confirm_entry(
         director = is_director(game, user) and seat is None
         if not director:
             check_seat(game, seat, user)
+            seat = at_table(seat, game)
             if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
                 raise ServiceError(
                     _("Your side entered %(deal)s: a player of the other side confirms it.")
@@ -207,6 +217,7 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
         game = locked(entry.game_id, loaded_game(entry))
         entry = lock_entry(entry.pk, game)
         check_seat(game, seat, None)
+        seat = at_table(seat, game)
         if entry.status != Status.ENTERED:
             raise ServiceError(
                 _("%(deal)s is no longer waiting for confirmation.")

@@ -10,15 +10,15 @@ import json
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.games import deal_name
 from tournaments.models import Entry, Event, Game, Round, Seat
-from tournaments.services import audit
+from tournaments.services import audit, statements
 from tournaments.services.errors import ServiceError
-from tournaments.services.locks import lock_game
+from tournaments.services.locks import entries_with_seats, lock_game
 
 Status = Entry.Status
 
@@ -111,10 +111,16 @@ def is_number(number: Any) -> bool:
 def deal_rows(game: Game, number: Any, key: str | None) -> list[Entry]:
     """In one query: every version of deal ``number`` and of the deal before it (which
     tells whether ``number`` may be entered), and the entry stored under ``key``."""
-    wanted = Q(game=game, number__in=[number - 1, number]) if is_number(number) else Q(pk__in=[])
-    if key:
-        wanted |= Q(idempotency_key=key)
-    return list(Entry.objects.filter(wanted).select_related("entered_by_seat"))
+    deals = "en.game_id = %s AND en.number IN (%s, %s)"
+    if is_number(number) and key:
+        where, params = f"({deals}) OR en.idempotency_key = %s", [game.pk, number - 1, number, key]
+    elif is_number(number):
+        where, params = deals, [game.pk, number - 1, number]
+    elif key:
+        where, params = "en.idempotency_key = %s", [key]
+    else:
+        return []
+    return entries_with_seats(f"deal_rows:{where}", where, params, game, lock=False)
 
 
 def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
@@ -153,7 +159,7 @@ def create_entry(**fields) -> Entry:
     try:
         # No savepoint of its own: the refusal below ends the caller's transaction anyway.
         with transaction.atomic(savepoint=False):
-            return Entry.objects.create(**fields)
+            return statements.insert(Entry(**fields))
     except IntegrityError:
         # Only reachable when the lock was bypassed; the constraint still holds.
         raise ServiceError(
@@ -228,4 +234,4 @@ def decide(entry: Entry, status: str, *, seat=None, user=None, reason: str | Non
     if reason is not None:
         entry.reason = reason
         fields.append("reason")
-    entry.save(update_fields=fields)
+    statements.update(entry, fields)

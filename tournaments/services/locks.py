@@ -25,9 +25,11 @@ step checks (the round is open, the event is not finished, who entered the
 entry) is what holds until it commits. Checks on objects the caller loaded
 earlier are not enough.
 
-Where a step locks its event and round shared, one statement locks both: PostgreSQL
-locks the rows of one statement in the order its locking clause names their tables,
-so ``FOR SHARE OF event, round`` keeps the order above and saves a round trip.
+A phone's step locks its event and round shared and its game exclusive in one
+statement: PostgreSQL locks the rows of one statement in the order its locking
+clauses name their tables, so ``FOR SHARE OF e, r FOR UPDATE OF g`` keeps the order
+above and saves round trips. These hot reads are prepared statements
+(``services.statements``).
 
 SQLite has no row locks: its transactions are IMMEDIATE (settings), so a write
 step holds the whole database's write lock from its first statement, and the
@@ -39,9 +41,10 @@ import random
 import time
 
 from django.db import OperationalError, connection
-from django.db.models import Q, QuerySet, Subquery
+from django.db.models import QuerySet, Subquery
 
-from tournaments.models import Entry, Event, Game, Round
+from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.services import statements
 
 
 def serialised(step):
@@ -84,17 +87,6 @@ def _share(rows: QuerySet) -> None:
         cursor.execute(f"{sql} FOR SHARE", params)
 
 
-def _share_event_and_round_of_game(game_id: int) -> None:
-    """The game's event, then its round, locked shared in one statement."""
-    event, rnd, game = (model._meta.db_table for model in (Event, Round, Game))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT 1 FROM "{event}" e INNER JOIN "{rnd}" r ON r.event_id = e.id '
-            f'INNER JOIN "{game}" g ON g.round_id = r.id WHERE g.id = %s FOR SHARE OF e, r',
-            [game_id],
-        )
-
-
 def _event_of_round(round_id) -> Subquery:
     return Subquery(Round.objects.filter(pk=round_id).values("event_id")[:1])
 
@@ -119,13 +111,41 @@ def lock_round(round_id: int, *, change: bool = False) -> Round:
     return rounds.get(pk=round_id)
 
 
+def _game_statement() -> tuple[str, tuple[statements.Columns, ...]]:
+    parts = (
+        statements.columns(Game, "g"),
+        statements.columns(Round, "r"),
+        statements.columns(Event, "e"),
+        statements.columns(Table, "t"),
+    )
+    sql = (
+        f"SELECT {', '.join(part.sql for part in parts)} "
+        f"FROM {statements.table(Game)} g "
+        f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
+        f"INNER JOIN {statements.table(Event)} e ON e.id = r.event_id "
+        f"INNER JOIN {statements.table(Table)} t ON t.id = g.table_id WHERE g.id = %s"
+    )
+    if _row_locks():
+        # One statement, locks taken in the order the clauses name them: e, r, then g.
+        sql += " FOR SHARE OF e, r FOR UPDATE OF g"
+    return sql, parts
+
+
 def lock_game(game_id: int) -> Game:
     """Event (shared) → round (shared) → game (exclusive): the game with round, event, table."""
-    games = Game.objects.select_related("round__event", "table")
-    if _row_locks():
-        _share_event_and_round_of_game(game_id)
-        games = games.select_for_update(of=("self",))
-    return games.get(pk=game_id)
+    sql, parts = statements.prepared("lock_game", _game_statement)
+    rows = statements.run(sql, [game_id])
+    if not rows:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    row, start, found = rows[0], 0, []
+    for part in parts:
+        found.append(part.build(row, start))
+        start += part.size
+    game, rnd, event, table = found
+    rnd.event = event
+    game.round = rnd
+    game.table = table
+    return game
 
 
 def lock_games(rnd: Round) -> list[Game]:
@@ -139,26 +159,54 @@ def lock_games(rnd: Round) -> list[Game]:
     return found
 
 
+def _entries_statement(where: str, lock: bool) -> tuple[str, tuple[statements.Columns, ...]]:
+    parts = (statements.columns(Entry, "en"), statements.columns(Seat, "s"))
+    sql = (
+        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Entry)} en "
+        f"LEFT OUTER JOIN {statements.table(Seat)} s ON s.id = en.entered_by_seat_id "
+        f"WHERE {where} ORDER BY en.number, en.id"
+    )
+    if lock and _row_locks():
+        sql += " FOR UPDATE OF en"
+    return sql, parts
+
+
+def entries_with_seats(
+    key: str, where: str, params: list, game: Game | None = None, *, lock: bool = True
+) -> list[Entry]:
+    """Entries matching ``where`` (on alias ``en``), in deal order, each with the seat that
+    entered it, locked (exclusive, with ``lock``) on PostgreSQL; those of ``game`` get it as
+    their game. ``key`` names the prepared statement: one per ``where``."""
+    sql, (entry_part, seat_part) = statements.prepared(key, lambda: _entries_statement(where, lock))
+    found = []
+    for row in statements.run(sql, params):
+        entry = entry_part.build(row)
+        entry.entered_by_seat = seat_part.build(row, entry_part.size)
+        if game is not None and entry.game_id == game.pk:
+            entry.game = game
+        found.append(entry)
+    return found
+
+
 def lock_entry(entry_id: int, game: Game) -> Entry:
     """After ``lock_game``: the entry (exclusive), read again, with the seat that entered it."""
-    entries = Entry.objects.select_related("entered_by_seat")
-    if _row_locks():
-        entries = entries.select_for_update(of=("self",))
-    entry = entries.get(pk=entry_id, game=game)
-    entry.game = game
-    return entry
+    rows = entries_with_seats("lock_entry", "en.id = %s AND en.game_id = %s", [entry_id, game.pk])
+    if not rows:
+        raise Entry.DoesNotExist(f"No entry {entry_id} in game {game.pk}.")
+    rows[0].game = game
+    return rows[0]
 
 
 def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Entry]]:
     """``lock_entry`` and, in the same statement, the game's other confirmed entries in deal
     order (locked too: harmless, every writer of an entry holds its game exclusive first),
     for a step that recomputes the game's scores."""
-    entries = Entry.objects.select_related("entered_by_seat").order_by("number", "pk")
-    if _row_locks():
-        entries = entries.select_for_update(of=("self",))
-    rows = list(entries.filter(Q(pk=entry_id) | Q(status=Entry.Status.CONFIRMED), game=game))
-    for row in rows:
-        row.game = game
+    rows = entries_with_seats(
+        "lock_entry_and_confirmed",
+        "en.game_id = %s AND (en.id = %s OR en.status = %s)",
+        [game.pk, entry_id, Entry.Status.CONFIRMED],
+        game,
+    )
     entry = next((row for row in rows if row.pk == entry_id), None)
     if entry is None:
         raise Entry.DoesNotExist(f"No entry {entry_id} in game {game.pk}.")

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.games import Outcome, game_of, group_sides
 from tournaments.games.gin import GinTotals
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Round, Seat
-from tournaments.services import audit
+from tournaments.services import audit, statements
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_game, serialised
 from tournaments.services.profiles import event_profile
@@ -142,13 +142,37 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
         game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
         game.finished = result.finished
         game.winner_side = result.winner
-        game.save(update_fields=["score_0", "score_1", "score_2", "finished", "winner_side"])
-        _write_results(game, result)
+        statements.update(game, ["score_0", "score_1", "score_2", "finished", "winner_side"])
+        _write_results(game, result, prune=confirmed is None)
     return game
 
 
-def _write_results(game: Game, result: Outcome) -> None:
-    rows = []
+RESULT_VALUES = ["round_id", "player_id", "game_id", "points", "net", "match_points", "won"]
+
+
+def _results_statements(seats: int) -> tuple[str, str]:
+    """Upsert ``seats`` players' results; delete the game's results of players not seated."""
+    result = statements.table(Result)
+    names = ", ".join(statements.quote(name) for name in RESULT_VALUES)
+    row = "(" + ", ".join(["%s"] * len(RESULT_VALUES)) + ")"
+    changed = ", ".join(
+        f"{statements.quote(name)} = excluded.{statements.quote(name)}"
+        for name in RESULT_VALUES[2:]
+    )
+    upsert = (
+        f"INSERT INTO {result} ({names}) VALUES {', '.join([row] * seats)} "
+        f"ON CONFLICT (round_id, player_id) DO UPDATE SET {changed}"
+    )
+    marks = ", ".join(["%s"] * seats)
+    delete = f"DELETE FROM {result} WHERE game_id = %s AND player_id NOT IN ({marks})"
+    return upsert, delete
+
+
+def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
+    """Each seated player's result; with ``prune``, results of the game's players no longer
+    seated are deleted. A confirmation does without: seats are made with their round and
+    never move (``services.rounds``), so it cannot leave a result behind."""
+    values, seated = [], []
     for seat in game.seats.all():
         side = seat.side
         if result.winner is None:
@@ -160,25 +184,18 @@ def _write_results(game: Game, result: Outcome) -> None:
             net = result.net if won else result.totals[side] - result.totals[result.winner]
         if result.nets is not None:
             net = result.nets[side]
-        rows.append(
-            Result(
-                round=game.round,
-                player_id=seat.player_id,
-                game=game,
-                points=result.totals[side],
-                net=net,
-                match_points=points_for_match,
-                won=won,
-            )
-        )
-    Result.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["round", "player"],
-        update_fields=["game", "points", "net", "match_points", "won"],
+        values += [game.round_id, seat.player_id, game.pk, result.totals[side], net]
+        values += [points_for_match, won]
+        seated.append(seat.player_id)
+    if not seated:
+        Result.objects.filter(game=game).delete()
+        return
+    upsert, delete = statements.prepared(
+        f"results:{len(seated)}", lambda: _results_statements(len(seated))
     )
-    seated = [seat.player_id for seat in game.seats.all()]
-    Result.objects.filter(game=game).exclude(player_id__in=seated).delete()
+    statements.run(upsert, values)
+    if prune:
+        statements.run(delete, [game.pk, *seated])
 
 
 def _live_margin(totals: tuple[int, ...], side: int) -> int:
@@ -269,6 +286,25 @@ def entries_mark_of(entries: QuerySet[Entry]) -> int:
     return int(entries.order_by().aggregate(mark=_weighted_ids())["mark"] or 0)
 
 
+def _game_entries_statement() -> tuple[str, statements.Columns]:
+    part = statements.columns(Entry, "en")
+    sql = (
+        f"SELECT {part.sql} FROM {statements.table(Entry)} en WHERE en.game_id = %s "
+        "ORDER BY en.number, en.version"
+    )
+    return sql, part
+
+
+def _game_entries(game: Game) -> list[Entry]:
+    """Every version of the game's entries in deal order (a prepared statement: the
+    score pad of every table reads them on each change)."""
+    sql, part = statements.prepared("game_entries", _game_entries_statement)
+    entries = [part.build(row) for row in statements.run(sql, [game.pk])]
+    for entry in entries:
+        entry.game = game
+    return entries
+
+
 def sheet_entries(game: Game) -> list[Entry]:
     """Every version of the game's entries in deal order, with who entered and decided them.
 
@@ -280,7 +316,7 @@ def sheet_entries(game: Game) -> list[Entry]:
         player = Seat._meta.get_field("player")
         seats = {seat.pk: seat for seat in game.seats.all() if player.is_cached(seat)}
     if seats:
-        entries = list(game.entries.order_by("number", "version"))
+        entries = _game_entries(game)
         known = {None, *seats}
         if all({e.entered_by_seat_id, e.decided_by_seat_id} <= known for e in entries):
             for entry in entries:

@@ -12,21 +12,19 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib import messages
-from django.db.models import F, OuterRef, Subquery
-from django.db.models.query import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.access import table_for_token
-from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.models import Entry, Event, Game, Seat, Table
 from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services.deal_data import seats_of, seats_prefetch
+from tournaments.services.deal_data import seats_of
 from tournaments.services.entries import device_hash
 from tournaments.services.entry_rows import current_round
 from tournaments.services.profiles import event_profile
-from tournaments.services.results import entries_mark_subquery
+from tournaments.services.table_game import load_seats, open_game, table_entry_of
 from tournaments.views.table_guide import remembered_player
 
 SEAT_SALT = "meld.table.seat"
@@ -103,32 +101,6 @@ def with_device(view):
     return wrapper
 
 
-def _open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
-    """The game the token's table plays in its event's open round, in one query.
-
-    ``seats``: with its seats and their players (one more query). ``mark``: with
-    the entries' change mark (``results.entries_mark``) and the oldest entry
-    waiting for confirmation, so an unchanged poll needs nothing else.
-    """
-    games = Game.objects.filter(
-        table__token=token,
-        round__status=Round.Status.OPEN,
-        round__event_id=F("table__event_id"),
-    ).select_related("round__event", "table")
-    if mark:
-        oldest_entered = (
-            Entry.objects.filter(game=OuterRef("pk"), status=Entry.Status.ENTERED)
-            .order_by("created_at")
-            .values("created_at")[:1]
-        )
-        games = games.annotate(
-            mark=entries_mark_subquery(), oldest_entered=Subquery(oldest_entered)
-        )
-    if seats:
-        games = games.prefetch_related(seats_prefetch())
-    return games.first()
-
-
 def _seat_cookie(value) -> str:
     """The seat id a phone's signed cookie names, as text ("" when it names none)."""
     try:
@@ -138,7 +110,7 @@ def _seat_cookie(value) -> str:
 
 
 def locate(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = False) -> At:
-    game = _open_game(token, seats=seats, mark=mark)
+    game = open_game(token, seats=seats, mark=mark)
     if game is None:
         table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
         return At(
@@ -166,7 +138,7 @@ def find_seat(at: At) -> None:
     (none if it is not at this game: the cookie may be from an earlier round), else the
     seat of the player the phone remembers for the event."""
     if "seats" not in getattr(at.game, "_prefetched_objects_cache", {}):
-        prefetch_related_objects([at.game], seats_prefetch())
+        load_seats(at.game)
     if at.seat_cookie:
         at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)
     if at.seat is None and at.player_id:  # the player the phone follows sits here: their seat
@@ -212,9 +184,8 @@ def round_over_answered(view):
 
 
 def table_entry(at: At, entry_id: int) -> Entry:
-    try:
-        entry = Entry.objects.select_related("entered_by_seat").get(pk=entry_id, game=at.game)
-    except Entry.DoesNotExist:
-        raise Http404("No such entry at this table.") from None
-    entry.game = at.game  # with its seats loaded: the service need not read them again
-    return entry
+    # The game with its seats loaded goes with it: the service need not read them again.
+    found = table_entry_of(at.game, entry_id)
+    if found is None:
+        raise Http404("No such entry at this table.")
+    return found
