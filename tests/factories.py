@@ -3,7 +3,7 @@
 import datetime
 
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_to_dict
-from tournaments.models import Event, Game, Player, Round, Seat, Table
+from tournaments.models import Event, Game, Player, Result, Round, Seat, Table
 
 
 def make_event(
@@ -49,3 +49,30 @@ def seat_round(event: Event, number: int, tables: list) -> Round:
 
 def make_tables(event: Event, count: int) -> list[Table]:
     return Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, count + 1))
+
+
+def substituted_event(director) -> Event:
+    """Gin, four players; Player 1 hands over to Sam after round 1.
+
+    Round 1: 1 → 100, 2 → 50, 3 → 80, 4 → 20. Round 2: Sam → 30, 2 → 60, 3 → 10, 4 → 40.
+    """
+    from tournaments.services import players as player_service
+
+    event = make_event(director, game="gin", players=4, fmt="swiss", status=Event.Status.RUNNING)
+    players = {p.number: p for p in event.players.all()}
+    first = seat_round(event, 1, [(1, 2), (3, 4)])
+    for number, points in {1: 100, 2: 50, 3: 80, 4: 20}.items():
+        game = first.seats.get(player=players[number]).game
+        Result.objects.create(round=first, game=game, player=players[number], points=points)
+    first.status = Round.Status.CLOSED
+    first.save()
+    sam = player_service.substitute(event, players[1], name="Sam", user=director)
+    second = seat_round(event, 2, [(1, 4), (2, 3)])
+    second.seats.filter(game__table__number=1, side=0).update(player=sam)
+    for player, points in {sam: 30, players[2]: 60, players[3]: 10, players[4]: 40}.items():
+        game = second.seats.get(player=player).game
+        Result.objects.create(round=second, game=game, player=player, points=points)
+    second.status = Round.Status.CLOSED
+    second.save()
+    event.refresh_from_db()
+    return event

@@ -5,9 +5,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import LAPTOP
-from tests.factories import make_event, make_tables
-from tournaments.models import Entry, Event, Round
-from tournaments.services import players as player_service
+from tests.factories import make_event, make_tables, substituted_event
+from tournaments.models import Entry
 from tournaments.services.rounds import start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -43,23 +42,40 @@ def test_the_director_corrects_a_deal_with_its_full_breakdown(
     assert entry.details["sides"][0]["natural_canastas"] == 1
 
 
-def test_the_standings_say_how_a_substitute_counts(
+def test_the_standings_count_a_substitutes_results_as_the_director_sets(
     page: Page, live_server, director, artifacts_dir
 ):
-    event = make_event(
-        director, game="gin", players=4, fmt="swiss", language="en", status=Event.Status.RUNNING
-    )
-    Round.objects.create(event=event, number=1, status=Round.Status.CLOSED)
-    player_service.substitute(event, event.players.get(number=1), name="Sam", user=director)
+    # Round 1: Player 1 100, 2 50, 3 80, 4 20; round 2: Sam (for Player 1) 30, 2 60, 3 10, 4 40.
+    event = substituted_event(director)
     page.set_viewport_size(LAPTOP)
     log_in(page, live_server, director.get_username())
-    page.goto(f"{live_server.url}/events/{event.pk}/setup/event/")
-    page.get_by_label("For the substitute").check()
-    page.get_by_role("button", name="Save and continue").click()
+    rows = page.locator("table.standings tbody tr")
+
+    def standings_after(choice: str) -> None:
+        page.goto(f"{live_server.url}/events/{event.pk}/setup/event/")
+        page.get_by_label(choice).check()
+        page.get_by_role("button", name="Save and continue").click()
+        page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+
     page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    # By default the player replaced carries both rounds: 100 + 30.
+    expect(rows.first).to_contain_text("Player 1")
+    expect(rows.first).to_contain_text("130")
+    expect(page.locator("table.standings")).not_to_contain_text("Sam")
+
+    standings_after("For the substitute")
     expect(
         page.get_by_text("The results of a player who was replaced count for the substitute.")
     ).to_be_visible()
-    expect(page.locator("table.standings")).to_contain_text("Sam")
-    no_horizontal_scroll(page)
+    expect(rows.first).to_contain_text("Sam")
+    expect(rows.first).to_contain_text("130")
+    expect(page.locator("table.standings")).not_to_contain_text("Player 1")
     shoot(page, artifacts_dir, "corrections-3-substitute-standings")
+
+    standings_after("Each for the rounds they played")
+    expect(rows).to_have_count(5)
+    expect(rows.nth(1)).to_contain_text("Player 1")
+    expect(rows.nth(1)).to_contain_text("100")
+    expect(rows.nth(4)).to_contain_text("Sam")
+    expect(rows.nth(4)).to_contain_text("30")
+    no_horizontal_scroll(page)

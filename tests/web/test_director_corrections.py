@@ -4,9 +4,8 @@ count where the event says."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_event, make_tables, seat_round
-from tournaments.models import Entry, Event, Player, Result, Round
-from tournaments.services import players as player_service
+from tests.factories import make_event, make_tables, substituted_event
+from tournaments.models import Entry, Event, Player
 from tournaments.services.entries import dispute_entry, submit_entry
 from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
@@ -155,28 +154,7 @@ def test_a_gin_hand_is_corrected_with_its_kind_and_who_went_gin(director_client,
 
 @pytest.fixture
 def substituted(director):
-    """Gin, four players; Player 1 hands over to Sam after round 1.
-
-    Round 1: 1 → 100, 2 → 50, 3 → 80, 4 → 20. Round 2: Sam → 30, 2 → 60, 3 → 10, 4 → 40.
-    """
-    event = make_event(director, game="gin", players=4, fmt="swiss", status=Event.Status.RUNNING)
-    players = {p.number: p for p in event.players.all()}
-    first = seat_round(event, 1, [(1, 2), (3, 4)])
-    for number, points in {1: 100, 2: 50, 3: 80, 4: 20}.items():
-        game = first.seats.get(player=players[number]).game
-        Result.objects.create(round=first, game=game, player=players[number], points=points)
-    first.status = Round.Status.CLOSED
-    first.save()
-    sam = player_service.substitute(event, players[1], name="Sam", user=director)
-    second = seat_round(event, 2, [(1, 4), (2, 3)])
-    second.seats.filter(game__table__number=1, side=0).update(player=sam)
-    for player, points in {sam: 30, players[2]: 60, players[3]: 10, players[4]: 40}.items():
-        game = second.seats.get(player=player).game
-        Result.objects.create(round=second, game=game, player=player, points=points)
-    second.status = Round.Status.CLOSED
-    second.save()
-    event.refresh_from_db()
-    return event
+    return substituted_event(director)
 
 
 def table(event):
