@@ -686,6 +686,11 @@ def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
         50,
     ]
     assert not game.finished
+    # The correction form names the partner who plays the hand picked: 2 for hand 2, 3 for 4.
+    page = reverse("tournaments-director-game", args=[event.pk, game.pk])
+    for number, partner in ((2, "2 Player 2"), (4, "3 Player 3")):
+        shown = director_client.get(f"{page}?fix={number}").content.decode()
+        assert knocker_choices(shown) == ["1 Player 1", partner]
 
 
 def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(director, event):
