@@ -124,6 +124,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "de")
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["meld.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Vienna")
 USE_I18N = True
 USE_TZ = True

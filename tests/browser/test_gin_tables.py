@@ -298,7 +298,7 @@ def test_the_director_corrects_hand_1_and_re_seats_the_later_hands(
     page.goto(f"{live_server.url}/events/{event.pk}/games/{game.pk}/")
     page.locator("a.fix-link").first.click()  # hand 1's "Correct"
     form = page.locator("form", has=page.get_by_role("button", name="Save the correction"))
-    expect(form.get_by_label("Hand", exact=True)).to_have_value("1")
+    expect(page.get_by_label("Hand", exact=True)).to_have_value("1")
     form.get_by_role("group", name="How did the hand end?").get_by_text("Knock", exact=True).click()
     form.get_by_role("group", name="Who knocked or went gin?").get_by_text(NAME[C]).click()
     form.get_by_label("Knocker's deadwood").fill("3")
@@ -320,3 +320,36 @@ def test_the_director_corrects_hand_1_and_re_seats_the_later_hands(
     game.refresh_from_db()
     assert game.scores[side[A]] == 262 and game.scores[side[C]] == 37
     shoot(page, artifacts_dir, "gin-three-7-correction-stored")
+
+
+def test_picking_another_hand_names_its_players_in_the_correction_form(
+    page, live_server, director, artifacts_dir
+):
+    event = make_event(
+        director, game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
+    )
+    make_tables(event, 1)
+    start_round(event, user=director)
+    game = Game.objects.get(round__event=event)
+    side = {seat.player.number: seat.side for seat in game.seats.select_related("player")}
+    for number, (knocker, kind, knocker_dw, defender_dw, *_seats) in enumerate(HANDS[:3], 1):
+        data = {"number": number, "mode": "hand", "kind": kind, "knocker": side[knocker]}
+        data.update(knocker_deadwood=knocker_dw, defender_deadwood=defender_dw)
+        correct_entry(game, number, data, user=director, reason="Score sheet")
+    log_in(page, live_server, director.get_username())
+    page.goto(f"{live_server.url}/events/{event.pk}/games/{game.pk}/")
+    knocker = page.get_by_role("group", name="Who knocked or went gin?")
+    pick = page.get_by_label("Hand", exact=True)
+    # The new hand 4 is A against B (C lost hand 3); hand 2 was B against A, hand 3 A against C.
+    expect(pick).to_have_value("4")
+    expect(knocker.locator("label")).to_have_text([NAME[A], NAME[B]])
+    expect(page.get_by_role("button", name="Show", exact=True)).to_be_hidden()
+    for number, playing in ((2, [NAME[B], NAME[A]]), (3, [NAME[A], NAME[C]])):
+        pick.select_option(str(number))
+        expect(page).to_have_url(
+            f"{live_server.url}/events/{event.pk}/games/{game.pk}/?fix={number}#correct-h"
+        )
+        expect(page.get_by_label("Hand", exact=True)).to_have_value(str(number))
+        expect(knocker.locator("label")).to_have_text(playing)
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, "gin-three-8-correction-picks-hand-3")

@@ -231,3 +231,24 @@ def test_the_public_series_lists_each_evening_and_marks_the_counted_points(
     assert evenings_of("(name withheld)") == [("3,000", False), ("4,000", True), ("–", False)]
     assert evenings_of("Anna Berger") == [("–", False), ("500", False), ("700", True)]
     assert '<span id="counts-means">counts for the series</span>' in page
+
+
+def test_an_evening_running_now_links_to_its_live_public_page(client, director, club, people):
+    later = datetime.date(2099, 3, 1)
+    running = evening(
+        director, club, 1, {people["Clara Roth"]: 300}, status="running", public=True, language="en"
+    )
+    unlisted = make_event(director, club=club, name="Closed doors", date=later, status="running")
+    planned = make_event(director, club=club, name="Spring opener", date=later, public=True)
+    Event.objects.filter(pk=running.pk).update(date=later)
+    page = html(client, club_url(club))
+    live = reverse("tournaments-public", args=[running.public_token])
+    assert f'<a href="{live}"><span>Evening 1 <span class="badge status-running">' in page
+    # Not public, or not running yet: listed without a link to their own page.
+    for event in (unlisted, planned):
+        assert event.name in page
+        assert reverse("tournaments-public", args=[event.public_token]) not in page
+    assert evening_url(club, running) not in page
+    # The live page names the members as they chose, like the club's own pages.
+    shown = html(client, live)
+    assert "(name withheld)" in shown and "Clara" not in shown

@@ -6,6 +6,8 @@ B wins his hand when A sits out, so the draw puts A lowest: the table seats by t
 draw, highest card first, and players 1, 2, 3 are B, C, A.
 """
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -684,6 +686,11 @@ def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
         50,
     ]
     assert not game.finished
+    # The correction form names the partner who plays the hand picked: 2 for hand 2, 3 for 4.
+    page = reverse("tournaments-director-game", args=[event.pk, game.pk])
+    for number, partner in ((2, "2 Player 2"), (4, "3 Player 3")):
+        shown = director_client.get(f"{page}?fix={number}").content.decode()
+        assert knocker_choices(shown) == ["1 Player 1", partner]
 
 
 def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(director, event):
@@ -715,3 +722,41 @@ def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(direc
     second = game.entries.get(number=2, status=Entry.Status.ENTERED)
     # C won hand 1, so B sat hand 2 out; A's win against C keeps its 17.
     assert second.details["sitting_out"] == seat[B].side and second.points[seat[A].side] == 17
+
+
+def knocker_choices(page: str) -> list[str]:
+    return re.findall(r'<label class="choice" for="id_fix-knocker_\d">.*?<span>(.*?)</span>', page)
+
+
+def test_the_correction_form_names_the_players_of_the_hand_it_is_for(director_client, event):
+    game = play_hands(director_client, event, HANDS[:3])
+    url = reverse("tournaments-director-game", args=[event.pk, game.pk])
+    names = {n: f"{n} Player {n}" for n in (A, B, C)}
+    # Hand 2 was B against A, hand 3 A against C; the new hand 4 is A against B (HANDS).
+    for query, playing in (("?fix=2", (B, A)), ("?fix=3", (A, C)), ("", (A, B))):
+        page = director_client.get(url + query).content.decode()
+        assert sorted(knocker_choices(page)) == sorted(names[n] for n in playing), query
+    page = director_client.get(url + "?fix=2").content.decode()
+    # The hand travels with the form; picking another one is a plain GET of ?fix=.
+    assert '<input type="hidden" name="fix-number" value="2"' in page
+    assert re.search(
+        r'<form method="get" action="[^"]*#correct-h"[^>]*>\s*<label for="id_fix">', page
+    )
+    assert '<option value="2" selected>' in page
+    assert '<option value="4">Hand 4 (new)</option>' in page
+    assert '<button type="submit" data-pick-show>Show</button>' in page  # without a script
+
+
+def test_a_correction_posted_for_another_hand_is_checked_against_that_hands_players(
+    director_client, event
+):
+    game = play_hands(director_client, event, HANDS[:3])
+    refused = director_client.post(
+        reverse("tournaments-director-game-correct", args=[event.pk, game.pk]),
+        correction(game, 3, B, "knock", 2, 30),
+    )
+    # B sat hand 3 out: the form shown again offers hand 3's players, A and C.
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert sorted(knocker_choices(page)) == ["2 Player 2", "3 Player 3"]
+    assert '<input type="hidden" name="fix-number" value="3"' in page

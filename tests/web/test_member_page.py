@@ -121,3 +121,16 @@ def test_more_evenings_cost_no_more_queries(director_client, director, club, ann
     for day in (20, 21, 22):
         evening(director, club, day, {anna: 100, "Guest": 200})
     assert queries() == three
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_dates_are_written_day_first_in_both_languages(director_client, anna, language):
+    response = director_client.get(
+        reverse("tournaments-director-member", args=[anna.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    page = response.content.decode()
+    assert f'<html lang="{language}">' in page
+    # The evenings of 5, 12 and 19 January 2026, as the series columns write "05.01.".
+    assert [row[0] for row in rows_of(page)] == ["05.01.2026", "12.01.2026", "19.01.2026"]
+    assert "05.01.2026 Evening 5: 3" in page.split("<svg")[1]
+    assert "1/5/2026" not in page and "01/05/2026" not in page

@@ -38,7 +38,15 @@ class ScoresForm(forms.Form):
         help_text=gettext_lazy("Kept in the audit trail, e.g. “score sheet of the table checked”."),
     )
 
-    def __init__(self, data=None, *, game: Game, entry: Entry | None = None, **kwargs):
+    def __init__(
+        self,
+        data=None,
+        *,
+        game: Game,
+        entry: Entry | None = None,
+        deal_number: int | None = None,
+        **kwargs,
+    ):
         super().__init__(data, **kwargs)
         self.game = game
         self.rules = game_of(game.round.event)
@@ -53,7 +61,10 @@ class ScoresForm(forms.Form):
                 ),
             )
         deal_data = data if self.takes_deal(data) else None
-        self.deal = entry_form_for(game, deal_data, entry=entry, prefix=self.prefix)
+        # The deal's number names its players where they change from hand to hand (Gin
+        # for three), also for a hand not entered yet.
+        extra = {} if deal_number is None else {"number": deal_number}
+        self.deal = entry_form_for(game, deal_data, entry=entry, prefix=self.prefix, **extra)
         for name in BOOKKEEPING:
             del self.deal.fields[name]
         for field in self.deal.fields.values():
@@ -78,13 +89,21 @@ class ScoresForm(forms.Form):
 
 
 class CorrectionForm(ScoresForm):
-    number = forms.TypedChoiceField(label=gettext_lazy("Deal"), coerce=int)
+    """The deal (hand) to correct is picked on the page (``?fix=``) and posted with the form
+    as a hidden field: the form names the players of that hand, never of another."""
+
+    number = forms.TypedChoiceField(
+        label=gettext_lazy("Deal"), coerce=int, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, numbers: list[int], number: int | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
+        last = max(numbers, default=0)
+        # A finished game rarely gets another deal: then the last one is the likely fix.
+        if number not in (*numbers, last + 1):
+            number = last if kwargs["game"].finished and last else last + 1
+        super().__init__(*args, deal_number=number, **kwargs)
         word = self.rules.deal_word()
         self.fields["number"].label = word
-        last = max(numbers, default=0)
         choices = [
             (str(n), _("%(word)s %(number)d (correct)") % {"word": word, "number": n})
             for n in numbers
@@ -93,9 +112,6 @@ class CorrectionForm(ScoresForm):
             (str(last + 1), _("%(word)s %(number)d (new)") % {"word": word, "number": last + 1})
         )
         self.fields["number"].choices = choices
-        # A finished game rarely gets another deal: then the last one is the likely fix.
-        if number is None:
-            number = last if self.game.finished and last else last + 1
         self.fields["number"].initial = str(number)
         self.order_fields(["number", "reason"])
 

@@ -2,8 +2,9 @@
 
 The coming evenings, the final standings of finished ones by year, and the standings
 of the club's series. Every member's name appears as they chose on the register
-(``services.club_pages.shown_name``); nothing here links to an event's own public
-page, which shows the names as entered.
+(``services.club_pages.shown_name``). An evening running now links to its own live
+public page where the director made one (it names members the same way); a finished
+one links to its final standings here.
 """
 
 from functools import wraps
