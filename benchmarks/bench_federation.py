@@ -6,7 +6,7 @@ cache). An event of 800 players (200 tables, a full game a round) is set up thro
 the services; one phone per table opens its page and says who it is. Then wrk keeps 20
 connections busy for 10 s (``benchmarks/federation.lua``): each connection posts real
 submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
-cookies) deal after deal round its own ten tables, each with a fresh idempotency key,
+cookies, the stamp of the pad as the last answer left it) deal after deal round its own ten tables, each with a fresh idempotency key,
 so every one is valid. Every submission the database holds is counted afterwards.
 
 Beside it, in the same run and the same way: the bench's minimal Django write view
@@ -50,6 +50,7 @@ def _plan(url: str, built: dict) -> list[dict]:
     tables = built["tables"]
     for index in range(THREADS):
         mine = tables[index * TABLES_PER_CONNECTION : (index + 1) * TABLES_PER_CONNECTION]
+        stamps = []
         with httpx.Client(base_url=url, timeout=60) as client:
             for table in mine:
                 client.get(f"/t/{table['token']}/")
@@ -63,9 +64,11 @@ def _plan(url: str, built: dict) -> list[dict]:
                 )
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
+                stamps.append(loadkit.hidden_fields(client.get(f"/t/{table['token']}/").text))
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
+                    "stamps": [fields["stamp"] for fields in stamps],
                     "games": [table["game"] for table in mine],
                     "cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
                     "csrf": client.cookies["csrftoken"],

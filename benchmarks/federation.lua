@@ -1,7 +1,8 @@
 -- wrk script of bench_federation: one connection per thread, each thread its own tables.
 -- Submissions: deal after deal round its tables, each with a fresh idempotency key, so
--- every one is valid (a deal may be entered once the one before it is). The plan (tables,
--- cookies, CSRF token per thread) is a Lua file written by the bench: the first argument.
+-- every one is valid (a deal may be entered once the one before it is). The plan (tables, their
+-- pads' stamps, cookies, CSRF token per thread) is a Lua file written by the bench: the first
+-- argument.
 -- "minimal" as the second argument posts to the bench's minimal write view instead.
 local threads = 0
 
@@ -20,6 +21,7 @@ end
 function request()
   local count = #me.tokens
   local at = step % count + 1
+  last = at
   local deal = math.floor(step / count) + 1
   step = step + 1
   if minimal then
@@ -28,13 +30,22 @@ function request()
       {["Content-Type"] = "application/x-www-form-urlencoded"}, body)
   end
   local key = string.format("%s-%d-%d-%d", RUN, index, at, deal)
-  local body = string.format("number=%d&idempotency_key=%s&expected_version=&%s", deal, key, DEAL)
+  local body = string.format("number=%d&idempotency_key=%s&expected_version=&stamp=%s&%s",
+    deal, key, me.stamps[at], DEAL)
   return wrk.format("POST", "/t/" .. me.tokens[at] .. "/entry/", {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Cookie"] = me.cookie,
     ["X-CSRFToken"] = me.csrf,
     ["HX-Request"] = "true",
   }, body)
+end
+
+-- The phone's pad takes the stamp its answer brings (one request at a time per connection).
+function response(status, headers, body)
+  if not minimal then
+    local stamp = body:match('name="stamp" value="(%x+)"')
+    if stamp then me.stamps[last] = stamp end
+  end
 end
 
 function done(summary, latency, requests)
