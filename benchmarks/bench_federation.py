@@ -9,7 +9,9 @@ submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
 cookies, the stamp of the pad as the last answer left it) deal after deal round its own ten tables, each with a fresh idempotency key,
 so every one is valid. Every submission the database holds is counted afterwards.
 
-Beside it, in the same run and the same way: the bench's minimal Django write view
+Then the same tables go on without the pads' stamps, so that each answer brings the whole
+pad (``whole_pad``). Beside them, in the same run and the same way: the bench's minimal
+Django write view
 (``benchmarks/federation_urls.py``, served only by this bench's settings), which runs the
 writes bench's floor in plain SQL behind Django's request handling.
 
@@ -134,6 +136,9 @@ def main() -> None:
             submitted = _wrk(server.url, plan_file)
             submitted["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
             after_submissions = loadkit.kit(env, "count", str(built["event"]))
+            whole = _wrk(server.url, plan_file, "whole", submitted["steps"])
+            whole["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
+            after_whole = loadkit.kit(env, "count", str(built["event"]))
             minimal = _wrk(server.url, plan_file, "minimal")
             minimal["cpu"] = server.cpu_seconds() - used
             after_minimal = loadkit.kit(env, "count", str(built["event"]))
@@ -144,7 +149,8 @@ def main() -> None:
             f"{after_submissions['without_audit']} entries",
             flush=True,
         )
-        stored = after_minimal["entries"] - after_submissions["entries"]
+        _report("whole_pad", whole, after_whole["entries"] - after_submissions["entries"])
+        stored = after_minimal["entries"] - after_whole["entries"]
         _report("minimal_view", minimal, stored)
 
 
