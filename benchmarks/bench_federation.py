@@ -6,10 +6,12 @@ cache). An event of 800 players (200 tables, a full game a round) is set up thro
 the services; one phone per table opens its page and says who it is. Then wrk keeps 20
 connections busy for 10 s (``benchmarks/federation.lua``): each connection posts real
 submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
-cookies) deal after deal round its own ten tables, each with a fresh idempotency key,
+cookies, the stamp of the pad as the last answer left it) deal after deal round its own ten tables, each with a fresh idempotency key,
 so every one is valid. Every submission the database holds is counted afterwards.
 
-Beside it, in the same run and the same way: the bench's minimal Django write view
+Then the same tables go on without the pads' stamps, so that each answer brings the whole
+pad (``whole_pad``). Beside them, in the same run and the same way: the bench's minimal
+Django write view
 (``benchmarks/federation_urls.py``, served only by this bench's settings), which runs the
 writes bench's floor in plain SQL behind Django's request handling.
 
@@ -50,6 +52,7 @@ def _plan(url: str, built: dict) -> list[dict]:
     tables = built["tables"]
     for index in range(THREADS):
         mine = tables[index * TABLES_PER_CONNECTION : (index + 1) * TABLES_PER_CONNECTION]
+        stamps = []
         with httpx.Client(base_url=url, timeout=60) as client:
             for table in mine:
                 client.get(f"/t/{table['token']}/")
@@ -63,9 +66,11 @@ def _plan(url: str, built: dict) -> list[dict]:
                 )
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
+                stamps.append(loadkit.hidden_fields(client.get(f"/t/{table['token']}/").text))
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
+                    "stamps": [fields["stamp"] for fields in stamps],
                     "games": [table["game"] for table in mine],
                     "cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
                     "csrf": client.cookies["csrftoken"],
@@ -131,6 +136,9 @@ def main() -> None:
             submitted = _wrk(server.url, plan_file)
             submitted["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
             after_submissions = loadkit.kit(env, "count", str(built["event"]))
+            whole = _wrk(server.url, plan_file, "whole", submitted["steps"])
+            whole["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
+            after_whole = loadkit.kit(env, "count", str(built["event"]))
             minimal = _wrk(server.url, plan_file, "minimal")
             minimal["cpu"] = server.cpu_seconds() - used
             after_minimal = loadkit.kit(env, "count", str(built["event"]))
@@ -141,7 +149,8 @@ def main() -> None:
             f"{after_submissions['without_audit']} entries",
             flush=True,
         )
-        stored = after_minimal["entries"] - after_submissions["entries"]
+        _report("whole_pad", whole, after_whole["entries"] - after_submissions["entries"])
+        stored = after_minimal["entries"] - after_whole["entries"]
         _report("minimal_view", minimal, stored)
 
 

@@ -1,25 +1,37 @@
 -- wrk script of bench_federation: one connection per thread, each thread its own tables.
 -- Submissions: deal after deal round its tables, each with a fresh idempotency key, so
--- every one is valid (a deal may be entered once the one before it is). The plan (tables,
--- cookies, CSRF token per thread) is a Lua file written by the bench: the first argument.
--- "minimal" as the second argument posts to the bench's minimal write view instead.
-local threads = 0
+-- every one is valid (a deal may be entered once the one before it is). The plan (tables, their
+-- pads' stamps, cookies, CSRF token per thread) is a Lua file written by the bench: the first
+-- argument.
+-- "minimal" as the second argument posts to the bench's minimal write view instead; "whole"
+-- sends no pad's stamp, so each answer brings the whole pad, going on from the deal each
+-- connection reached (the third argument: each connection's requests so far, comma-separated).
+local threads = {}
 
 function setup(thread)
-  thread:set("index", threads)
-  threads = threads + 1
+  thread:set("index", #threads)
+  table.insert(threads, thread)
 end
 
 function init(args)
   dofile(args[1])
   minimal = args[2] == "minimal"
+  whole = args[2] == "whole"
   me = PLAN[index + 1]
   step = 0
+  if whole then
+    local at = 0
+    for done in string.gmatch(args[3], "%d+") do
+      if at == index then step = tonumber(done) end
+      at = at + 1
+    end
+  end
 end
 
 function request()
   local count = #me.tokens
   local at = step % count + 1
+  last = at
   local deal = math.floor(step / count) + 1
   step = step + 1
   if minimal then
@@ -28,7 +40,8 @@ function request()
       {["Content-Type"] = "application/x-www-form-urlencoded"}, body)
   end
   local key = string.format("%s-%d-%d-%d", RUN, index, at, deal)
-  local body = string.format("number=%d&idempotency_key=%s&expected_version=&%s", deal, key, DEAL)
+  local body = string.format("number=%d&idempotency_key=%s&expected_version=&stamp=%s&%s",
+    deal, key, whole and "-" or me.stamps[at], DEAL)
   return wrk.format("POST", "/t/" .. me.tokens[at] .. "/entry/", {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Cookie"] = me.cookie,
@@ -37,11 +50,21 @@ function request()
   }, body)
 end
 
+-- The phone's pad takes the stamp its answer brings (one request at a time per connection).
+function response(status, headers, body)
+  if not minimal then
+    local stamp = body:match('name="stamp" value="(%x+)"')
+    if stamp then me.stamps[last] = stamp end
+  end
+end
+
 function done(summary, latency, requests)
+  local steps = {}
+  for _, thread in ipairs(threads) do table.insert(steps, tostring(thread:get("step"))) end
   io.write(string.format(
-    'WRK {"requests": %d, "seconds": %.3f, "p50_ms": %.2f, "p95_ms": %.2f, "p99_ms": %.2f, ' ..
+    'WRK {"steps": "%s", "requests": %d, "seconds": %.3f, "p50_ms": %.2f, "p95_ms": %.2f, "p99_ms": %.2f, ' ..
     '"status_errors": %d, "socket_errors": %d}\n',
-    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3,
+    table.concat(steps, ","), summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3,
     latency:percentile(95) / 1e3, latency:percentile(99) / 1e3, summary.errors.status,
     summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end

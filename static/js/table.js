@@ -230,7 +230,18 @@
     }
   }
 
+  /* A stored deal's answer appends its row to the pad; a poll answered in between may
+     have drawn that row already: keep the first. */
+  function dropTwins() {
+    var seen = {};
+    document.querySelectorAll("#pad-rows [data-row]").forEach(function (row) {
+      if (seen[row.dataset.row]) row.remove();
+      seen[row.dataset.row] = true;
+    });
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
+    dropTwins();
     var config = event.detail.requestConfig;
     if (config && config.verb === "post" && event.detail.target && event.detail.target.id === "entry") {
       showFirstProblem(event.detail.target);

@@ -8,8 +8,9 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import no_horizontal_scroll, shoot
 from tests.conftest import PHONE
-from tests.web.table_helpers import canasta_game, gin_game
+from tests.web.table_helpers import canasta_game, gin_game, seat_of
 from tournaments.models import Entry, Result
+from tournaments.services.entries import submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -158,3 +159,44 @@ def test_a_lost_connection_keeps_the_values_and_the_deal_is_sent_once_by_itself(
     page.unroute("**/entry/")
     expect(page.locator(".deal-title")).to_contain_text("Deal 2", timeout=15_000)
     assert Entry.objects.get().points == [450, -150]
+
+
+def send_deal(page, number: int):
+    form = page.locator("form.entry-form")
+    form.locator('[data-step-for="id_s0_natural_canastas"][data-delta="1"]').click()
+    form.locator("#id_s0_melded_points").fill("120")
+    form.locator("#id_s1_melded_points").fill("60")
+    expect(page.locator("#total-s0")).to_have_text("620")
+    with page.expect_response(lambda answer: answer.url.endswith("/entry/")) as sent:
+        form.get_by_role("button", name=f"Send deal {number}").click()
+    expect(page.locator(".deal-title")).to_contain_text(f"Deal {number + 1}")
+    return sent.value.text()
+
+
+def test_a_second_deal_adds_its_row_to_the_pad_and_a_poll_draws_it_once(
+    phones, live_server, director
+):
+    game = canasta_game(director)
+    entering = phones[0]
+    open_table(entering, live_server, game, "1 Player 1")
+    assert 'id="sheet"' in send_deal(entering, 1)
+    # The pad showed deal 1 already: the answer brings deal 2's rows only.
+    assert 'id="sheet"' not in send_deal(entering, 2)
+    rows = entering.locator("#sheet tr.deal")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1).locator("th")).to_have_text("2")
+    expect(entering.locator("#sheet .pending")).to_have_count(2)
+    expect(entering.locator("#sheet .deal-of")).to_have_count(0)
+    # The partner's phone edits deal 1: the next poll draws the whole pad, each deal once.
+    deal = Entry.objects.get(number=1)
+    submit_entry(
+        game,
+        1,
+        {"sides": [{"melded_points": 50}, {"melded_points": 60}]},
+        seat=seat_of(game, 6),
+        expected_version=deal.version,
+    )
+    expect(rows.first.locator("td").first).to_have_text("50", timeout=15_000)
+    expect(rows).to_have_count(2)
+    expect(entering.locator("#sheet .pending")).to_have_count(2)
+    no_horizontal_scroll(entering)

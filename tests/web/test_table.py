@@ -134,6 +134,43 @@ def test_the_same_form_sent_twice_stores_one_entry(client, game):
     assert Entry.objects.count() == 1
 
 
+def stamp_in(html: str) -> str:
+    return html.split('name="stamp" value="')[1].split('"')[0]
+
+
+def test_a_new_deal_is_answered_with_the_pads_new_row_when_the_pad_was_up_to_date(client, game):
+    sit(client, game, 1)
+    submit = url("tournaments-table-submit", game)
+    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
+    shown = stamp_in(first)
+    answer = client.post(submit, deal_post(number=2, key="key-2", stamp=shown, **DEAL_FORM), **HTMX)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and Entry.objects.count() == 2
+    # No whole pad: deal 2's two rows appended, deal 3 next, the poll's new stamp.
+    assert 'id="sheet"' not in html and 'hx-swap-oob="beforeend:#pad-rows"' in html
+    assert html.count('class="deal row-entered"') == 1 and "waiting for confirmation" in html
+    assert '<th scope="row" class="num">2</th>' in html
+    assert '<th scope="row" class="num">1</th>' not in html and "Deal 3" in html
+    assert "Deal 2 is stored: a player of the other side confirms it." in html
+    # The pad it leaves is the one the poll would draw: the poll has nothing new.
+    polled = client.get(
+        url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp_in(html)}
+    )
+    assert polled.status_code == 204
+
+
+def test_a_new_deal_on_a_pad_that_missed_a_change_gets_the_whole_pad(client, game):
+    sit(client, game, 1)
+    submit = url("tournaments-table-submit", game)
+    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
+    shown = stamp_in(first)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
+    html = client.post(
+        submit, deal_post(number=2, key="key-2", stamp=shown, **DEAL_FORM), **HTMX
+    ).content.decode()
+    assert 'id="sheet"' in html and html.count('class="deal row-entered"') == 2
+
+
 def test_without_a_seat_nothing_is_stored(client, game):
     answer = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM), **HTMX)
     assert "tap your name" in answer.content.decode() and not Entry.objects.exists()

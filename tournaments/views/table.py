@@ -128,6 +128,7 @@ def _sheet_context(at: At) -> dict:
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
         "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
+        "pad_entries": entries,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
         "calculator_ranks": CALCULATOR_RANKS if game_of(at.event).calculator else (),
     }
@@ -249,6 +250,28 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
     return render(request, "tournaments/table/partials/entry_answer.html", context)
 
 
+def _stored_answer(request: HttpRequest, at: At, entry: Entry, **extra) -> HttpResponse:
+    """htmx, when the phone's pad showed the game just before ``entry`` (the stamp its form
+    sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the pad's
+    new row, which deal is next and the poll's stamp. Otherwise the whole answer."""
+    if not request.htmx or entry.version != 1:
+        return _answer(request, at, **extra)
+    context = _sheet_context(at)
+    sheet: Sheet = context["sheet"]
+    rows = sheet.rows
+    before = [other for other in context["pad_entries"] if other.pk != entry.pk]
+    if (
+        len(rows) < 2
+        or rows[-1].entry.pk != entry.pk
+        or rows[-2].number >= entry.number
+        or request.POST.get("stamp") != _stamp(at.game, entries_mark(before), at.seat_cookie)
+    ):
+        return _answer(request, at, **extra)
+    context.update(_form_context(at, sheet=sheet, **extra))
+    context["row"] = rows[-1]
+    return render(request, "tournaments/table/partials/entry_stored.html", context)
+
+
 @require_POST
 @round_over_answered
 @with_device
@@ -282,7 +305,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
             }
             _take_game_row(at, entry.game)
             # The next deal is drawn in the mode this one was entered in.
-            return _answer(request, at, notes=[note], mode=form.entry_mode)
+            return _stored_answer(request, at, entry, notes=[note], mode=form.entry_mode)
     if not request.htmx:
         context = _sheet_context(at)
         context.update(_form_context(at, form, sheet=context["sheet"]))
