@@ -27,6 +27,17 @@ class MemberEvening:
 
 def ranked_evenings(events: list[Event]) -> dict[int, list[StandingRow]]:
     """Every event's standings rows, best first, by event id."""
+    players = defaultdict(list)
+    for player in Player.objects.select_related("member").filter(event__in=events):
+        players[player.event_id].append(player)
+    return ranked_with(events, players)
+
+
+def ranked_with(
+    events: list[Event], players: dict[int, list[Player]]
+) -> dict[int, list[StandingRow]]:
+    """Every event's standings rows from its ``players`` (by event id, as read by the
+    caller), its rounds' results and byes, and its teams where it ranks teams."""
     results = defaultdict(list)
     for event_id, *row in Result.objects.filter(round__event__in=events).values_list(
         "round__event_id", "player_id", "round__number", "points", "net", "match_points", "won"
@@ -37,15 +48,11 @@ def ranked_evenings(events: list[Event]) -> dict[int, list[StandingRow]]:
         "round__event_id", "player_id", "round__number", "points"
     ):
         byes[event_id].append(row)
-    with_member = Player.objects.select_related("member")
-    players = defaultdict(list)
-    for player in with_member.filter(event__in=events):
-        players[player.event_id].append(player)
     teams = defaultdict(list)
     team_events = [event for event in events if ranks_teams(event)]
     if team_events:
         for team in Team.objects.filter(event__in=team_events).prefetch_related(
-            Prefetch("players", queryset=with_member)
+            Prefetch("players", queryset=Player.objects.select_related("member"))
         ):
             teams[team.event_id].append(team)
     ranked = {}

@@ -16,7 +16,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
-from tournaments.models import Bye, Club, Event, Member, Player, Result, Series, Team
+from tournaments.models import Bye, Club, Event, Member, Player, Result, Series
 from tournaments.series_rules import (
     TIE_BREAKS,
     Evening,
@@ -25,13 +25,12 @@ from tournaments.series_rules import (
     SeriesRow,
     series_rows,
 )
+from tournaments.services.club_results import ranked_with
 from tournaments.services.errors import ServiceError
 from tournaments.services.standings import (
     BYE_MATCH_POINTS,
     StandingRow,
-    entrants_of,
     rank,
-    ranked_rows,
     ranks_teams,
 )
 
@@ -200,28 +199,16 @@ def _rows_by_round(events: list[Event], players: dict[int, list[tuple]]):
     """(event, its ranked standings rows) from every round's rows, as the event's standings."""
     if not events:
         return
-    results = defaultdict(list)
-    for event_id, *row in Result.objects.filter(round__event__in=events).values_list(
-        "round__event_id", "player_id", "round__number", "points", "net", "match_points", "won"
-    ):
-        results[event_id].append(row)
-    byes = defaultdict(list)
-    for event_id, *row in Bye.objects.filter(round__event__in=events).values_list(
-        "round__event_id", "player_id", "round__number", "points"
-    ):
-        byes[event_id].append(row)
-    teams = defaultdict(list)
-    team_events = [event for event in events if ranks_teams(event)]
-    if team_events:
-        for team in Team.objects.filter(event__in=team_events).prefetch_related("players"):
-            teams[team.event_id].append(team)
-    for event in events:
-        people = [
+    people = {
+        event.pk: [
             Player(pk=pk, name=name, number=number, event_id=event.pk, substitute_for_id=sub)
             for pk, name, number, _member, sub in players[event.pk]
         ]
-        entrants, key_of = entrants_of(teams[event.pk], people, event.substitute_scoring)
-        yield event, ranked_rows(event, entrants, key_of, results[event.pk], byes[event.pk])
+        for event in events
+    }
+    ranked = ranked_with(events, people)
+    for event in events:
+        yield event, ranked[event.pk]
 
 
 def tie_break_line(rule: str) -> str:
