@@ -199,7 +199,53 @@
     root.querySelectorAll(selector).forEach(action);
   }
 
+  /* A stored deal's light answer (views/table.py, _stored_answer): the next deal's form is
+     the fresh form this page was given, renumbered, so the server neither builds nor draws
+     one. The fresh form is kept as drawn, before anything is typed or restored into it. */
+  var fresh = null;
+
+  function keepFresh(root) {
+    each(root, ".entry-form[data-fresh]", function (form) {
+      fresh = { mark: form.dataset.fresh, html: form.outerHTML };
+    });
+  }
+
+  function nextForm() {
+    var next = document.getElementById("entry-next");
+    var old = document.querySelector("#entry .entry-form");
+    if (!next || !next.dataset.number) return;
+    if (!fresh || !old) {
+      window.location.reload();  /* nothing to draw it from: the page draws it */
+      return;
+    }
+    var holder = document.createElement("div");
+    holder.innerHTML = fresh.html;
+    var form = holder.firstElementChild;
+    var part = function (name) { return next.querySelector("[data-part=" + name + "]"); };
+    form.querySelector("input[name=number]").setAttribute("value", next.dataset.number);
+    form.querySelector("input[name=idempotency_key]").setAttribute("value", next.dataset.key);
+    form.dataset.keep = next.dataset.keep;
+    form.querySelector(".deal-title").textContent = part("title").textContent.trim();
+    form.querySelector("[data-which-deal]").innerHTML = part("which-deal").innerHTML;
+    form.querySelector("button.send").textContent = part("send").textContent.trim();
+    form.querySelector(".send-waiting").textContent = part("waiting").textContent.trim();
+    next.replaceChildren();
+    delete next.dataset.number;
+    old.replaceWith(form);
+    if (window.htmx) window.htmx.process(form);
+    form.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: form } }));
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (fresh && form && form.matches && form.matches(".entry-form")) {
+      event.detail.headers["X-Meld-Fresh"] = fresh.mark;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", nextForm);
+
   function init(root) {
+    keepFresh(root);
     each(root, "[data-picker]", drawPicker);
     each(root, ".entry-form", restoreMode);
     each(root, "[data-hand-kind]", setHandKind);

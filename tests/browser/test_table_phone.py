@@ -200,3 +200,70 @@ def test_a_second_deal_adds_its_row_to_the_pad_and_a_poll_draws_it_once(
     expect(rows).to_have_count(2)
     expect(entering.locator("#sheet .pending")).to_have_count(2)
     no_horizontal_scroll(entering)
+
+
+def send_canasta_deal(page, number: int, melded: str):
+    """Side A has a natural canasta and goes out with ``melded`` points, side B melds 60."""
+    form = page.locator("form.entry-form")
+    form.locator('[data-step-for="id_s0_natural_canastas"][data-delta="1"]').click()
+    form.locator('label[for="id_s0_going_out_1"]').click()
+    form.locator("#id_s0_melded_points").fill(melded)
+    form.locator("#id_s1_melded_points").fill("60")
+    with page.expect_response(
+        lambda r: r.url.endswith("/entry/") and r.request.method == "POST"
+    ) as sent:
+        form.get_by_role("button", name=f"Send deal {number}").click()
+    return sent.value
+
+
+def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
+    phones, live_server, director, artifacts_dir
+):
+    """Once the pad has a row, a stored deal's answer brings no form (a light answer): the
+    phone renumbers the fresh form it was given, empty again, with a new idempotency key,
+    and that form previews and sends as a drawn one."""
+    game = canasta_game(director)
+    entering, confirming = phones
+    open_table(entering, live_server, game, "1 Player 1")
+    form = entering.locator("form.entry-form")
+    answer = send_canasta_deal(entering, 1, "120")
+    assert "entry-form" in answer.text()  # the first row: the whole panel and pad
+    expect(entering.locator(".deal-title")).to_have_text("Deal 2")
+    second_key = form.locator("input[name=idempotency_key]").input_value()
+    form.locator('[data-step-for="id_s0_red_threes"][data-delta="1"]').click()
+
+    answer = send_canasta_deal(entering, 2, "120")
+    assert answer.headers.get("hx-reswap") == "none"
+    assert "entry-form" not in answer.text()  # no form drawn by the server
+    expect(entering.locator("#entry .messages")).to_contain_text("Deal 2 is stored")
+    expect(entering.locator(".deal-title")).to_have_text("Deal 3")
+    expect(form.get_by_role("button", name="Send deal 3")).to_be_visible()
+    expect(form.locator("input[name=number]")).to_have_value("3")
+    for name in ("natural_canastas", "red_threes"):
+        expect(form.locator(f"#id_s0_{name}")).to_have_value("0")
+    expect(form.locator("#id_s0_melded_points")).to_have_value("")
+    expect(form.locator("#id_s0_going_out_0")).to_be_checked()
+    third_key = form.locator("input[name=idempotency_key]").input_value()
+    assert third_key and third_key != second_key
+    assert form.get_attribute("data-keep").endswith(":3")
+    expect(entering.locator("#pad-rows tr.deal")).to_have_count(2)
+    shoot(entering, artifacts_dir, "table-canasta-light-next")
+
+    # The renumbered form previews and sends like a drawn one.
+    form.locator("#id_s1_melded_points").fill("60")
+    expect(entering.locator("#total-s1")).to_have_text("60")
+    answer = send_canasta_deal(entering, 3, "90")
+    assert answer.headers.get("hx-reswap") == "none"
+    expect(entering.locator(".deal-title")).to_have_text("Deal 4")
+    expect(entering.locator("#pad-rows tr.deal")).to_have_count(3)
+    entries = list(Entry.objects.order_by("number"))
+    assert [(e.number, e.points) for e in entries] == [
+        (1, [720, 60]),
+        (2, [820, 60]),
+        (3, [690, 60]),
+    ]
+    assert entries[1].idempotency_key == second_key and entries[2].idempotency_key == third_key
+
+    # A phone that opens the page afterwards is given the same form for deal 4.
+    open_table(confirming, live_server, game, "2 Player 2")
+    expect(confirming.locator(".deal-title")).to_have_text("Deal 4")

@@ -145,6 +145,7 @@ def hand_players(game: Game, number: int) -> HandPlayers:
 class RotationHandForm(GinHandForm):
     """A hand of the rotation: the two who play it are named, the one out is not offered."""
 
+    same_each_deal = False
     fields_template = "tournaments/table/partials/gin_rotation_fields.html"
 
     def build(self) -> None:
@@ -548,6 +549,7 @@ def _chouette_of(
 class ChouetteHandForm(GinHandForm):
     """A chouette hand: the lone player (side A) against the partner playing for side B."""
 
+    same_each_deal = False
     fields_template = "tournaments/table/partials/gin_rotation_fields.html"
 
     def build(self) -> None:

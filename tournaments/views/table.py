@@ -10,6 +10,7 @@ POST too (redirect back), and htmx requests get the partials.
 """
 
 import hashlib
+import uuid
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -63,6 +64,8 @@ from tournaments.views.table_guide import (
 # The game's own columns a confirmation can change; read again after one (its
 # seats, round and event stay loaded).
 GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
+# The mark of the fresh entry form a phone keeps to draw the next deals' forms from (table.js).
+FRESH_FORM = "X-Meld-Fresh"
 
 
 def _take_game_row(at: At, game: Game) -> None:
@@ -250,10 +253,17 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
     return render(request, "tournaments/table/partials/entry_answer.html", context)
 
 
-def _stored_answer(request: HttpRequest, at: At, entry: Entry, **extra) -> HttpResponse:
+def _stored_answer(
+    request: HttpRequest, at: At, entry: Entry, form: EntryForm, **extra
+) -> HttpResponse:
     """htmx, when the phone's pad showed the game just before ``entry`` (the stamp its form
     sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the pad's
-    new row, which deal is next and the poll's stamp. Otherwise the whole answer."""
+    new row, which deal is next and the poll's stamp. Otherwise the whole answer.
+
+    A phone that keeps the fresh form it was given (its mark in the ``X-Meld-Fresh``
+    header, sent by table.js) draws the next deal's form from it: then the answer brings
+    only the next number, a new idempotency key and the words that name the deal, and no
+    form is built or drawn here (most of a submission's cost)."""
     if not request.htmx or entry.version != 1:
         return _answer(request, at, **extra)
     context = _sheet_context(at)
@@ -267,8 +277,14 @@ def _stored_answer(request: HttpRequest, at: At, entry: Entry, **extra) -> HttpR
         or request.POST.get("stamp") != _stamp(at.game, entries_mark(before), at.seat_cookie)
     ):
         return _answer(request, at, **extra)
-    context.update(_form_context(at, sheet=sheet, **extra))
     context["row"] = rows[-1]
+    mark = form.fresh_mark()
+    if mark and request.headers.get(FRESH_FORM) == mark:
+        context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
+        response = render(request, "tournaments/table/partials/entry_next.html", context)
+        response["HX-Reswap"] = "none"
+        return response
+    context.update(_form_context(at, sheet=sheet, **extra))
     return render(request, "tournaments/table/partials/entry_stored.html", context)
 
 
@@ -305,7 +321,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
             }
             _take_game_row(at, entry.game)
             # The next deal is drawn in the mode this one was entered in.
-            return _stored_answer(request, at, entry, notes=[note], mode=form.entry_mode)
+            return _stored_answer(request, at, entry, form, notes=[note], mode=form.entry_mode)
     if not request.htmx:
         context = _sheet_context(at)
         context.update(_form_context(at, form, sheet=context["sheet"]))

@@ -7,6 +7,7 @@ carry the deal number, the version being edited and an idempotency key made
 when the form is drawn.
 """
 
+import hashlib
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django import forms
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language
 
 from scoring.canasta import side_label
 from tournaments.forms import BoundedCharField, show_service_error
@@ -155,6 +157,10 @@ class EntryForm(forms.Form):
     fields_template = "tournaments/table/partials/canasta_fields.html"
     preview_template = "tournaments/table/partials/canasta_preview.html"
     calculator = False  # the card calculator is offered below the form
+    # A fresh form differs from one deal to the next only in its number (not so where
+    # each hand names who plays it): a phone may draw the next deal's form from the
+    # fresh one it was given (``views.table``, a stored deal's light answer).
+    same_each_deal = False
     side_totals = True  # each side's total is shown in its legend as the fields change
     number = BoundedIntegerField(widget=Hidden, min_value=1, max_value=MAX_SMALL)
     idempotency_key = BoundedCharField(widget=Hidden, max_length=64, required=False)
@@ -200,6 +206,26 @@ class EntryForm(forms.Form):
             return parse_int(value, minimum=1, maximum=MAX_SMALL)
         except NumberError:
             return self.initial.get("number")
+
+    def fresh_mark(self) -> str:
+        """Names everything a fresh form of this kind shows but its deal number (its kind and
+        mode, the modes offered, the sides' names, the game, the language); "" when a phone
+        cannot reuse it for the next deal."""
+        if not self.same_each_deal:
+            return ""
+        shown = (
+            type(self).__name__,
+            self.entry_mode,
+            tuple(getattr(self, "modes", ())),
+            tuple(self.names),
+            self.game.pk,
+            get_language(),
+        )
+        return hashlib.sha1(repr(shown).encode()).hexdigest()[:16]
+
+    def is_fresh(self) -> bool:
+        """Drawn for a new deal, untouched: what a phone keeps to draw the next deals' forms."""
+        return not self.is_bound and not self.initial.get("expected_version")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -108,6 +108,7 @@ def side_groups(form) -> list[tuple[str, list[Any]]]:
 class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
     entry_mode = Event.EntryMode.DEAL
+    same_each_deal = True
     calculator = True
     modes: list[str] = []  # the modes the event's phones offer (set by the game's registry entry)
     point_names: tuple[str, ...] = tuple(POINT_LABELS)
@@ -211,6 +212,7 @@ class QuickTotalsForm(EntryForm):
 
     entry_kind = "totals"
     entry_mode = Event.EntryMode.TOTALS
+    same_each_deal = True
     modes: list[str] = []
 
     def build(self) -> None:

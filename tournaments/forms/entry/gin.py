@@ -33,6 +33,7 @@ class GinHandForm(EntryForm):
     """A Gin hand: how it ended and both deadwoods, or (card mode) both players' cards."""
 
     entry_kind = "gin"
+    same_each_deal = True
     fields_template = "tournaments/table/partials/gin_fields.html"
     preview_template = "tournaments/table/partials/gin_preview.html"
     side_totals = False
