@@ -6,7 +6,8 @@ cache). An event of 800 players (200 tables, a full game a round) is set up thro
 the services; one phone per table opens its page and says who it is. Then wrk keeps 20
 connections busy for 10 s (``benchmarks/federation.lua``): each connection posts real
 submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
-cookies, the stamp of the pad as the last answer left it) deal after deal round its own ten tables, each with a fresh idempotency key,
+cookies, the stamp of the pad as the last answer left it, the mark of the fresh form the
+page's script keeps) deal after deal round its own ten tables, each with a fresh idempotency key,
 so every one is valid. Every submission the database holds is counted afterwards.
 
 Then the same tables go on without the pads' stamps, so that each answer brings the whole
@@ -66,11 +67,13 @@ def _plan(url: str, built: dict) -> list[dict]:
                 )
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
-                stamps.append(loadkit.hidden_fields(client.get(f"/t/{table['token']}/").text))
+                page = client.get(f"/t/{table['token']}/").text
+                stamps.append({**loadkit.hidden_fields(page), "fresh": loadkit.fresh_mark(page)})
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
                     "stamps": [fields["stamp"] for fields in stamps],
+                    "fresh": [fields["fresh"] for fields in stamps],
                     "games": [table["game"] for table in mine],
                     "cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
                     "csrf": client.cookies["csrftoken"],

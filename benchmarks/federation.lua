@@ -1,7 +1,7 @@
 -- wrk script of bench_federation: one connection per thread, each thread its own tables.
 -- Submissions: deal after deal round its tables, each with a fresh idempotency key, so
 -- every one is valid (a deal may be entered once the one before it is). The plan (tables, their
--- pads' stamps, cookies, CSRF token per thread) is a Lua file written by the bench: the first
+-- pads' stamps, the marks of their fresh forms, cookies, CSRF token per thread) is a Lua file written by the bench: the first
 -- argument.
 -- "minimal" as the second argument posts to the bench's minimal write view instead; "whole"
 -- sends no pad's stamp, so each answer brings the whole pad, going on from the deal each
@@ -47,6 +47,7 @@ function request()
     ["Cookie"] = me.cookie,
     ["X-CSRFToken"] = me.csrf,
     ["HX-Request"] = "true",
+    ["X-Meld-Fresh"] = me.fresh[at],
   }, body)
 end
 

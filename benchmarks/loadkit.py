@@ -244,6 +244,22 @@ def hidden_fields(html: str) -> dict[str, str]:
     return fields
 
 
+FRESH = re.compile(r'<form class="entry-form[^>]* data-fresh="(\w+)"')
+NEXT = re.compile(r'<div id="entry-next"[^>]* data-number="(\d+)" data-key="(\w+)"')
+
+
+def fresh_mark(html: str) -> str:
+    """The mark of the fresh entry form in ``html`` ("" if it has none)."""
+    found = FRESH.search(html)
+    return found.group(1) if found else ""
+
+
+def next_deal(html: str) -> dict[str, str]:
+    """What a light answer gives the next deal's form (its number and idempotency key)."""
+    found = NEXT.search(html)
+    return {"number": found.group(1), "idempotency_key": found.group(2)} if found else {}
+
+
 class Phone:
     """One phone at a table: its own cookies, htmx requests as the page sends them."""
 
@@ -251,6 +267,9 @@ class Phone:
         self.http = httpx.Client(base_url=base_url, timeout=timeout, follow_redirects=False)
         self.token = token
         self.form: dict[str, str] = {}
+        # The mark of the fresh entry form the page's script keeps (table.js): sent with each
+        # deal, so a stored deal is answered as the phone's browser is (the light answer).
+        self.fresh = ""
 
     def close(self) -> None:
         self.http.close()
@@ -265,6 +284,7 @@ class Phone:
     def open(self) -> httpx.Response:
         answer = self.http.get(f"/t/{self.token}/")
         self.form = hidden_fields(answer.text)
+        self.fresh = fresh_mark(answer.text) or self.fresh
         return answer
 
     def sit(self, seat_id: int) -> httpx.Response:
@@ -280,9 +300,13 @@ class Phone:
         """Send the entry form as drawn (number, idempotency key) with ``deal`` typed in."""
         data = {**(form or self.form), **deal}
         data.pop("csrfmiddlewaretoken", None)
-        answer = self.http.post(f"/t/{self.token}/entry/", data=data, headers=self.htmx())
+        headers = {**self.htmx(), "X-Meld-Fresh": self.fresh} if self.fresh else self.htmx()
+        answer = self.http.post(f"/t/{self.token}/entry/", data=data, headers=headers)
         if answer.status_code == 200 and 'name="idempotency_key"' in answer.text:
             self.form = hidden_fields(answer.text)
+            self.fresh = fresh_mark(answer.text) or self.fresh
+        elif answer.status_code == 200 and (following := next_deal(answer.text)):
+            self.form.update(following)
         return answer
 
     def pending(self) -> list[int]:

@@ -108,10 +108,19 @@ def table(model: type[Model]) -> str:
     return quote(model._meta.db_table)
 
 
+_returns_rows: dict[str, bool] = {}
+
+
 def run(sql: str, params: Iterable[Any]) -> list[tuple]:
+    # Known from the statement, not asked of the cursor: psycopg builds a description
+    # of every column each time it is asked (a lock's read has dozens of columns).
+    rows = _returns_rows.get(sql)
+    if rows is None:
+        words = sql.upper()
+        rows = _returns_rows[sql] = words.lstrip().startswith("SELECT") or " RETURNING " in words
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
         cursor.execute(sql, list(params))
-        return cursor.fetchall() if cursor.description else []
+        return cursor.fetchall() if rows else []
 
 
 def _inserted_fields(model: type[Model]) -> list:
