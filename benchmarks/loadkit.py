@@ -316,7 +316,16 @@ class Phone:
         return sorted({int(n) for n in found})
 
     def confirm(self, entry_id: int) -> httpx.Response:
-        return self.http.post(f"/t/{self.token}/entry/{entry_id}/confirm/", headers=self.htmx())
+        """Confirm as the page does: saying which deal its entry form shows (table.js), so an
+        answer that keeps the form draws none; one that draws it is taken."""
+        headers = self.htmx()
+        if self.form.get("number") and not self.form.get("expected_version"):
+            headers["X-Meld-Next"] = self.form["number"]
+        url = f"/t/{self.token}/entry/{entry_id}/confirm/"
+        answer = self.http.post(url, headers=headers)
+        if answer.status_code == 200 and 'name="idempotency_key"' in answer.text:
+            self.form = hidden_fields(answer.text)
+        return answer
 
 
 def log_in(base_url: str, username: str, password: str = PASSWORD) -> httpx.Client:

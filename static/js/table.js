@@ -237,10 +237,12 @@
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
-    var form = event.detail.elt;
-    if (fresh && form && form.matches && form.matches(".entry-form")) {
-      event.detail.headers["X-Meld-Fresh"] = fresh.mark;
-    }
+    if (fresh) event.detail.headers["X-Meld-Fresh"] = fresh.mark;
+    /* A confirmation keeps the entry form as it is when it is already the next deal's. */
+    var shown = document.querySelector("#entry .entry-form");
+    var edited = shown && shown.querySelector("input[name=expected_version]");
+    var number = shown && shown.querySelector("input[name=number]");
+    if (number && !(edited && edited.value)) event.detail.headers["X-Meld-Next"] = number.value;
   });
   document.addEventListener("htmx:afterRequest", nextForm);
 

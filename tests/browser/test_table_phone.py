@@ -267,3 +267,51 @@ def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
     # A phone that opens the page afterwards is given the same form for deal 4.
     open_table(confirming, live_server, game, "2 Player 2")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 4")
+
+
+def confirm_deal(page, number: int):
+    with page.expect_response(lambda r: r.url.endswith("/confirm/")) as answered:
+        page.get_by_role("button", name=f"Confirm deal {number}").click()
+    return answered.value
+
+
+def test_a_confirmation_answers_without_drawing_a_form(
+    phones, live_server, director, artifacts_dir
+):
+    """A phone whose form is already the next deal's keeps it, typing and all; one whose
+    form is an earlier deal's draws the next deal's from the fresh form it keeps."""
+    game = canasta_game(director)
+    entering, confirming = phones
+    open_table(entering, live_server, game, "1 Player 1")
+    send_canasta_deal(entering, 1, "120")
+    open_table(confirming, live_server, game, "2 Player 2")  # deal 1 waits: its form is deal 2's
+    expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
+    confirming.locator("#id_s1_melded_points").fill("75")
+    answer = confirm_deal(confirming, 1)
+    assert answer.headers.get("hx-reswap") == "none"
+    assert "entry-form" not in answer.text()
+    expect(confirming.locator("#entry .messages")).to_contain_text("Deal 1 is confirmed.")
+    expect(confirming.locator("#pad-rows tr.row-confirmed")).to_have_count(1)
+    expect(confirming.locator("tfoot tr.grand")).to_contain_text("720")
+    expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
+    expect(confirming.locator("#id_s1_melded_points")).to_have_value("75")
+    shoot(confirming, artifacts_dir, "table-canasta-confirm-kept")
+
+    # Deal 2 comes from the other phone: this form (deal 2's) is behind, so the
+    # answer brings deal 3's, drawn on the phone.
+    send_canasta_deal(entering, 2, "120")
+    expect(confirming.get_by_role("button", name="Confirm deal 2")).to_be_visible(timeout=15_000)
+    answer = confirm_deal(confirming, 2)
+    assert answer.headers.get("hx-reswap") == "none"
+    assert "entry-form" not in answer.text()
+    expect(confirming.locator("#entry .messages")).to_contain_text("Deal 2 is confirmed.")
+    expect(confirming.locator(".deal-title")).to_have_text("Deal 3")
+    expect(confirming.locator("#id_s1_melded_points")).to_have_value("")
+    expect(confirming.locator("tfoot tr.grand")).to_contain_text("1,440")
+    game.refresh_from_db()
+    assert game.scores == [1440, 120]
+
+    # The form drawn on the phone sends deal 3 as a drawn one would.
+    send_canasta_deal(confirming, 3, "90")
+    expect(confirming.locator(".deal-title")).to_have_text("Deal 4")
+    assert Entry.objects.get(number=3).points == [690, 60]

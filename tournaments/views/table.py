@@ -66,6 +66,8 @@ from tournaments.views.table_guide import (
 GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
 # The mark of the fresh entry form a phone keeps to draw the next deals' forms from (table.js).
 FRESH_FORM = "X-Meld-Fresh"
+# The deal number of the entry form a phone shows (table.js): kept when it is still the next.
+NEXT_DEAL = "X-Meld-Next"
 
 
 def _take_game_row(at: At, game: Game) -> None:
@@ -236,8 +238,16 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/table/partials/preview.html", {"at": at, "form": form})
 
 
-def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra) -> HttpResponse:
-    """htmx: the entry panel and (out of band) the score pad; otherwise back to the page."""
+def _answer(
+    request: HttpRequest,
+    at: At,
+    form: EntryForm | None = None,
+    *,
+    context: dict | None = None,
+    **extra,
+) -> HttpResponse:
+    """htmx: the entry panel and (out of band) the score pad; otherwise back to the page.
+    ``context``: the pad's, when the caller has made it already."""
     if not request.htmx:
         for text in extra.get("notes", ()):
             messages.info(request, text)
@@ -247,7 +257,7 @@ def _answer(request: HttpRequest, at: At, form: EntryForm | None = None, **extra
         if extra.get("mode"):
             response["Location"] += "?" + urlencode({"mode": extra["mode"]})
         return response
-    context = _sheet_context(at)
+    context = context or _sheet_context(at)
     context.update(_form_context(at, form, sheet=context["sheet"], **extra))
     context["oob"] = True
     return render(request, "tournaments/table/partials/entry_answer.html", context)
@@ -281,9 +291,7 @@ def _stored_answer(
     mark = form.fresh_mark()
     if mark and request.headers.get(FRESH_FORM) == mark:
         context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
-        response = render(request, "tournaments/table/partials/entry_next.html", context)
-        response["HX-Reswap"] = "none"
-        return response
+        return _swapping_nothing(request, "entry_next.html", context)
     context.update(_form_context(at, sheet=sheet, **extra))
     return render(request, "tournaments/table/partials/entry_stored.html", context)
 
@@ -362,7 +370,35 @@ def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
         return _answer(request, at, problem=error.message)
     _take_game_row(at, confirmed.game)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
-    return _answer(request, at, notes=[note])
+    return _confirmed_answer(request, at, notes=[note])
+
+
+def _confirmed_answer(request: HttpRequest, at: At, **extra) -> HttpResponse:
+    """htmx, while the game goes on, answers as lightly as the phone allows. Its entry form
+    already the next deal's (its number in the ``X-Meld-Next`` header, from table.js): the
+    form stays as it is, with whatever is typed in it, and the notes and the pad come out of
+    band. Else, a phone that keeps the fresh form (``X-Meld-Fresh``) draws the next deal's
+    form from it. Otherwise the whole answer."""
+    if not request.htmx or at.game.finished or at.seat is None:
+        return _answer(request, at, **extra)
+    context = _sheet_context(at)
+    number = context["sheet"].next_number
+    if request.headers.get(NEXT_DEAL) == str(number):
+        context.update(extra)
+        return _swapping_nothing(request, "entry_kept.html", context)
+    form = entry_form_for(at.game, number=number, profile=at.profile)
+    mark = form.fresh_mark()
+    if mark and request.headers.get(FRESH_FORM) == mark:
+        context.update(extra, number=number, key=form.initial["idempotency_key"])
+        return _swapping_nothing(request, "entry_confirmed_next.html", context)
+    return _answer(request, at, form, context=context, **extra)
+
+
+def _swapping_nothing(request: HttpRequest, partial: str, context: dict) -> HttpResponse:
+    """An answer whose parts all go out of band: htmx swaps nothing in the request's target."""
+    response = render(request, f"tournaments/table/partials/{partial}", context)
+    response["HX-Reswap"] = "none"
+    return response
 
 
 @require_POST
