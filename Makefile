@@ -56,11 +56,11 @@ migrate: messages-compile
 demo: migrate
 	$(PY) manage.py load_demo
 
-# serve_info also creates .secret_key the first time: both workers must sign with one key.
+# serve_info also creates .secret_key the first time: every worker must sign with one key.
 run: demo
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py serve_info --port $(PORT)
-	$(VENV)/bin/gunicorn meld.wsgi:application --bind $(HOST):$(PORT) --workers 2 --access-logfile - --error-logfile -
+	$(VENV)/bin/gunicorn meld.wsgi:application --bind $(HOST):$(PORT) --workers 4 --access-logfile - --error-logfile -
 
 test: messages-compile browser
 	$(PY) manage.py collectstatic --noinput -v 0

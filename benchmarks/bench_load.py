@@ -1,6 +1,6 @@
 """A busy club night over HTTP: 50 tables entering and confirming deals while 20 screens poll.
 
-Meld runs under gunicorn (2 sync workers) on a loopback port, first on a fresh
+Meld runs under gunicorn (4 sync workers, as ``make run`` serves it) on a loopback port, first on a fresh
 SQLite file, then on a fresh PostgreSQL database when one answers on
 127.0.0.1:5432. The event (200 players, winner moves up, round 1 open, four
 deals a round) is set up through the services in a subprocess pointed at the
@@ -10,7 +10,8 @@ the page does (htmx, CSRF header, the form's idempotency key); phone B finds
 each deal on its page and confirms it. Deal 1 is sent by all
 tables within the first two seconds, the next ones one to three seconds
 apart (a real deal takes minutes: this squeezes a crowded hour). Meanwhile 20 clients poll the director's
-table board and the public standings.
+table board and the public standings, each sending the mark of what it shows as the
+pages do.
 
 Before the round's first deal the 100 phones open their table's page, each at a
 random moment within ten seconds (``table_page``), and say who they are.
@@ -27,7 +28,9 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
+from html import unescape
 from pathlib import Path
+from urllib.parse import unquote, urlencode
 
 import httpx
 
@@ -44,6 +47,12 @@ THINK = (
 )  # seconds between deals: a real deal takes minutes, this is a crowded hour squeezed
 START = (0.0, 2.0)  # when each table sends deal 1, after the round starts
 OPENING = 10.0  # the 100 phones open their table's page at random moments within 10 s
+# As `make run` serves: four sync workers, so a phone's short write is not queued behind
+# a screen's long page on a laptop's two cores (the kernel shares them out instead).
+WORKERS = 4
+
+
+MARK = re.compile(r'\?mark=([^"&]+)"')
 
 
 class Recorder:
@@ -144,10 +153,17 @@ def poller_client(url: str, built: dict, index: int) -> tuple[httpx.Client, str,
 def poll(
     client: httpx.Client, path: str, kind: str, rec: Recorder, stop: threading.Event, index: int
 ) -> None:
+    mark = ""
     try:
         time.sleep(index * POLL_SECONDS / POLLERS)
         while not stop.is_set():
-            rec.timed(kind, lambda: client.get(path, headers={"HX-Request": "true"}))
+            # As the page polls: with the mark of what it shows (204 while nothing changed).
+            url = f"{path}?{urlencode({'mark': mark})}" if mark else path
+            answer = rec.timed(
+                kind, lambda url=url: client.get(url, headers={"HX-Request": "true"})
+            )
+            if answer is not None and (found := MARK.search(answer.text)):
+                mark = unquote(unescape(found.group(1)))
             stop.wait(POLL_SECONDS)
     finally:
         client.close()
@@ -158,7 +174,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     loadkit.manage(env, "migrate", "--noinput", "-v", "0")
     built = loadkit.kit(env, "setup", str(PLAYERS), str(DEALS))
     rec = Recorder()
-    with loadkit.Server(env, workers=2) as server:
+    with loadkit.Server(env, workers=WORKERS) as server:
         start = threading.Barrier(TABLES + 1)
         stop = threading.Event()
         # The director logs in before the round, not during it: a log-in hashes the

@@ -235,6 +235,12 @@ def field_key(problem: Problem) -> str:
     return NON_FIELD
 
 
+def side_details(side: canasta.SideDeal) -> dict[str, Any]:
+    """A side's entry as stored: ``dataclasses.asdict`` without its deep copies (every
+    field is a number or a word), which cost more than scoring the deal."""
+    return dict(vars(side))
+
+
 def canasta_deal(sides: Any, profile, count: int) -> Scored:
     if not isinstance(sides, list | tuple) or len(sides) != count:
         raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
@@ -247,7 +253,7 @@ def canasta_deal(sides: Any, profile, count: int) -> Scored:
         parts = canasta.score_parts(entries, profile)
     except canasta.InvalidDeal as error:
         raise problems_error(error.problems, key=field_key) from None
-    details = {"mode": "deal", "sides": [dataclasses.asdict(entry) for entry in entries]}
+    details = {"mode": "deal", "sides": [side_details(entry) for entry in entries]}
     return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
 
 
@@ -274,7 +280,7 @@ def canasta_counted(sides: Any, profile, count: int) -> Scored:
         raise problems_error(error.problems, key=field_key) from None
     details = {
         "mode": str(Event.EntryMode.COUNTS),
-        "sides": [dataclasses.asdict(entry) for entry in entries],
+        "sides": [side_details(entry) for entry in entries],
         "counts": [
             {
                 canasta.count_field_name(place, kind): getattr(side.counts(place), kind)

@@ -109,18 +109,41 @@ def table(model: type[Model]) -> str:
 
 
 _returns_rows: dict[str, bool] = {}
+_native: dict[str, str] = {}
 
 
 def run(sql: str, params: Iterable[Any]) -> list[tuple]:
+    """Run a prepared statement; its rows, if it returns any.
+
+    Straight on the driver's cursor, as the ORM's own cursor would run it (the driver's
+    placeholders, Django's errors, no statement in a transaction that must roll back),
+    without the per-statement wrapping. While statements are logged or watched (debug,
+    a test counting queries, an execute wrapper) it goes through Django's cursor, so
+    every one is seen there."""
     # Known from the statement, not asked of the cursor: psycopg builds a description
     # of every column each time it is asked (a lock's read has dozens of columns).
     rows = _returns_rows.get(sql)
     if rows is None:
         words = sql.upper()
         rows = _returns_rows[sql] = words.lstrip().startswith("SELECT") or " RETURNING " in words
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute(sql, list(params))
-        return cursor.fetchall() if rows else []
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.queries_logged or db.execute_wrappers:
+        with db.cursor() as cursor:
+            cursor.execute(sql, list(params))
+            return cursor.fetchall() if rows else []
+    native = _native.get(sql)
+    if native is None:
+        # SQLite's driver takes "?" (what Django's SQLite cursor turns "%s" into).
+        native = _native[sql] = sql.replace("%s", "?") if db.vendor == "sqlite" else sql
+    db.ensure_connection()
+    db.validate_no_broken_transaction()
+    with db.wrap_database_errors:
+        cursor = db.connection.cursor()
+        try:
+            cursor.execute(native, list(params))
+            return cursor.fetchall() if rows else []
+        finally:
+            cursor.close()
 
 
 def _inserted_fields(model: type[Model]) -> list:
