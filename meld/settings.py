@@ -172,6 +172,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 # that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
 MELD_TOKEN_MISS_LIMIT = int(os.environ.get("MELD_TOKEN_MISS_LIMIT", "20"))
 MELD_TOKEN_MISS_WINDOW = int(os.environ.get("MELD_TOKEN_MISS_WINDOW", "600"))
+# The public page's live part is drawn again at most this often (seconds), however
+# often the scores change: spectators poll every 30 s, so a few seconds behind is unseen.
+MELD_PUBLIC_REFRESH_SECONDS = float(os.environ.get("MELD_PUBLIC_REFRESH_SECONDS", "3"))
 MELD_TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR")
 
 # The limiter's counters must be seen by every worker: Redis when several servers

@@ -64,3 +64,29 @@ def test_every_spectator_gets_the_same_fragment_rendered_once(
     with django_assert_max_num_queries(4):
         second = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content
     assert first == second
+
+
+def test_a_busy_public_page_is_drawn_at_most_every_few_seconds(
+    director, gin_event, settings, monkeypatch
+):
+    """Scores that change every second would have every poll draw the standings again:
+    within the refresh time spectators get the fragment drawn last (204 if they show it),
+    and the first poll after it gets what changed."""
+    settings.MELD_PUBLIC_REFRESH_SECONDS = 5
+    clock = [1_000_000.0]
+    monkeypatch.setattr("tournaments.views.public.time.time", lambda: clock[0])
+    rnd = start_round(gin_event, user=director)
+    url = reverse("tournaments-public", args=[gin_event.public_token])
+    drawn = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content.decode()
+    poll = polled_url(drawn)
+    entry, seats = a_hand(rnd.games.first())
+    confirm_entry(entry, seat=seats[1])
+
+    clock[0] += 4
+    assert Client().get(poll, HTTP_HX_REQUEST="true").status_code == 204  # shows the last drawn
+    assert Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content.decode() == drawn
+
+    clock[0] += 2
+    fresh = Client().get(poll, HTTP_HX_REQUEST="true")
+    assert fresh.status_code == 200 and fresh.content.decode() != drawn
+    assert polled_url(fresh.content.decode()) != poll

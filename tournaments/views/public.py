@@ -4,6 +4,7 @@ Only events the director made public, found by their public token. Nothing here
 shows a table's token or code, or the audit trail.
 """
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -99,16 +100,25 @@ def event(request: HttpRequest, found: Event) -> HttpResponse:
     mark = public_mark(found)
     if not request.htmx:
         return render(request, "tournaments/public/event.html", _live_context(found, mark))
-    if request.GET.get("mark") == mark:
+    shown = request.GET.get("mark")
+    if shown == mark:
         return HttpResponse(status=204)
-    # Every spectator sees the same fragment: render it once per change and language.
-    key = f"meld:public:{found.pk}:{get_language()}:{mark}"
-    fragment = cache.get(key)
-    if fragment is None:
-        fragment = render_to_string(
-            "tournaments/public/event.html#live", _live_context(found, mark), request
-        )
-        cache.set(key, fragment, PUBLIC_FRAGMENT_SECONDS)
+    # Every spectator sees the same fragment: drawn once per change and language, and
+    # at most once every few seconds. On a busy evening the scores change every second;
+    # a spectator's page may be that far behind, and its next poll brings the rest.
+    key = f"meld:public:{found.pk}:{get_language()}"
+    drawn = cache.get(key)
+    now = time.time()  # wall clock: the cache may be shared by several servers
+    if drawn is not None and (
+        drawn["mark"] == mark or now - drawn["at"] < settings.MELD_PUBLIC_REFRESH_SECONDS
+    ):
+        if shown == drawn["mark"]:
+            return HttpResponse(status=204)
+        return HttpResponse(drawn["fragment"])
+    fragment = render_to_string(
+        "tournaments/public/event.html#live", _live_context(found, mark), request
+    )
+    cache.set(key, {"mark": mark, "fragment": fragment, "at": now}, PUBLIC_FRAGMENT_SECONDS)
     return HttpResponse(fragment)
 
 
