@@ -60,7 +60,7 @@ demo: migrate
 run: demo
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py serve_info --port $(PORT)
-	$(VENV)/bin/gunicorn meld.wsgi:application --bind $(HOST):$(PORT) --workers 4 --access-logfile - --error-logfile -
+	$(VENV)/bin/gunicorn meld.wsgi:application --bind $(HOST):$(PORT) --workers 4 --preload --access-logfile - --error-logfile -
 
 test: messages-compile browser
 	$(PY) manage.py collectstatic --noinput -v 0

@@ -163,6 +163,8 @@ class Server:
                 str(self.workers),
                 "--worker-class",
                 "sync",
+                # As `make run`: the app (templates compiled) is loaded once, then forked.
+                "--preload",
                 "--timeout",
                 "60",
                 "--log-level",
