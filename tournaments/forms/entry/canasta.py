@@ -105,6 +105,9 @@ def side_groups(form) -> list[tuple[str, list[Any]]]:
     ]
 
 
+_built_fields: dict[tuple, dict[str, forms.Field]] = {}
+
+
 class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
     entry_mode = Event.EntryMode.DEAL
@@ -116,10 +119,21 @@ class CanastaDealForm(EntryForm):
 
     def build(self) -> None:
         self.counts, going_out = canasta_items(self.profile)
+        # Built once per shape, then shared: a field only describes how a value is read
+        # and drawn (nothing in a form's life changes it; its words are translated when
+        # drawn), and making some thirty of them was a good part of every deal sent.
+        shape = (type(self), tuple(self.counts), tuple(going_out), self.side_count)
+        fields = _built_fields.get(shape)
+        if fields is None:
+            fields = _built_fields[shape] = self._new_fields(going_out)
+        self.fields.update(fields)
+
+    def _new_fields(self, going_out) -> dict[str, forms.Field]:
+        fields: dict[str, forms.Field] = {}
         for index in range(self.side_count):
             for name in self.counts:
-                self.fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
-            self.fields[f"s{index}_going_out"] = forms.ChoiceField(
+                fields[f"s{index}_{name}"] = count_field(COUNT_LABELS[name])
+            fields[f"s{index}_going_out"] = forms.ChoiceField(
                 label=_("Going out"),
                 choices=[(choice, GOING_OUT_LABELS[choice]) for choice in going_out],
                 initial="none",
@@ -127,11 +141,12 @@ class CanastaDealForm(EntryForm):
             )
             for place in self.places:
                 for kind in CARD_KINDS:
-                    self.fields[self._card(index, place, kind)] = count_field(
+                    fields[self._card(index, place, kind)] = count_field(
                         CARD_LABELS[kind], most=MAX_CARD_COUNT
                     )
             for name in self.point_names:
-                self.fields[f"s{index}_{name}"] = points_field(POINT_LABELS[name])
+                fields[f"s{index}_{name}"] = points_field(POINT_LABELS[name])
+        return fields
 
     @staticmethod
     def _card(index: int, place: str, kind: str) -> str:
