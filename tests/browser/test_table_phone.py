@@ -179,8 +179,8 @@ def test_a_second_deal_adds_its_row_to_the_pad_and_a_poll_draws_it_once(
     game = canasta_game(director)
     entering = phones[0]
     open_table(entering, live_server, game, "1 Player 1")
-    assert 'id="sheet"' in send_deal(entering, 1)
-    # The pad showed deal 1 already: the answer brings deal 2's rows only.
+    # The pad showed each deal before it: each answer brings only its new rows.
+    assert 'id="sheet"' not in send_deal(entering, 1)
     assert 'id="sheet"' not in send_deal(entering, 2)
     rows = entering.locator("#sheet tr.deal")
     expect(rows).to_have_count(2)
@@ -219,16 +219,19 @@ def send_canasta_deal(page, number: int, melded: str):
 def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
     phones, live_server, director, artifacts_dir
 ):
-    """Once the pad has a row, a stored deal's answer brings no form (a light answer): the
-    phone renumbers the fresh form it was given, empty again, with a new idempotency key,
-    and that form previews and sends as a drawn one."""
+    """A stored deal's answer brings no form (a light answer): the phone renumbers the fresh
+    form it was given, empty again, with a new idempotency key, and that form previews and
+    sends as a drawn one. The first row takes the place of "no deals yet"."""
     game = canasta_game(director)
     entering, confirming = phones
     open_table(entering, live_server, game, "1 Player 1")
     form = entering.locator("form.entry-form")
+    expect(entering.locator("#pad-rows")).to_contain_text("No deal entered yet.")
     answer = send_canasta_deal(entering, 1, "120")
-    assert "entry-form" in answer.text()  # the first row: the whole panel and pad
+    assert answer.headers.get("hx-reswap") == "none"
     expect(entering.locator(".deal-title")).to_have_text("Deal 2")
+    expect(entering.locator("#pad-rows tr.deal")).to_have_count(1)
+    expect(entering.locator("#pad-rows")).not_to_contain_text("No deal entered yet.")
     second_key = form.locator("input[name=idempotency_key]").input_value()
     form.locator('[data-step-for="id_s0_red_threes"][data-delta="1"]').click()
 

@@ -281,13 +281,14 @@ def _stored_answer(
     rows = sheet.rows
     before = [other for other in context["pad_entries"] if other.pk != entry.pk]
     if (
-        len(rows) < 2
+        not rows
         or rows[-1].entry.pk != entry.pk
-        or rows[-2].number >= entry.number
+        or (len(rows) > 1 and rows[-2].number >= entry.number)
         or request.POST.get("stamp") != _stamp(at.game, entries_mark(before), at.seat_cookie)
     ):
         return _answer(request, at, **extra)
     context["row"] = rows[-1]
+    context["first_row"] = len(rows) == 1  # it takes the place of "no deals yet"
     mark = form.fresh_mark()
     if mark and request.headers.get(FRESH_FORM) == mark:
         context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
