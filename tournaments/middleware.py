@@ -10,7 +10,7 @@ window has passed.
 
 A whole club's phones may share one address (the club's router), so one guesser
 must not lock the others out: a link whose long token exists is proof enough
-and always opens. Short codes are few enough to be guessed, so a blocked
+and always opens (the count is only looked at when a link was not found). Short codes are few enough to be guessed, so a blocked
 address looks up none of them, right or wrong.
 """
 
@@ -72,31 +72,36 @@ class TokenGuessLimitMiddleware:
         if link is None:
             return self.get_response(request)
         prefix, token = link
-        address = client_address(request)
-        key = f"meld:token-miss:{_digest(address)}"
-        blocked = bool(self.limit) and (cache.get(key) or 0) >= self.limit
-        exists: bool | None = None
-        if blocked:
-            if not token:
+        key = f"meld:token-miss:{_digest(client_address(request))}"
+        if not token:  # a code look-up: a blocked address looks up none, right or wrong
+            if self._blocked(key):
                 return self._too_many(request)
-            exists = self._exists(prefix, token)
-            if not exists:
-                return self._too_many(request)
+            response = self.get_response(request)
+            if self._missed(request, response):
+                self._count_miss(request, key)
+            return response
+        # A link opens its page first: the shared cache is asked about the address only
+        # when the page was not found (a phone's every request would otherwise wait for it).
         response = self.get_response(request)
-        if self._missed(request, response):
-            # A 404 below a real token (an entry gone, no game now) is no guess of the token.
-            if token and exists is None:
-                exists = self._exists(prefix, token)
-            if not exists:
-                misses = self._count(key)
-                logger.warning(
-                    "Token miss %d/%d from %s: %s",
-                    misses,
-                    self.limit,
-                    address,
-                    request.path_info[:80],
-                )
+        if not self._missed(request, response) or self._exists(prefix, token):
+            return response  # found, or a 404 below a real token: no guess of the token
+        if self._blocked(key):
+            return self._too_many(request)
+        self._count_miss(request, key)
         return response
+
+    def _blocked(self, key: str) -> bool:
+        return bool(self.limit) and (cache.get(key) or 0) >= self.limit
+
+    def _count_miss(self, request: HttpRequest, key: str) -> None:
+        misses = self._count(key)
+        logger.warning(
+            "Token miss %d/%d from %s: %s",
+            misses,
+            self.limit,
+            client_address(request),
+            request.path_info[:80],
+        )
 
     def _link(self, path: str) -> tuple[str, str] | None:
         """(prefix, token) of a table or public link ("" for the code look-up), None elsewhere."""

@@ -41,8 +41,9 @@ def seats_prefetch() -> Prefetch:
 
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats by position with their players: the prefetched ones if loaded."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return sorted(game.seats.all(), key=lambda seat: seat.position)
+    loaded = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+    if loaded is not None:  # the loaded rows themselves (.all() makes a new query set each time)
+        return sorted(loaded, key=lambda seat: seat.position)
     return list(game.seats.select_related("player").order_by("position"))
 
 
