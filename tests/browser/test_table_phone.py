@@ -300,9 +300,14 @@ def test_a_confirmation_answers_without_drawing_a_form(
     expect(confirming.locator("#id_s1_melded_points")).to_have_value("75")
     shoot(confirming, artifacts_dir, "table-canasta-confirm-kept")
 
-    # Deal 2 comes from the other phone: this form (deal 2's) is behind, so the
-    # answer brings deal 3's, drawn on the phone.
-    send_canasta_deal(entering, 2, "120")
+    # Deal 2 comes from the other phone, whose pad may have missed the confirmation:
+    # either way its answer brings no form.
+    answer = send_canasta_deal(entering, 2, "120")
+    assert answer.headers.get("hx-reswap") == "none"
+    assert "entry-form" not in answer.text()
+    expect(entering.locator("#pad-rows tr.deal")).to_have_count(2)
+    expect(entering.locator("#pad-rows tr.row-confirmed")).to_have_count(1)
+    # This form (deal 2's) is behind, so the answer brings deal 3's, drawn on the phone.
     expect(confirming.get_by_role("button", name="Confirm deal 2")).to_be_visible(timeout=15_000)
     answer = confirm_deal(confirming, 2)
     assert answer.headers.get("hx-reswap") == "none"

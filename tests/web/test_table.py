@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of, totals
+from tournaments.games.gin_tables import ChouetteHandForm, RotationHandForm
 from tournaments.models import Entry, Game, Round
 from tournaments.services.entries import submit_entry
 
@@ -356,3 +357,116 @@ def test_the_card_calculator_counts_a_meld(client, game):
         url("tournaments-table-calculator", game), {"cards": "KS QH 2C"}
     ).content.decode()
     assert "same rank" in bad
+
+
+# --- light answers for a phone that keeps its fresh form (table.js) ---------------------
+
+
+def fresh_mark_in(html: str) -> str:
+    return html.split('data-fresh="')[1].split('"')[0]
+
+
+def next_deal_in(html: str) -> tuple[str, str]:
+    part = html.split('<div id="entry-next"')[1].split(">")[0]
+    number = part.split('data-number="')[1].split('"')[0]
+    return number, part.split('data-key="')[1].split('"')[0]
+
+
+def test_a_phone_keeping_its_fresh_form_is_sent_no_form_for_the_next_deal(client, game):
+    sit(client, game, 1)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    mark, stamp = fresh_mark_in(page), stamp_in(page)
+    submit = url("tournaments-table-submit", game)
+    answer = client.post(
+        submit, deal_post(stamp=stamp, **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
+    )
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and Entry.objects.count() == 1
+    assert "entry-form" not in html and 'id="sheet"' not in html
+    assert 'hx-swap-oob="innerHTML:#pad-rows"' in html  # the first row replaces "none yet"
+    number, key = next_deal_in(html)
+    assert number == "2" and len(key) == 32
+    assert 'data-part="title">Deal 2<' in html and "Send deal 2" in html
+    assert "Deal 1 is stored: a player of the other side confirms it." in html
+
+    # The next deal, with the key the answer gave: stored under it, its row appended.
+    html = client.post(
+        submit,
+        deal_post(number=2, key=key, stamp=stamp_in(html), **DEAL_FORM),
+        HTTP_X_MELD_FRESH=mark,
+        **HTMX,
+    ).content.decode()
+    assert Entry.objects.get(number=2).idempotency_key == key
+    assert 'hx-swap-oob="beforeend:#pad-rows"' in html and next_deal_in(html)[0] == "3"
+
+
+def test_a_pad_that_missed_a_change_is_sent_whole_and_still_no_form(client, game):
+    sit(client, game, 1)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    mark = fresh_mark_in(page)
+    submit = url("tournaments-table-submit", game)
+    client.post(
+        submit, deal_post(stamp=stamp_in(page), **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
+    )
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
+    answer = client.post(
+        submit,
+        deal_post(number=2, key="key-2", stamp="stale", **DEAL_FORM),
+        HTTP_X_MELD_FRESH=mark,
+        **HTMX,
+    )
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and "entry-form" not in html
+    assert 'id="sheet"' in html and html.count('class="deal row-entered"') == 2
+    assert next_deal_in(html)[0] == "3"
+
+
+def test_a_mark_of_another_form_gets_the_form_drawn(client, game):
+    sit(client, game, 1)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    answer = client.post(
+        url("tournaments-table-submit", game),
+        deal_post(stamp=stamp_in(page), **DEAL_FORM),
+        HTTP_X_MELD_FRESH="0123456789abcdef",
+        **HTMX,
+    )
+    html = answer.content.decode()
+    assert not answer.has_header("HX-Reswap") and "entry-form" in html and "Deal 2" in html
+    assert fresh_mark_in(html) == fresh_mark_in(page)  # the same kind of form: the same mark
+
+
+def test_a_confirmation_leaves_a_form_that_is_already_the_next_deals(client, game):
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    sit(client, game, 2)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    assert "Send deal 2" in page  # deal 1 waits for this side: its form is deal 2's
+    entry = Entry.objects.get()
+    confirm = url("tournaments-table-confirm", game, entry.pk)
+    answer = client.post(confirm, HTTP_X_MELD_NEXT="2", **HTMX)
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and Entry.objects.get().status == "confirmed"
+    assert "entry-form" not in html and 'id="entry-next"' not in html
+    assert 'id="sheet"' in html and "Deal 1 is confirmed." in html
+
+
+def test_a_confirmation_from_a_form_behind_has_the_next_form_drawn_on_the_phone(client, game):
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    sit(client, game, 2)
+    mark = fresh_mark_in(client.get(url("tournaments-table", game)).content.decode())
+    entry = Entry.objects.get()
+    answer = client.post(
+        url("tournaments-table-confirm", game, entry.pk),
+        HTTP_X_MELD_NEXT="1",
+        HTTP_X_MELD_FRESH=mark,
+        **HTMX,
+    )
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and "entry-form" not in html
+    assert next_deal_in(html)[0] == "2" and 'id="sheet"' in html
+
+
+def test_only_forms_that_stay_the_same_from_hand_to_hand_are_kept_fresh(client, director):
+    game = gin_game(director)
+    page = sit(client, game, 1).get(url("tournaments-table", game)).content.decode()
+    assert "data-fresh=" in page  # two players: the same form every hand
+    assert not RotationHandForm.same_each_deal and not ChouetteHandForm.same_each_deal

@@ -268,30 +268,35 @@ def _stored_answer(
 ) -> HttpResponse:
     """htmx, when the phone's pad showed the game just before ``entry`` (the stamp its form
     sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the pad's
-    new row, which deal is next and the poll's stamp. Otherwise the whole answer.
+    new row, which deal is next and the poll's stamp. Otherwise the whole pad.
 
     A phone that keeps the fresh form it was given (its mark in the ``X-Meld-Fresh``
-    header, sent by table.js) draws the next deal's form from it: then the answer brings
-    only the next number, a new idempotency key and the words that name the deal, and no
-    form is built or drawn here (most of a submission's cost)."""
+    header, sent by table.js) draws the next deal's form from it: then either answer
+    brings, instead of the entry panel, only the next number, a new idempotency key and
+    the words that name the deal, and no form is built or drawn here (most of a
+    submission's cost)."""
     if not request.htmx or entry.version != 1:
         return _answer(request, at, **extra)
     context = _sheet_context(at)
     sheet: Sheet = context["sheet"]
     rows = sheet.rows
     before = [other for other in context["pad_entries"] if other.pk != entry.pk]
+    mark = form.fresh_mark()
+    fresh = bool(mark) and request.headers.get(FRESH_FORM) == mark
+    if fresh:
+        context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
     if (
         not rows
         or rows[-1].entry.pk != entry.pk
         or (len(rows) > 1 and rows[-2].number >= entry.number)
         or request.POST.get("stamp") != _stamp(at.game, entries_mark(before), at.seat_cookie)
     ):
-        return _answer(request, at, **extra)
+        if fresh:  # the pad missed a change: all of it, and still no form
+            return _swapping_nothing(request, "entry_pad_next.html", context)
+        return _answer(request, at, context=context, **extra)
     context["row"] = rows[-1]
     context["first_row"] = len(rows) == 1  # it takes the place of "no deals yet"
-    mark = form.fresh_mark()
-    if mark and request.headers.get(FRESH_FORM) == mark:
-        context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
+    if fresh:
         return _swapping_nothing(request, "entry_next.html", context)
     context.update(_form_context(at, sheet=sheet, **extra))
     return render(request, "tournaments/table/partials/entry_stored.html", context)
@@ -391,7 +396,7 @@ def _confirmed_answer(request: HttpRequest, at: At, **extra) -> HttpResponse:
     mark = form.fresh_mark()
     if mark and request.headers.get(FRESH_FORM) == mark:
         context.update(extra, number=number, key=form.initial["idempotency_key"])
-        return _swapping_nothing(request, "entry_confirmed_next.html", context)
+        return _swapping_nothing(request, "entry_pad_next.html", context)
     return _answer(request, at, form, context=context, **extra)
 
 
