@@ -142,8 +142,9 @@ def hand_players(game: Game, number: int) -> HandPlayers:
     return _players(seating)
 
 
-class RotationHandForm(GinHandForm):
-    """A hand of the rotation: the two who play it are named, the one out is not offered."""
+class NamedHandForm(GinHandForm):
+    """A hand of three at a table: its form names who plays it, so it changes from hand to
+    hand. Each kind reads its hand (``hand_at``) and shows it (``show_hand``)."""
 
     same_each_deal = False
     fields_template = "tournaments/table/partials/gin_rotation_fields.html"
@@ -152,10 +153,30 @@ class RotationHandForm(GinHandForm):
         super().build()
         number = self.deal_number
         try:
-            self.players = hand_players(self.game, number) if number else None
+            hand = self.hand_at(number) if number else None
         except ServiceError:
-            self.players = None
-        playing = self.players.playing if self.players else range(SIDES)
+            hand = None  # a hand that cannot be played yet is refused when it is scored
+        self.show_hand(hand)
+
+    def hand_at(self, number: int):
+        raise NotImplementedError
+
+    def show_hand(self, hand) -> None:
+        raise NotImplementedError
+
+    def entry_data(self) -> dict[str, Any]:
+        return {**super().entry_data(), "number": self.deal_number}
+
+
+class RotationHandForm(NamedHandForm):
+    """A hand of the rotation: the two who play it are named, the one out is not offered."""
+
+    def hand_at(self, number: int) -> HandPlayers:
+        return hand_players(self.game, number)
+
+    def show_hand(self, hand: HandPlayers | None) -> None:
+        self.players = hand
+        playing = hand.playing if hand else range(SIDES)
         self.fields["knocker"].choices = [(side, self.names[side]) for side in playing]
 
     def who_plays(self) -> dict[str, str] | None:
@@ -167,9 +188,6 @@ class RotationHandForm(GinHandForm):
             "dealer": self.names[self.players.dealer],
             "out": self.names[self.players.sitting_out],
         }
-
-    def entry_data(self) -> dict[str, Any]:
-        return {**super().entry_data(), "number": self.deal_number}
 
 
 class GinRotation(Gin):
@@ -546,23 +564,18 @@ def _chouette_of(
     )
 
 
-class ChouetteHandForm(GinHandForm):
+class ChouetteHandForm(NamedHandForm):
     """A chouette hand: the lone player (side A) against the partner playing for side B."""
 
-    same_each_deal = False
-    fields_template = "tournaments/table/partials/gin_rotation_fields.html"
+    def hand_at(self, number: int) -> ChouetteHand:
+        return chouette_hand(self.game, number)
 
-    def build(self) -> None:
-        super().build()
-        number = self.deal_number
-        try:
-            self.hand = chouette_hand(self.game, number) if number else None
-        except ServiceError:
-            self.hand = None
-        if self.hand is not None:
+    def show_hand(self, hand: ChouetteHand | None) -> None:
+        self.hand = hand
+        if hand is not None:
             self.fields["knocker"].choices = [
-                (0, str(self.hand.lone.player)),
-                (1, str(self.hand.partner.player)),
+                (0, str(hand.lone.player)),
+                (1, str(hand.partner.player)),
             ]
 
     def who_plays(self) -> dict[str, str] | None:
@@ -575,9 +588,6 @@ class ChouetteHandForm(GinHandForm):
             "dealer": str(hand.dealer.player),
             "out": str(hand.sitting_out.player),
         }
-
-    def entry_data(self) -> dict[str, Any]:
-        return {**super().entry_data(), "number": self.deal_number}
 
 
 class GinChouette(Gin):

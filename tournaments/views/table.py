@@ -281,8 +281,7 @@ def _stored_answer(
     sheet: Sheet = context["sheet"]
     rows = sheet.rows
     before = [other for other in context["pad_entries"] if other.pk != entry.pk]
-    mark = form.fresh_mark()
-    fresh = bool(mark) and request.headers.get(FRESH_FORM) == mark
+    fresh = _keeps_fresh_form(request, form)
     if fresh:
         context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
     if (
@@ -393,11 +392,17 @@ def _confirmed_answer(request: HttpRequest, at: At, **extra) -> HttpResponse:
         context.update(extra)
         return _swapping_nothing(request, "entry_kept.html", context)
     form = entry_form_for(at.game, number=number, profile=at.profile)
-    mark = form.fresh_mark()
-    if mark and request.headers.get(FRESH_FORM) == mark:
+    if _keeps_fresh_form(request, form):
         context.update(extra, number=number, key=form.initial["idempotency_key"])
         return _swapping_nothing(request, "entry_pad_next.html", context)
     return _answer(request, at, form, context=context, **extra)
+
+
+def _keeps_fresh_form(request: HttpRequest, form: EntryForm) -> bool:
+    """The phone keeps a fresh form of ``form``'s kind (table.js sends its mark): it draws
+    the next deal's form from it."""
+    mark = form.fresh_mark()
+    return bool(mark) and request.headers.get(FRESH_FORM) == mark
 
 
 def _swapping_nothing(request: HttpRequest, partial: str, context: dict) -> HttpResponse:
