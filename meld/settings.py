@@ -12,6 +12,7 @@ for the QR codes is asked for when they are printed, see ``meld/network.py``).
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from csp.constants import NONE, SELF
@@ -47,9 +48,11 @@ def _check(env: Env) -> None:
     try:
         env.seal()
     except EnvValidationError as error:
+        # environs names each variable with its messages (a dict, for the variables it read).
+        named = error.error_messages if isinstance(error.error_messages, dict) else {}
         problems = "".join(
             f"\n  {name}={os.environ.get(name, '')!r}: {' '.join(messages)}"
-            for name, messages in error.error_messages.items()
+            for name, messages in named.items()
         )
         raise ImproperlyConfigured(f"Meld cannot start; check these variables:{problems}") from None
 
@@ -241,6 +244,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 # share them, else a directory all workers of this machine share (the process's
 # own memory would let each gunicorn worker count alone). Counting keeps a miss's
 # window as the entry's time-out on every back end.
+CACHES: dict[str, dict[str, Any]]
 if _REDIS_URL:
     CACHES = {
         "default": {
@@ -295,7 +299,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5_242_880
 
 # Every 500 goes to stderr with its traceback (gunicorn's error log under
 # `make run`); Django's own console handler would print only with DEBUG on.
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {

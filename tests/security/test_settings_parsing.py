@@ -17,13 +17,34 @@ names = json.loads(__import__("sys").argv[1])
 print(json.dumps({name: str(getattr(settings, name)) for name in names}))
 """
 # Variables the table lists that tests or a runner may have set: each test starts without them.
-TABLE = (
-    "SECRET_KEY DEBUG ALLOWED_HOSTS DATABASE_URL SQLITE_PATH MELD_BASE_URL HTTPS REDIS_URL "
-    "MELD_CACHE_DIR MELD_TOKEN_MISS_LIMIT MELD_TOKEN_MISS_WINDOW MELD_PUBLIC_REFRESH_SECONDS "
-    "TRUST_X_FORWARDED_FOR MELD_LOGIN_FAILURE_LIMIT MELD_LOGIN_COOLOFF_MINUTES LOG_LEVEL "
-    "LANGUAGE_CODE TIME_ZONE MELD_DATA_DIR MELD_BACKUP_DIR MELD_BACKUP_KEEP MELD_BACKUP_MINUTES "
-    "PORT SECURE_SSL_REDIRECT SECURE_HSTS_SECONDS CSRF_TRUSTED_ORIGINS"
-).split()
+TABLE = [
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "SQLITE_PATH",
+    "MELD_BASE_URL",
+    "HTTPS",
+    "REDIS_URL",
+    "MELD_CACHE_DIR",
+    "MELD_TOKEN_MISS_LIMIT",
+    "MELD_TOKEN_MISS_WINDOW",
+    "MELD_PUBLIC_REFRESH_SECONDS",
+    "TRUST_X_FORWARDED_FOR",
+    "MELD_LOGIN_FAILURE_LIMIT",
+    "MELD_LOGIN_COOLOFF_MINUTES",
+    "LOG_LEVEL",
+    "LANGUAGE_CODE",
+    "TIME_ZONE",
+    "MELD_DATA_DIR",
+    "MELD_BACKUP_DIR",
+    "MELD_BACKUP_KEEP",
+    "MELD_BACKUP_MINUTES",
+    "PORT",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "CSRF_TRUSTED_ORIGINS",
+]
 
 
 def settings_with(names: list[str], **variables: str) -> subprocess.CompletedProcess:
