@@ -39,3 +39,8 @@ def data_dir() -> Path:
 def manage_command() -> str:
     """How the director runs a management command, as Meld prints it."""
     return "meld" if INSTALLED else ".venv/bin/python manage.py"
+
+
+def serve_command() -> str:
+    """How the director starts Meld, as Meld prints it."""
+    return "meld serve" if INSTALLED else "make run"

@@ -70,7 +70,7 @@ class Phone:
 
     @property
     def csrf(self) -> str:
-        return self.http.cookies.get("csrftoken", "")
+        return self.http.cookies.get("csrftoken") or ""
 
     def htmx(self) -> dict[str, str]:
         return {"HX-Request": "true", "X-CSRFToken": self.csrf, "Referer": str(self.http.base_url)}

@@ -94,6 +94,8 @@ def play_round(event_id: int, username: str) -> None:
     user = get_user_model().objects.get(username=username)
     event = Event.objects.get(pk=event_id)
     rnd = rounds.open_round(event)
+    if rnd is None:
+        raise RuntimeError(f"event {event_id} has no open round to play")
     sides = [
         {
             k.split("_", 1)[1]: (v if k.endswith("going_out") else int(v))

@@ -166,10 +166,15 @@ class Server:
         return self
 
     def wait_ready(self, timeout: float = 30) -> None:
+        process = self.process
+        if process is None:
+            raise RuntimeError("the server was not started")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.process.stderr.read()}")
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"gunicorn exited: {process.stderr.read() if process.stderr else ''}"
+                )
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
                     return
