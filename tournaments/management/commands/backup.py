@@ -17,7 +17,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, output: str | None, **options) -> None:
-        if backups.database_file() is None:
+        source = backups.database_file()
+        if source is None:
             name = settings.DATABASES["default"]["NAME"]
             self.stdout.write(
                 "Meld backs up only its SQLite file. PostgreSQL keeps its own consistent "
@@ -33,5 +34,5 @@ class Command(BaseCommand):
             if written.exists():
                 raise CommandError(f"{written} exists already; name another file.")
             written.parent.mkdir(parents=True, exist_ok=True)
-            backups.copy_database(backups.database_file(), written)
+            backups.copy_database(source, written)
         self.stdout.write(self.style.SUCCESS(f"Backup written to {written}"))
