@@ -69,6 +69,7 @@ def build_event(players: int, deals: int, username: str) -> dict:
             {
                 "number": game.table.number,
                 "token": game.table.token,
+                "code": game.table.code,
                 "game": game.pk,
                 "seat_a": next(s.pk for s in seats if s.side == 0),
                 "seat_b": next(s.pk for s in seats if s.side == 1),
@@ -276,6 +277,37 @@ def count_deals(event_id: int) -> dict:
     }
 
 
+def finish(event_id: int) -> dict:
+    """The director closes the open round and finishes the event (services, as the pages do)."""
+    from tournaments.models import Event
+    from tournaments.services import rounds, setup
+
+    event = Event.objects.get(pk=event_id)
+    rnd = rounds.open_round(event)
+    if rnd is not None:
+        rounds.close_round(rnd, user=event.owner)
+    setup.finish_event(event, event.owner)
+    return {"status": Event.objects.get(pk=event_id).status}
+
+
+def deals(event_id: int) -> dict:
+    """The confirmed deals (table, deal, points of each side) and each game's and player's
+    totals, as the standings count them."""
+    from tournaments.models import Entry, Game, Result
+
+    confirmed = Entry.objects.filter(game__round__event_id=event_id, status=Entry.Status.CONFIRMED)
+    games = Game.objects.filter(round__event_id=event_id).select_related("table")
+    results = Result.objects.filter(player__event_id=event_id)
+    return {
+        "confirmed": sorted(
+            [entry.game.table.number, entry.number, entry.points_0, entry.points_1]
+            for entry in confirmed.select_related("game__table")
+        ),
+        "games": sorted([game.table.number, game.score_0, game.score_1] for game in games),
+        "player_points": sum(result.points for result in results),
+    }
+
+
 def main(argv: list[str]) -> int:
     _django()
     command, *args = argv
@@ -287,6 +319,10 @@ def main(argv: list[str]) -> int:
         answer = measure_writes(int(args[0]), int(args[1]))
     elif command == "count":
         answer = count_deals(int(args[0]))
+    elif command == "finish":
+        answer = finish(int(args[0]))
+    elif command == "deals":
+        answer = deals(int(args[0]))
     else:
         raise SystemExit(f"unknown command {command}")
     print(json.dumps(answer))

@@ -124,6 +124,24 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def wait_healthy(url: str, process: subprocess.Popen | None, timeout: float) -> None:
+    """Until ``url``'s /healthz answers 200; the server's error output if it exits first."""
+    if process is None:
+        raise RuntimeError("the server was not started")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            said = process.stderr.read() if process.stderr else ""
+            raise RuntimeError(f"the server exited ({process.returncode}): {said}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer in time")
+
+
 @dataclass
 class Server:
     env: dict[str, str]
@@ -212,3 +230,99 @@ class Server:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+# Meld's own variables (README, "Configuration"): a ``meld serve`` of a test starts without them.
+MELD_VARIABLES = [
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "DATABASE_URL",
+    "SQLITE_PATH",
+    "MELD_BASE_URL",
+    "HTTPS",
+    "REDIS_URL",
+    "MELD_CACHE_DIR",
+    "MELD_DATA_DIR",
+    "MELD_BACKUP_DIR",
+    "MELD_BACKUP_KEEP",
+    "MELD_BACKUP_MINUTES",
+    "PORT",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "PYTHONPATH",
+]
+
+
+def meld_env(data: Path, **more: str) -> dict[str, str]:
+    """The environment of a club laptop whose folder is ``data``, plus ``more``."""
+    env = {key: value for key, value in os.environ.items() if key not in MELD_VARIABLES}
+    env.update(MELD_DATA_DIR=str(data), LOG_LEVEL="ERROR", **more)
+    return env
+
+
+@dataclass
+class MeldServe:
+    """``meld serve`` as the director starts it: one process (waitress), its own folder.
+
+    ``command`` calls the ``meld`` command: ``[sys.executable, "-m", "meld"]`` from the
+    checkout, or the script an installed wheel put in its environment. What it prints
+    goes to ``log``.
+    """
+
+    command: list[str]
+    env: dict[str, str]
+    log: Path
+    cwd: Path = ROOT
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def run(self, *args: str, timeout: float = 180) -> str:
+        """Another ``meld`` command (``demo``, ``restore FILE``) in the same folder; its output."""
+        done = subprocess.run(
+            [*self.command, *args],
+            cwd=self.cwd,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if done.returncode:
+            raise RuntimeError(f"meld {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+        return done.stdout
+
+    def start(self, timeout: float = 90) -> "MeldServe":
+        with open(self.log, "a", encoding="utf-8") as out:
+            self.process = subprocess.Popen(
+                [*self.command, "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=self.cwd,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        try:
+            wait_healthy(self.url, self.process, timeout)
+        except (RuntimeError, TimeoutError) as error:
+            raise RuntimeError(f"{error}\n{self.log.read_text(encoding='utf-8')}") from error
+        return self
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+
+    def die(self) -> None:
+        """The laptop dies: the process is killed at once, nothing is shut down."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
