@@ -33,13 +33,20 @@ AUTOMATIC = ("round", "timer")
 LOCK_NAME = ".meld-backup.lock"
 
 
-def database_file() -> Path | None:
-    """The SQLite file Meld writes to; None on PostgreSQL or for a database in memory."""
+def sqlite_database() -> str | None:
+    """Meld's SQLite database as ``sqlite3`` opens it (a file name, or a ``file:`` URI for a
+    database in memory); None on PostgreSQL."""
     database = connections["default"].settings_dict
-    name = str(database["NAME"])
     if database["ENGINE"] != "django.db.backends.sqlite3":
         return None
-    if name == ":memory:" or "mode=memory" in name:
+    return str(database["NAME"])
+
+
+def database_file() -> Path | None:
+    """The SQLite file Meld writes to: what the automatic backups copy; None on
+    PostgreSQL or for a database in memory (the tests'), which no laptop loses."""
+    name = sqlite_database()
+    if name is None or name == ":memory:" or "mode=memory" in name:
         return None
     return Path(name.removeprefix("file:").split("?", 1)[0])
 
@@ -59,10 +66,14 @@ def latest(where: Path | None = None) -> Path | None:
     return found[-1] if found else None
 
 
-def copy_database(source: Path, target: Path) -> None:
+def copy_database(source: str | Path, target: Path) -> None:
     """Copy ``source`` into ``target`` (a new file) through SQLite's online backup."""
     partial = target.with_name(target.name + ".partial")
-    with closing(sqlite3.connect(source)) as reading, closing(sqlite3.connect(partial)) as copy:
+    uri = str(source).startswith("file:")
+    with (
+        closing(sqlite3.connect(source, uri=uri)) as reading,
+        closing(sqlite3.connect(partial)) as copy,
+    ):
         reading.backup(copy)
     os.replace(partial, target)
 
@@ -70,9 +81,9 @@ def copy_database(source: Path, target: Path) -> None:
 def take(reason: str, where: Path | None = None) -> Path:
     """Copy the database into the backup folder now; Meld's own copies beyond the
     newest ``MELD_BACKUP_KEEP`` are removed. Raises ``LookupError`` without a file."""
-    source = database_file()
+    source = sqlite_database()
     if source is None:
-        raise LookupError("Only a SQLite database file is backed up by Meld; use pg_dump.")
+        raise LookupError("Meld backs up only a SQLite database; use pg_dump.")
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
     target = where / f"meld-{datetime.now():%Y%m%d-%H%M%S}-{reason}.sqlite3"

@@ -25,7 +25,7 @@ def database(tmp_path, monkeypatch, settings):
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tournaments_event (id INTEGER PRIMARY KEY, name TEXT)")
         db.execute("INSERT INTO tournaments_event (name) VALUES ('Club evening')")
-    monkeypatch.setattr(backups, "database_file", lambda: path)
+    monkeypatch.setattr(backups, "sqlite_database", lambda: str(path))
     settings.MELD_BACKUP_DIR = tmp_path / "usb"
     settings.MELD_BACKUP_KEEP = 3
     settings.MELD_BACKUP_MINUTES = 5
@@ -172,7 +172,7 @@ def test_restore_refuses_what_is_no_meld_backup(database, tmp_path):
 
 
 def test_on_postgresql_the_commands_say_to_use_pg_dump(monkeypatch, tmp_path):
-    monkeypatch.setattr(backups, "database_file", lambda: None)
+    monkeypatch.setattr(backups, "sqlite_database", lambda: None)
     out = StringIO()
     call_command("backup", stdout=out)
     assert "pg_dump" in out.getvalue() and "pg_restore" in out.getvalue()
@@ -185,5 +185,10 @@ def test_on_postgresql_the_commands_say_to_use_pg_dump(monkeypatch, tmp_path):
     assert backups.start_watcher() is None
 
 
-def test_the_tests_own_database_in_memory_is_not_backed_up():
+def test_the_tests_own_database_is_not_backed_up_by_itself(tmp_path):
+    # In memory on SQLite (no laptop loses it), PostgreSQL otherwise (pg_dump's).
     assert backups.database_file() is None
+    backups.round_closed()
+    assert not backups.due()
+    with pytest.raises(CommandError, match="in memory|pg_restore"):
+        call_command("restore", str(tmp_path / "any.sqlite3"))

@@ -17,7 +17,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, output: str | None, **options) -> None:
-        source = backups.database_file()
+        source = backups.sqlite_database()
         if source is None:
             name = settings.DATABASES["default"]["NAME"]
             self.stdout.write(

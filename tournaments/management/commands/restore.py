@@ -32,12 +32,14 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the backup, e.g. meld-20261126-203000-timer.sqlite3")
 
     def handle(self, *args, file: str, **options) -> None:
-        target = backups.database_file()
-        if target is None:
+        if backups.sqlite_database() is None:
             raise CommandError(
                 "Meld restores only its SQLite file. On PostgreSQL restore a pg_dump with "
                 "pg_restore --clean --dbname <database> <file>."
             )
+        target = backups.database_file()
+        if target is None:
+            raise CommandError("A database in memory cannot be restored into; name a file.")
         source = Path(file)
         events = check_backup(source)
         connections.close_all()
