@@ -201,3 +201,21 @@ def test_lists_and_numbers_are_read_as_the_table_says():
     assert got["MELD_PUBLIC_REFRESH_SECONDS"] == "0.5"
     assert "'ENGINE': 'django.db.backends.postgresql'" in got["DATABASES"]
     assert "'CONN_MAX_AGE': 600" in got["DATABASES"]
+
+
+def test_the_meld_command_says_what_is_wrong_without_a_traceback(tmp_path):
+    env = {key: value for key, value in os.environ.items() if key not in TABLE}
+    env.update(HTTPS="ture", MELD_DATA_DIR=str(tmp_path / "club"))
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "meld", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert done.stderr.startswith("meld: Meld cannot start; check these variables:")
+    assert "  HTTPS='ture': Not a valid boolean." in done.stderr
+    assert "Traceback" not in done.stderr
