@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
+from meld.paths import manage_command
 from tournaments.games import evaluate
 from tournaments.models import (
     Club,
@@ -40,7 +41,7 @@ from tournaments.services.profiles import event_profile
 from tournaments.services.results import refresh_game
 from tournaments.services.series import save_series
 
-DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+DEMO = Path(settings.SHARE_DIR) / "fixtures" / "demo.json"
 
 
 class Command(BaseCommand):
@@ -79,7 +80,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.WARNING(
                     f"Director log-in: user '{director.username}', password '{password}' "
-                    "(shown this once; change it with: .venv/bin/python manage.py changepassword director)"
+                    f"(shown this once; change it with: {manage_command()} changepassword director)"
                 )
             )
 
