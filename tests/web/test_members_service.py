@@ -251,3 +251,34 @@ def test_an_event_with_members_exports_and_imports_with_the_member_links(directo
     assert list(copy.players.values_list("name", "member")) == [("Anna Berger", anna.pk)]
     assert event.players.get().member == anna
     assert Member.objects.filter(club=club).count() == 1
+
+
+def test_a_number_taken_behind_the_registers_back_is_refused_in_words(club, monkeypatch):
+    """A writer that does not take the club's lock may take a number between the check and
+    the save: the unique constraint answers, and the director reads why."""
+    Member.objects.create(club=club, name="Anna Berger", number="7")
+    monkeypatch.setattr(service, "number_holder", lambda *args: None)
+
+    with pytest.raises(ServiceError) as raised:
+        service.save_member(club, name="Bernd Huber", number="7")
+
+    assert raised.value.field_errors == {
+        "number": ["Member number 7 has just been given to another member."]
+    }
+    assert register(club) == ["Anna Berger"]
+
+
+def test_merging_keeps_the_stricter_choice_of_public_name_and_the_number(director, club):
+    keep = Member.objects.create(club=club, name="Paula Schöber")
+    gone = Member.objects.create(
+        club=club, name="Paula Schober", number="115", public_name="initials"
+    )
+    past_event(director, club, ["Paula Schöber"])
+    service.build_from_events(director, club)
+
+    preview = service.merge_preview(keep, gone)
+    service.merge_members(keep, gone)
+
+    assert (preview.number, preview.public_name) == ("115", "initials")
+    keep.refresh_from_db()
+    assert (keep.number, keep.public_name) == ("115", "initials")

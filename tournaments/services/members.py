@@ -143,8 +143,10 @@ def save_member(
         with transaction.atomic():
             member.save()
     except IntegrityError:
-        errors = _number_taken(number, _("another member"))
-        raise ServiceError(errors["number"][0], errors) from None
+        message = _("Member number %(number)s has just been given to another member.") % {
+            "number": number
+        }
+        raise ServiceError(message, {"number": [message]}) from None
     return member
 
 
