@@ -220,6 +220,8 @@ def _link_members(
             newcomer.member = locked[newcomer.member_id]
             continue
         found = meant.get(index, [])
+        if len(found) == 1 and found[0].pk not in locked:
+            found = []  # removed meanwhile by a writer outside the lock order
         if len(found) == 1 and found[0].pk not in playing and found[0].pk not in taken:
             newcomer.member = locked[found[0].pk]
         elif found:
