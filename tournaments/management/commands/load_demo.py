@@ -3,7 +3,8 @@ season of six finished club evenings of the club's members, ranked as a series. 
 club's public page is on.
 
 The two events go through the same services the director and the phones use, so
-they are exactly what a real evening would leave in the database. The season's
+they are exactly what a real evening would leave in the database: the register
+comes first, so tonight's pasted list links its players to their members. The season's
 evenings are written in bulk to keep ``make run`` quick: the seating, every deal
 as a confirmed entry scored by the game's own rules, and each game's results
 recomputed by ``services.results`` as a confirmation would.
@@ -67,9 +68,12 @@ class Command(BaseCommand):
         # A director trying Meld sees what the club's visitors would (serve_info prints its link).
         club = club_pages.set_public_page(club, True)
         rng = random.Random(demo["seed"])
+        members = self._register(demo["season"], club)
         canasta_event = self._canasta(demo, club, director, rng)
         gin_event = self._gin(demo, club, director, rng)
-        series = self._season(demo, club, director, random.Random(f"{demo['seed']}-season"))
+        series = self._season(
+            demo, club, director, members, random.Random(f"{demo['seed']}-season")
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: “{canasta_event.name}”, “{gin_event.name}” and the series "
@@ -154,8 +158,8 @@ class Command(BaseCommand):
         return event
 
     @transaction.atomic
-    def _season(self, demo: dict, club, director, rng: random.Random):
-        part = demo["season"]
+    def _register(self, part: dict, club) -> list[Member]:
+        """The club's members, who play the season (and tonight's Canasta evening)."""
         register = []
         for line in part["members"]:
             name, gender, number = (field.strip() for field in line.split(";"))
@@ -167,7 +171,11 @@ class Command(BaseCommand):
         known = Member.objects.filter(club=club, number__in=[m.number for m in register])
         found = {member.number: member for member in known}
         Member.objects.bulk_create(m for m in register if m.number not in found)
-        members = [found.get(m.number, m) for m in register]
+        return [found.get(m.number, m) for m in register]
+
+    @transaction.atomic
+    def _season(self, demo: dict, club, director, members: list[Member], rng: random.Random):
+        part = demo["season"]
         today = datetime.date.today()
         events = []
         for index in range(part["evenings"]):
