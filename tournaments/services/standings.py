@@ -321,9 +321,11 @@ def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:
         step = {}
     key_of = {}
     for player in players:
-        key = player.pk
-        while key in step:
+        key, seen = player.pk, {player.pk}
+        # A line of substitutes ends; one that came back round (never stored by Meld) stops.
+        while key in step and step[key] not in seen:
             key = step[key]
+            seen.add(key)
         key_of[player.pk] = key
     return key_of
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import clubs_for, director_member, director_required, members_for
 from tournaments.charts import line_chart
 from tournaments.forms import show_service_error
-from tournaments.forms.members import MemberForm, MergeForm, SearchForm
+from tournaments.forms.members import SEARCH_MAX, MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
 from tournaments.models import Club, Event, Member
 from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
@@ -22,6 +22,7 @@ from tournaments.services import members as service
 from tournaments.services.club_results import member_evenings
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_lists import MAX_ROWS
+from tournaments.text import plain_text
 
 LIST_LIMIT = 500
 
@@ -253,7 +254,7 @@ def _ticked(event: Event, user, values: list[str]) -> list[Member]:
 def pick_panel(request: HttpRequest, event: Event) -> dict:
     """What the players page's "From the members" panel shows: the ticked ones first,
     then those the search finds (all active ones when nothing is searched)."""
-    q = request.GET.get("q", "")[:100].strip()
+    q = plain_text(request.GET.get("q", "")[:SEARCH_MAX]).strip()
     ticked = _ticked(event, request.user, request.GET.getlist("member"))
     ticked_ids = {member.pk for member in ticked}
     found = _search(offered(event, request.user), q).exclude(pk__in=ticked_ids)
