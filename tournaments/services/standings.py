@@ -322,9 +322,12 @@ def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:
     key_of = {}
     for player in players:
         key, seen = player.pk, {player.pk}
-        # A line of substitutes ends; one that came back round (never stored by Meld) stops.
-        while key in step and step[key] not in seen:
+        while key in step:
             key = step[key]
+            if key in seen:
+                # A line that comes back round (Meld never stores one): each counts alone.
+                key = player.pk
+                break
             seen.add(key)
         key_of[player.pk] = key
     return key_of

@@ -194,9 +194,14 @@ def score_entries(event: Event, made: dict[str, Any], rows: list[Row]) -> None:
 
 
 def recount(made: dict[str, Any]) -> None:
-    """Every game's scores and its players' results, counted from the confirmed entries."""
+    """The scores and players' results of every game something happened at (an entry, or
+    the director ending it), counted from its confirmed entries as the services count them;
+    a game nothing happened at has none yet, as on the server it came from."""
+    touched = {entry.game_id for entry in made["entries"]}
+    touched |= {row.game_id for row in made["audit"] if row.game_id}
     for game in made["games"]:
-        refresh_game(game)
+        if game.pk in touched:
+            refresh_game(game)
 
 
 def _readable(key: str, column: str, items: list, read: Callable[[Any], Any]) -> None:
