@@ -105,6 +105,12 @@ class BoundedIntegerField(forms.IntegerField):
         return number
 
 
+def _shown(value: object) -> str:
+    """``value`` as a message names it: a long one cut short."""
+    text = str(value)
+    return text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "…"
+
+
 def _row_id(value: object) -> int | None:
     """``value`` as an id a row can have, or None."""
     number = _read(value)
@@ -122,7 +128,7 @@ class BoundedModelChoiceField(forms.ModelChoiceField):
             raise ValidationError(
                 self.error_messages["invalid_choice"],
                 code="invalid_choice",
-                params={"value": str(value)[:MAX_DIGITS]},
+                params={"value": _shown(value)},
             )
         return super().to_python(number)
 
@@ -143,6 +149,6 @@ class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
                 raise ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",
-                    params={"pk": str(item)[:MAX_DIGITS]},
+                    params={"pk": _shown(item)},
                 )
         return super().clean(ids)

@@ -51,6 +51,8 @@ class Blob(forms.Field):
         self.kinds = kinds
 
     def to_python(self, value):
+        if value is not None and not isinstance(value, self.kinds):
+            raise forms.ValidationError(kind_problem(self, value))
         return value
 
 
@@ -63,6 +65,8 @@ class ListField(forms.Field):
         self.item, self.most, self.least = item, most, least
 
     def to_python(self, value):
+        if not isinstance(value, list):
+            raise forms.ValidationError(kind_problem(self, value))
         if not self.least <= len(value) <= self.most:
             raise forms.ValidationError(
                 _("Give from %(least)d to %(most)d values, not %(count)d.")
