@@ -19,6 +19,7 @@ from typing import Any
 from django import forms
 from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.services.errors import ServiceError
 
@@ -91,11 +92,11 @@ def _kinds(check: forms.Field) -> tuple[type, ...]:
 
 
 KIND_NAMES = {
-    bool: "true or false",
-    int: "a whole number",
-    str: "a text",
-    list: "a list",
-    dict: "an object",
+    bool: gettext_noop("true or false"),
+    int: gettext_noop("a whole number"),
+    str: gettext_noop("a text"),
+    list: gettext_noop("a list"),
+    dict: gettext_noop("an object"),
 }
 
 
