@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tests.foundation.transfer_helpers import without_tokens
+from tests.web.table_helpers import canasta_game, seat_of
 from tests.web.test_canasta_counts import COUNTS
 from tests.web.test_gin_tables import (
     CHOUETTE_HANDS,
@@ -19,7 +20,6 @@ from tests.web.test_gin_tables import (
     play_the_worked_example,
     table_url,
 )
-from tests.web.table_helpers import canasta_game, seat_of
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.rounds import start_round
