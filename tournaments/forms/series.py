@@ -7,13 +7,19 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms import BoundedCharField
 from tournaments.models import Club, Event, Series
 from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
+from tournaments.numbers import (
+    MAX_SMALL,
+    BoundedIntegerField,
+    BoundedModelMultipleChoiceField,
+    NumberError,
+    parse_int,
+)
 from tournaments.services.series import PLACING_POINTS_MAX, club_events
 
 PLACING_TEXT_MAX = 1000
 
 
-class EventChoices(forms.ModelMultipleChoiceField):
+class EventChoices(BoundedModelMultipleChoiceField):
     def label_from_instance(self, event):
         return f"{event.name} ({event.date:%Y-%m-%d})"
 

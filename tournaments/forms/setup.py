@@ -12,7 +12,7 @@ from tournaments.formats import FORMATS
 from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
-from tournaments.numbers import BoundedIntegerField
+from tournaments.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
 
@@ -76,7 +76,7 @@ class NewEventForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     preset = PresetField()
-    club = forms.ModelChoiceField(
+    club = BoundedModelChoiceField(
         label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
     )
 
@@ -100,7 +100,7 @@ class EventDetailsForm(forms.Form):
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
-    club = forms.ModelChoiceField(
+    club = BoundedModelChoiceField(
         label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
     )
     language = forms.ChoiceField(

@@ -175,6 +175,11 @@ class CardGame(ABC):
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         """Score the submitted ``data`` or raise ``ServiceError`` naming the fields at fault."""
 
+    def submitted(self, details: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What a table sent for an entry stored with ``details``: ``evaluate`` scores it
+        to the same entry again (an import checks every entry so)."""
+        return details
+
     @abstractmethod
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
         """The table's form for this game's entries (``kwargs`` as ``EntryForm`` takes them)."""

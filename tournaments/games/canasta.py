@@ -92,6 +92,19 @@ class Canasta(CardGame):
             return canasta_counted(data.get("sides"), profile, count)
         return canasta_deal(data.get("sides"), profile, count)
 
+    def submitted(self, details: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A deal by card counts is stored with each side's points; it was sent as counts."""
+        if details.get("mode") != Event.EntryMode.COUNTS:
+            return details
+        counts = details.get("counts")
+        sides = details.get("sides")
+        if not isinstance(counts, list) or not isinstance(sides, list):
+            return details
+        return {
+            "mode": Event.EntryMode.COUNTS,
+            "sides": [counted_side(*pair) for pair in zip(sides, counts, strict=False)],
+        }
+
     def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
         if details.get("mode") not in (Event.EntryMode.DEAL, Event.EntryMode.COUNTS):
             return []  # the totals are what the score pad shows
@@ -255,6 +268,23 @@ def canasta_deal(sides: Any, profile, count: int) -> Scored:
         raise problems_error(error.problems, key=field_key) from None
     details = {"mode": "deal", "sides": [side_details(entry) for entry in entries]}
     return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
+
+
+def counted_side(side: Any, counts: Any) -> Any:
+    """A stored side of a deal by card counts as the phone sent it: its counted fields and
+    how many cards of each kind it melded and held."""
+    if not isinstance(side, Mapping) or not isinstance(counts, Mapping):
+        return side
+    return {
+        **{name: side[name] for name in COUNTED_FIELDS if name in side},
+        **{
+            place: {
+                kind: counts.get(canasta.count_field_name(place, kind), 0)
+                for kind in canasta.CARD_KINDS
+            }
+            for place in canasta.PLACES
+        },
+    }
 
 
 def canasta_counted(sides: Any, profile, count: int) -> Scored:

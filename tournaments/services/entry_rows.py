@@ -149,10 +149,10 @@ def next_version(game: Game, number: int) -> int:
 
 
 def entry_reason(reason: str) -> str:
-    reason = (reason or "").strip()
+    reason = audit.checked_reason(reason)
     if not reason:
         raise ServiceError(_("Give a reason."), {"reason": [_("Give a reason.")]})
-    return audit.checked_reason(reason)
+    return reason
 
 
 def create_entry(**fields) -> Entry:

@@ -321,9 +321,14 @@ def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:
         step = {}
     key_of = {}
     for player in players:
-        key = player.pk
+        key, seen = player.pk, {player.pk}
         while key in step:
             key = step[key]
+            if key in seen:
+                # A line that comes back round (Meld never stores one): each counts alone.
+                key = player.pk
+                break
+            seen.add(key)
         key_of[player.pk] = key
     return key_of
 
