@@ -21,6 +21,7 @@ from tournaments.games import evaluate, game_of
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Table
 from tournaments.services.audit import describe
 from tournaments.services.errors import ServiceError
+from tournaments.services.players import admit_players
 from tournaments.services.profiles import event_profile, presets
 from tournaments.services.results import refresh_game
 from tournaments.services.transfer import shapes
@@ -114,12 +115,14 @@ def make_rows(event: Event, rows: dict[str, list[Row]], made: dict[str, Any], us
 
 
 def _players(event: Event, rows: dict[str, list[Row]], made: dict[str, Any], users: dict) -> None:
-    """The players, then who substitutes for whom (a player may replace a later row)."""
+    """The players, through the one door every player comes in by (a player the export
+    does not link to a member is linked by name, as a pasted one is), then who
+    substitutes for whom (a player may replace a later row)."""
     players = [
         build(shapes.PLAYERS, row, made, users, event=event, substitute_for=None)
         for row in rows["players"]
     ]
-    made["players"] = _create(shapes.PLAYERS, players, rows["players"])
+    made["players"] = admit_players(event, players).players
     substitutes = []
     for player, row in zip(made["players"], rows["players"], strict=True):
         if row["substitute_for"] is not None:
