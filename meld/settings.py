@@ -137,6 +137,8 @@ USE_TZ = True
 USE_THOUSAND_SEPARATOR = False
 
 STATIC_URL = "static/"
+# The director's handbook as `make docs` builds it (docs/site/, not in git), served at /help/.
+MELD_HELP_DIR = Path(os.environ.get("MELD_HELP_DIR", str(BASE_DIR / "docs" / "site")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
