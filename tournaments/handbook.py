@@ -35,7 +35,6 @@ SECTIONS: dict[str, Section] = {
     "tournaments-director-setup/format": Section("setup", "format"),
     "tournaments-director-setup/scoring": Section("setup", "scoring"),
     "tournaments-director-players": Section("players", "add-players"),
-    "tournaments-director-members-pick": Section("players", "from-members"),
     "tournaments-director-player-edit": Section("players", "edit-player"),
     "tournaments-director-teams": Section("players", "teams"),
     "tournaments-director-draw": Section("players", "draw"),
@@ -86,19 +85,29 @@ def is_built() -> bool:
     return all(page_file(language, "") is not None for language in LANGUAGES)
 
 
-def page_file(language: str, path: str) -> Path | None:
-    """The built file for ``/help/<language>/<path>`` (a folder means its index.html), or None.
-
-    Only files inside the handbook's folder are ever answered, whatever ``path`` holds.
-    """
+def _inside(language: str, path: str) -> Path | None:
+    """``path`` of the language's part of the handbook, if it stays inside the handbook."""
     base = root().resolve()
     folder = base if language == ROOT_LANGUAGE else base / language
     try:
         target = (folder / path).resolve()
     except (OSError, ValueError):
         return None
-    if not target.is_relative_to(base):
-        return None
-    if target.is_dir():
+    return target if target.is_relative_to(base) else None
+
+
+def page_file(language: str, path: str) -> Path | None:
+    """The built file for ``/help/<language>/<path>`` (a folder means its index.html), or None.
+
+    Only files inside the handbook's folder are ever answered, whatever ``path`` holds.
+    """
+    target = _inside(language, path)
+    if target is not None and target.is_dir():
         target = target / "index.html"
-    return target if target.is_file() else None
+    return target if target is not None and target.is_file() else None
+
+
+def is_page_folder(language: str, path: str) -> bool:
+    """Whether ``path`` names a page's folder (its address must end in a slash)."""
+    target = _inside(language, path)
+    return target is not None and (target / "index.html").is_file()

@@ -22,7 +22,11 @@ def index(request: HttpRequest) -> HttpResponse:
 def page(request: HttpRequest, language: str, path: str = "") -> HttpResponse:
     if not handbook.is_built():
         return not_built(request)
-    if path and not path.endswith("/") and handbook.page_file(language, path + "/"):
+    first, _, rest = path.partition("/")
+    if language == handbook.ROOT_LANGUAGE and first in handbook.LANGUAGES:
+        # The English pages lie at the root, so their language switch links to de/….
+        return redirect(reverse("tournaments-public-help-language", args=[first]) + rest)
+    if path and not path.endswith("/") and handbook.is_page_folder(language, path):
         # A page's links are relative to its folder: its address ends in a slash.
         return redirect("tournaments-public-help-page", language=language, path=path + "/")
     return answer(request, handbook.page_file(language, path))
