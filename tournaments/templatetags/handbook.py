@@ -11,10 +11,8 @@ register = template.Library()
 def handbook_link(context) -> dict:
     request = context.get("request")
     match = getattr(request, "resolver_match", None)
-    user = getattr(request, "user", None)
-    section = None
-    if match is not None and user is not None and user.is_authenticated:
-        section = handbook.section_for(match.url_name, match.kwargs)
-    if section is None:
+    # Only director pages have a section: the players' and public pages never load the user.
+    section = handbook.section_for(match.url_name, match.kwargs) if match else None
+    if section is None or not request.user.is_authenticated:
         return {"url": None}
     return {"url": handbook.section_url(section, getattr(request, "LANGUAGE_CODE", None))}
