@@ -127,16 +127,16 @@ def draw_card(c: Canvas, data: PlayerCardsData, card: TableCard, size: float) ->
             },
         ),
         (
-            _("Enter a deal"),
+            _("Enter the result"),
             _(
-                "After each deal one player enters it for both sides and taps %(send)s. Meld "
-                "checks it at once and marks a mistake next to its field. Until the other side "
-                "has confirmed it, %(change)s corrects it."
+                "When a deal or hand is over, one player enters the result for both sides and "
+                "taps %(send)s. Meld checks it at once and marks a mistake next to its field. "
+                "Until the other side has confirmed it, %(change)s corrects it."
             )
             % {"send": quoted(data.words.send), "change": quoted(data.words.change)},
         ),
         (
-            _("Confirm the other side's"),
+            _("Confirm the other side's entry"),
             _(
                 "A player of the other side checks what was entered against the cards and taps "
                 "%(confirm)s: now it counts. Something wrong? Open %(wrong)s and tap "
@@ -155,7 +155,7 @@ def draw_card(c: Canvas, data: PlayerCardsData, card: TableCard, size: float) ->
         y = step(c, margin, y, count, title, body, inner, size)
         count += 1
     y = step(c, margin, y, count, _("The marks on the score sheet"), "", inner, size, gap=0)
-    y = draw_marks(c, data, margin + 10 * mm, y + 1 * mm, inner - 10 * mm, size)
+    y = draw_marks(c, data, margin + 10 * mm, y - 1 * mm, inner - 10 * mm, size)
     count += 1
     y = step(
         c,
@@ -292,7 +292,7 @@ def draw_marks(
         after = paragraph(
             c, x + sample_w + 4 * mm, y, meaning, width - sample_w - 4 * mm, size=size
         )
-        y = min(after, y - 7.5 * mm) - 0.5 * mm
+        y = min(after - 2 * mm, y - 7.5 * mm)
     return y
 
 
