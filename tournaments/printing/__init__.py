@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.printing import (
     guides,
+    player_cards,
     score_sheets,
     seating_lists,
     standings_pdf,
@@ -58,6 +59,18 @@ DOCUMENTS: dict[str, Document] = {
             ),
             table_cards.load,
             table_cards.build,
+            uses_round=True,
+            uses_blank=True,
+        ),
+        Document(
+            "player-cards",
+            _("Player cards"),
+            _(
+                "One page per table, beside its table card: how the players open the table, enter a deal, "
+                "confirm the other side's, what the marks on the score sheet mean and what to do when the Wi-Fi drops."
+            ),
+            player_cards.load,
+            player_cards.build,
             uses_round=True,
             uses_blank=True,
         ),
