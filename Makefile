@@ -28,7 +28,7 @@ messages-compile: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
 messages: install
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --ignore=meld_testkit --ignore=build --ignore=dist --no-obsolete
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --ignore=meld_testkit --ignore=build --ignore=dist --ignore=docs --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # Debian packages the tests need: chromium (browser tests), poppler-utils (pdftoppm
