@@ -102,7 +102,7 @@ class CorrectionForm(ScoresForm):
         if number not in (*numbers, last + 1):
             number = last if kwargs["game"].finished and last else last + 1
         super().__init__(*args, deal_number=number, **kwargs)
-        word = self.rules.deal_word()
+        word = self.rules.words.deal_word()
         self.fields["number"].label = word
         choices = [
             (str(n), _("%(word)s %(number)d (correct)") % {"word": word, "number": n})

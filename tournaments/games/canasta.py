@@ -124,7 +124,7 @@ class Canasta(CardGame):
     def entry_form(
         self, game: Game, data=None, *, sides: list, mode: str | None = None, **kwargs
     ) -> forms.Form:
-        offered = self.offered_modes(game.round.event)
+        offered = offered_modes(self.entry_modes, game.round.event)
         chosen = form_mode(
             offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
         )
@@ -176,6 +176,13 @@ class Canasta(CardGame):
 
     def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
         return tuple(canasta.minimum_meld(total, profile) for total in totals)
+
+
+def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
+    """The entry modes the event's phones offer, in the game's order (the first where the
+    event chose none)."""
+    chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
+    return [mode for mode in modes if mode in chosen] or [modes[0]]
 
 
 def form_mode(

@@ -3,6 +3,7 @@ cards (card mode), scored by ``scoring.gin``."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from django import forms
@@ -95,7 +96,7 @@ class Gin(CardGame):
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
 
     def __init__(self, tables: tuple["Gin", ...] = ()) -> None:
-        # Three or more at a table play their own kind of Gin (``games/gin_tables.py``).
+        # Three or more at a table play their own kind of Gin (``games/gin_tables/``).
         self.tables = {entry.table_kind: entry for entry in tables}
 
     def table_kinds(self) -> list[tuple[str, str]]:
@@ -152,7 +153,7 @@ class Gin(CardGame):
 
     def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
         target = self.target(profile, side_size)
-        hands = _up_to_target([tuple(entry.points) for entry in confirmed], target)
+        hands = up_to_target([tuple(entry.points) for entry in confirmed], target)
         score = gin.score_game(hands, profile, target=target)
         totals = tuple(score.totals)
         if kind == Event.RoundKind.GAME or score.finished:
@@ -212,11 +213,12 @@ class Gin(CardGame):
         )
 
 
-def _up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
-    """The hands up to the one that reached the target (later ones do not count)."""
-    points = [0, 0]
+def up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one that reached the target (later ones do not count); hands of
+    as many columns as the game has sides."""
+    points: list[int] = []
     for index, hand in enumerate(hands):
-        points = [p + h for p, h in zip(points, hand, strict=False)]
+        points = [p + h for p, h in zip_longest(points, hand, fillvalue=0)]
         if max(points) >= target:
             return hands[: index + 1]
     return hands

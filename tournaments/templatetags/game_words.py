@@ -11,7 +11,7 @@ register = template.Library()
 
 @register.simple_tag
 def says(event: Event, key: str, number=None, count=None, total=None) -> str:
-    return game_of(event).says(key, number=number, count=count, total=total)
+    return game_of(event).words.says(key, number=number, count=count, total=total)
 
 
 @register.simple_tag
