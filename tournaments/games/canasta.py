@@ -65,6 +65,21 @@ class Canasta(CardGame):
         "saved_offline": gettext_lazy(
             "Deal %(number)s is saved on this phone and will be sent when the connection is back."
         ),
+        "stored_for": gettext_lazy("Stored for deal %(number)s:"),
+        "stored_twice": gettext_lazy(
+            "Another phone stored this deal at the same moment: look at the score sheet."
+        ),
+        "over": gettext_lazy("This game is over: no more deals can be entered."),
+        "only": gettext_lazy("A game of this round has %(count)s deals only."),
+        "how_many": gettext_lazy("Enter how many deals a round has."),
+        "enter_again": gettext_lazy("The entry is wrong: the table enters the deal again"),
+        "end_with_confirmed": gettext_lazy("End this game with the confirmed deals"),
+        "time_help": gettext_lazy("When the time is up, the deal being played is finished."),
+        "round_lead": gettext_lazy(
+            "In a round every table plays one game. Usually a game runs to the target "
+            "(%(target)s points); for a shorter evening a round can end after a number of deals "
+            "or after a time."
+        ),
     }
     # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
     summary_rules = (

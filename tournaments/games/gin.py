@@ -81,6 +81,21 @@ class Gin(CardGame):
         "saved_offline": gettext_lazy(
             "Hand %(number)s is saved on this phone and will be sent when the connection is back."
         ),
+        "stored_for": gettext_lazy("Stored for hand %(number)s:"),
+        "stored_twice": gettext_lazy(
+            "Another phone stored this hand at the same moment: look at the score sheet."
+        ),
+        "over": gettext_lazy("This game is over: no more hands can be entered."),
+        "only": gettext_lazy("A game of this round has %(count)s hands only."),
+        "how_many": gettext_lazy("Enter how many hands a round has."),
+        "enter_again": gettext_lazy("The entry is wrong: the table enters the hand again"),
+        "end_with_confirmed": gettext_lazy("End this game with the confirmed hands"),
+        "time_help": gettext_lazy("When the time is up, the hand being played is finished."),
+        "round_lead": gettext_lazy(
+            "In a round every table plays one game. Usually a game runs to the target "
+            "(%(target)s points); for a shorter evening a round can end after a number of hands "
+            "or after a time."
+        ),
     }
     # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
     summary_rules = (

@@ -19,10 +19,16 @@ class Words:
         self.texts = texts
 
     def says(
-        self, key: str, *, number: Any = None, count: int | None = None, total: Any = None
+        self,
+        key: str,
+        *,
+        number: Any = None,
+        count: int | None = None,
+        total: Any = None,
+        target: Any = None,
     ) -> str:
-        """The text ``key`` with the deal's number (and the round's ``total`` of deals) or a
-        count."""
+        """The text ``key`` with the deal's number (and the round's ``total`` of deals), a
+        count, or a game's target."""
         text = self.texts[key]
         if count is not None:
             return text % {"counter": count, "count": count}
@@ -30,6 +36,8 @@ class Words:
             return text % {"number": number, "total": total}
         if number is not None:
             return text % {"number": number}
+        if target is not None:
+            return text % {"target": target}
         return str(text)
 
     def deal_word(self) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
 from tournaments.games.base import LaterHand
@@ -44,6 +45,11 @@ class SeatedByHands(Gin):
     players_per_table = 3
     tally_others = "opponents"
     seats_by_earlier_hands = True
+    # The director's choice to re-seat the later hands a corrected one changes, explained.
+    reseat_help = gettext_lazy(
+        "Where this hand changes who plays later hands: they keep their points with the "
+        "players who play them now."
+    )
 
     # --- what each kind says ------------------------------------------------------
 

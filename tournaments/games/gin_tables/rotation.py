@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
 from scoring.canasta import side_label
@@ -49,6 +50,11 @@ class GinRotation(SeatedByHands):
     """Gin for three at a table, the loser of a hand sitting out (RULES.md 2.1, 1)."""
 
     table_kind = Event.TableKind.ROTATION
+    reseat_help = gettext_lazy(
+        "Where this hand changes who plays later hands: they keep their points with the "
+        "players who play them now, or are set aside from the first one whose winner would "
+        "sit it out."
+    )
 
     def start(self) -> gin_three.Seating:
         return gin_three.three_player_start()
