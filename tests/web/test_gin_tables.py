@@ -335,7 +335,7 @@ def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership
 # --- chouette (RULES.md 2.1, 2) --------------------------------------------------------------
 # Player 1 drew highest and plays alone (side A) against 2 and 3 (side B); 2 deals first and
 # plays until he loses a hand. Each hand: who knocked (0 the lone player, 1 the partner),
-# kind, deadwoods, then who plays first, who deals and who sits out.
+# kind, deadwoods, then who plays first, who deals and who advises the partner playing.
 CHOUETTE_HANDS = [
     (0, "knock", 2, 32, 1, 2, 3),  # lone +30: partner 2 lost, 3 takes over and deals
     (1, "knock", 3, 28, 1, 3, 2),  # partners +25: the lone player deals
