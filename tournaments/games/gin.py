@@ -324,7 +324,9 @@ def _cards(value: Any) -> list[str]:
     return []
 
 
-def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+def _tapped(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Both players' cards as tapped: the knocker's 10 (or 11 before the discard), the
+    defender's 10, no card in both; refused naming the hand at fault."""
     field_errors: dict[str, list[str]] = {}
     hands = {}
     for name, sizes in (("knocker_cards", (10, 11)), ("defender_cards", (10,))):
@@ -347,6 +349,11 @@ def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scor
             ]
     if field_errors:
         raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+    return hands
+
+
+def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+    hands = _tapped(data)
     knocker_cards = hands["knocker_cards"]
     discard = None
     if len(knocker_cards) == 11:
