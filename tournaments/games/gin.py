@@ -188,18 +188,12 @@ class Gin(CardGame):
             running[entry.number] = (tuple(totals), ())
         score = result.gin_score
         return SheetPart(
-            running=running,
-            totals=tuple(score.points),
-            gin=GinTotals(
-                points=tuple(score.points),
-                boxes=tuple(score.boxes),
-                box_bonus=tuple(score.box_bonus),
-                game_bonus=tuple(score.game_bonus),
-                shutout_bonus=tuple(score.shutout_bonus),
-                totals=tuple(score.totals),
-                box_value=profile.box_bonus,
-            ),
+            running=running, totals=tuple(score.points), gin=self.pad_totals(score, profile)
         )
+
+    def pad_totals(self, score, profile) -> GinTotals:
+        """The pad's bottom lines of a game's score (``scoring.gin.GameScore``)."""
+        return pad_totals(score, profile, shutout=tuple(score.shutout_bonus))
 
     # --- printing -----------------------------------------------------------------
 
@@ -226,6 +220,21 @@ class Gin(CardGame):
             finished=bool(game.finished),
             net=game.net,
         )
+
+
+def pad_totals(score, profile, *, shutout: tuple[int, ...], kind=GinTotals, **more) -> GinTotals:
+    """The pad's bottom lines (``kind``: ``GinTotals`` or a subclass, with ``more`` fields)
+    from a game's points, boxes and bonuses, and the shutout bonus as the game adds it."""
+    return kind(
+        points=tuple(score.points),
+        boxes=tuple(score.boxes),
+        box_bonus=tuple(score.box_bonus),
+        game_bonus=tuple(score.game_bonus),
+        shutout_bonus=shutout,
+        totals=tuple(score.totals),
+        box_value=profile.box_bonus,
+        **more,
+    )
 
 
 def up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:

@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from scoring import gin_three
 from scoring.canasta import side_label
 from tournaments.forms.entry.gin_tables import RotationHandForm
-from tournaments.games.base import Outcome, SheetPart, leader, margin
-from tournaments.games.gin import GinTotals, gin_hand, up_to_target
+from tournaments.games.base import Outcome, leader, margin
+from tournaments.games.gin import GinTotals, gin_hand, pad_totals, up_to_target
 from tournaments.games.gin_tables.base import SeatedByHands, hand_number
 from tournaments.games.sheets import GinSheetTotals
 from tournaments.games.sides import sides_of
@@ -134,29 +134,14 @@ class GinRotation(SeatedByHands):
         net = margin(totals, winner)
         return Outcome(totals, finished, winner, net, None, score, nets=nets)
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
-        running = {}
-        totals = [0] * SIDES
-        for entry in confirmed:
-            totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
-            running[entry.number] = (tuple(totals), ())
-        score = result.gin_score
+    def pad_totals(self, score, profile) -> RotationTotals:
+        """With who pays whom; the shutout bonus is paid by the player without points, not
+        added to a total."""
         payments = tuple(
             Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
         )
-        return SheetPart(
-            running=running,
-            totals=tuple(score.points),
-            gin=RotationTotals(
-                points=tuple(score.points),
-                boxes=tuple(score.boxes),
-                box_bonus=tuple(score.box_bonus),
-                game_bonus=tuple(score.game_bonus),
-                shutout_bonus=(0,) * SIDES,
-                totals=tuple(score.totals),
-                box_value=profile.box_bonus,
-                payments=payments,
-            ),
+        return pad_totals(
+            score, profile, shutout=(0,) * SIDES, kind=RotationTotals, payments=payments
         )
 
     # --- printing -----------------------------------------------------------------
