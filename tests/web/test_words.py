@@ -9,6 +9,8 @@ import re
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -20,7 +22,7 @@ from tests.web.guide_helpers import table as table_of
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of
 from tournaments.forms.setup import ProfileForm
-from tournaments.models import Game, Seat, Series
+from tournaments.models import Event, Game, Seat, Series
 from tournaments.services.entries import correct_entry
 from tournaments.services.profiles import event_profile
 from tournaments.services.rounds import start_round
@@ -311,3 +313,28 @@ def test_the_series_editor_writes_dates_as_the_language_does(director, director_
     page = get(speaking(director_client, lang), reverse("tournaments-director-series-new"))
     assert "Autumn (22.11.2026)" in text_of(page)
     assert "2026-11-22" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_events_stored_with_a_former_preset_source_take_its_new_words():
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tournaments", "0012_gin_table_kinds")])
+    old = executor.loader.project_state([("tournaments", "0012_gin_table_kinds")]).apps
+    owner = old.get_model("auth", "User").objects.create(username="before")
+    sources = ["seed 002, §§ 1-16", "Our club's own sheet"]
+    for number, source in enumerate(sources):
+        old.get_model("tournaments", "Event").objects.create(
+            owner_id=owner.pk,
+            public_token=f"before-{number}",
+            name=source,
+            date=datetime.date(2026, 11, 1),
+            game="gin",
+            profile={"slug": "wiener", "source": source},
+        )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    stored = {event.name: event.profile["source"] for event in Event.objects.all()}
+    assert stored == {
+        sources[0]: "Wiener club rules of Gin Rummy, §§ 1–16",
+        sources[1]: "Our club's own sheet",  # a director's own words stay
+    }
