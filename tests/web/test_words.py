@@ -21,7 +21,7 @@ from tests.web.guide_helpers import first_round, second_round
 from tests.web.guide_helpers import table as table_of
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of
-from tournaments.forms.setup import ProfileForm
+from tournaments.forms.setup import NewEventForm, ProfileForm
 from tournaments.models import Event, Game, Seat, Series
 from tournaments.services.entries import correct_entry
 from tournaments.services.profiles import event_profile
@@ -338,3 +338,10 @@ def test_events_stored_with_a_former_preset_source_take_its_new_words():
         sources[0]: "Wiener club rules of Gin Rummy, §§ 1–16",
         sources[1]: "Our club's own sheet",  # a director's own words stay
     }
+
+
+def test_a_german_page_takes_a_date_typed_the_german_way(director):
+    with translation.override("de"):
+        form = NewEventForm({"name": "Herbst", "date": "22.11.2026"}, user=director)
+        form.is_valid()
+    assert form.cleaned_data["date"] == datetime.date(2026, 11, 22)
