@@ -65,6 +65,7 @@ def test_the_partner_who_won_the_last_hand_plays_alone_in_the_next_round(
     expect(page.locator(".explanation")).to_contain_text(explained)
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, f"gin-chouette-rounds-2-round-2-{language}")
+    shoot(page, artifacts_dir, f"gin-chouette-rounds-2-round-2-{language}", laptop=True)
 
     second = Game.objects.get(round__event=event, round__number=2)
     phone = browser.new_context(viewport=PHONE, locale=LOCALES[language]).new_page()
