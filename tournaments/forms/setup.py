@@ -180,6 +180,7 @@ CHOICE_LABELS = {
 }
 EXTRA_BANDS = 2
 TEXT_KIND = "text"
+TRANSLATED_TEXTS = ("name", "source")
 
 
 def problem_text(problem: Problem) -> str:
@@ -225,7 +226,7 @@ class ProfileForm(forms.Form):
                 self._band_fields(spec)
                 continue
             if spec.kind == TEXT_KIND:
-                field = BoundedCharField(max_length=200, initial=spec.value)
+                field = BoundedCharField(max_length=200, initial=self._shown(spec))
             elif spec.kind == "flag":
                 field = forms.BooleanField(required=False, initial=spec.value)
             elif spec.kind == "choice":
@@ -245,6 +246,14 @@ class ProfileForm(forms.Form):
                 field.initial = spec.value
             field.label, field.help_text = label, help_text
             self.fields[spec.name] = field
+
+    @staticmethod
+    def _shown(spec) -> str:
+        """A text of the profile as the editor shows it: a preset's name and source in the
+        page's language (the engine marks them), a director's own words as written."""
+        if spec.name in TRANSLATED_TEXTS and spec.value:
+            return profile_label(spec.value)
+        return spec.value
 
     def _band_fields(self, spec) -> None:
         bands = list(spec.value or ())
@@ -325,7 +334,10 @@ class ProfileForm(forms.Form):
             elif spec.kind == "choice":
                 values[spec.name] = data.get(spec.name) or None
             elif spec.kind == TEXT_KIND:
-                values[spec.name] = data.get(spec.name, "").strip()
+                text = data.get(spec.name, "").strip()
+                # A preset's words kept as they are read back in the engine's English, so
+                # every language shows them in its own words.
+                values[spec.name] = spec.value if text and text == self._shown(spec) else text
             else:
                 values[spec.name] = data.get(spec.name)
         if self.errors:
@@ -363,7 +375,6 @@ class RoundForm(forms.Form):
         min_value=1,
         max_value=600,
         widget=forms.NumberInput(attrs=NUMBER),
-        help_text=_("When the time is up, the deal being played is finished."),
     )
 
     def __init__(self, *args, event, **kwargs):
@@ -371,6 +382,7 @@ class RoundForm(forms.Form):
         rules = game_of(event)
         field = self.fields["round_deals"]
         field.label, field.help_text = rules.round_deals_label, rules.round_deals_help
+        self.fields["round_minutes"].help_text = rules.words.says("time_help")
         self.fields["round_kind"].choices = rules.round_kinds()
 
 

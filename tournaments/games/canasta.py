@@ -65,6 +65,21 @@ class Canasta(CardGame):
         "saved_offline": gettext_lazy(
             "Deal %(number)s is saved on this phone and will be sent when the connection is back."
         ),
+        "stored_for": gettext_lazy("Stored for deal %(number)s:"),
+        "stored_twice": gettext_lazy(
+            "Another phone stored this deal at the same moment: look at the score sheet."
+        ),
+        "over": gettext_lazy("This game is over: no more deals can be entered."),
+        "only": gettext_lazy("A game of this round has %(count)s deals only."),
+        "how_many": gettext_lazy("Enter how many deals a round has."),
+        "enter_again": gettext_lazy("The entry is wrong: the table enters the deal again"),
+        "end_with_confirmed": gettext_lazy("End this game with the confirmed deals"),
+        "time_help": gettext_lazy("When the time is up, the deal being played is finished."),
+        "round_lead": gettext_lazy(
+            "In a round every table plays one game. Usually a game runs to the target "
+            "(%(target)s points); for a shorter evening a round can end after a number of deals "
+            "or after a time."
+        ),
     }
     # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
     summary_rules = (
@@ -137,7 +152,7 @@ class Canasta(CardGame):
     def entry_form(
         self, game: Game, data=None, *, sides: list, mode: str | None = None, **kwargs
     ) -> forms.Form:
-        offered = self.offered_modes(game.round.event)
+        offered = offered_modes(self.entry_modes, game.round.event)
         chosen = form_mode(
             offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
         )
@@ -189,6 +204,13 @@ class Canasta(CardGame):
 
     def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
         return tuple(canasta.minimum_meld(total, profile) for total in totals)
+
+
+def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
+    """The entry modes the event's phones offer, in the game's order (the first where the
+    event chose none)."""
+    chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
+    return [mode for mode in modes if mode in chosen] or [modes[0]]
 
 
 def form_mode(

@@ -166,7 +166,9 @@ def _notes(data: SeriesStandingsData) -> list[str]:
         ) % {"count": data.best_of}
     if data.minimum_evenings:
         rule += " · " + ngettext(
-            "ranked from %(count)s evening", "ranked from %(count)s evenings", data.minimum_evenings
+            "ranked with at least %(count)s evening",
+            "ranked with at least %(count)s evenings",
+            data.minimum_evenings,
         ) % {"count": data.minimum_evenings}
     lines = [rule + "."]
     if data.placing_points:

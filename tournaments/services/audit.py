@@ -104,7 +104,7 @@ def _deal(row: AuditEntry, value: Any = None) -> str:
     number = value.get("number") if isinstance(value, dict) else None
     if number is None and row.entry_id:
         number = row.entry.number
-    return game_of(row.event).deal_name(number)
+    return game_of(row.event).words.deal_name(number)
 
 
 def _points(row: AuditEntry, value: Any) -> str:
