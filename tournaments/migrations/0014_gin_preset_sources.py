@@ -45,6 +45,6 @@ def backwards(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0012_gin_table_kinds")]
+    dependencies = [("tournaments", "0013_players_member_choice")]
 
     operations = [migrations.RunPython(forwards, backwards)]
