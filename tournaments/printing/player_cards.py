@@ -113,8 +113,24 @@ def draw_card(c: Canvas, data: PlayerCardsData, card: TableCard, size: float) ->
     )
     y -= 7 * mm
     text(c, margin, y, event_line(data.event), size=10, width=inner, color=GREY)
-    y = draw_opening(c, data, card, margin, y - 6 * mm, inner, size)
-    steps = [
+    y = draw_opening(c, data, card, margin, y - 6 * mm, inner, size) - 4 * mm
+    count = 2
+    for title, body in playing_steps(data):
+        y = step(c, margin, y, count, title, body, inner, size)
+        count += 1
+    y = step(c, margin, y, count, _("The marks on the score sheet"), "", inner, size, gap=0)
+    y = draw_marks(c, data, margin + 10 * mm, y - 1 * mm, inner - 10 * mm, size) - 3 * mm
+    for title, body in help_steps(data):
+        count += 1
+        y = step(c, margin, y, count, title, body, inner, size)
+    if card.seating and card.seating.seats:
+        draw_seating_line(c, data, card.seating, margin, margin, inner)
+    return y
+
+
+def playing_steps(data: PlayerCardsData) -> list[tuple[str, str]]:
+    """Taking a seat, entering a result and confirming the other side's: title and words."""
+    return [
         (
             _("Tap your name"),
             _(
@@ -149,44 +165,27 @@ def draw_card(c: Canvas, data: PlayerCardsData, card: TableCard, size: float) ->
             },
         ),
     ]
-    y -= 4 * mm
-    count = 2
-    for title, body in steps:
-        y = step(c, margin, y, count, title, body, inner, size)
-        count += 1
-    y = step(c, margin, y, count, _("The marks on the score sheet"), "", inner, size, gap=0)
-    y = draw_marks(c, data, margin + 10 * mm, y - 1 * mm, inner - 10 * mm, size)
-    count += 1
-    y = step(
-        c,
-        margin,
-        y - 3 * mm,
-        count,
-        _("When the Wi-Fi drops"),
-        _(
-            "Keep playing. What you typed stays on the phone, which says %(saved)s and sends "
-            "it by itself as soon as it can. Do not enter it again on another phone. If a "
-            "phone gives up, any other phone opens the table again from the QR code: the "
-            "score sheet is kept by Meld, not by the phone."
-        )
-        % {"saved": quoted(data.words.saved_offline)},
-        inner,
-        size,
-    )
-    y = step(
-        c,
-        margin,
-        y,
-        count + 1,
-        _("Need the director?"),
-        _("At the bottom of the table's page: %(call)s.")
-        % {"call": quoted(_("Call the director"))},
-        inner,
-        size,
-    )
-    if card.seating and card.seating.seats:
-        draw_seating_line(c, data, card.seating, margin, margin, inner)
-    return y
+
+
+def help_steps(data: PlayerCardsData) -> list[tuple[str, str]]:
+    """When the Wi-Fi drops and when the director is needed: title and words."""
+    return [
+        (
+            _("When the Wi-Fi drops"),
+            _(
+                "Keep playing. What you typed stays on the phone, which says %(saved)s and sends "
+                "it by itself as soon as it can. Do not enter it again on another phone. If a "
+                "phone gives up, any other phone opens the table again from the QR code: the "
+                "score sheet is kept by Meld, not by the phone."
+            )
+            % {"saved": quoted(data.words.saved_offline)},
+        ),
+        (
+            _("Need the director?"),
+            _("At the bottom of the table's page: %(call)s.")
+            % {"call": quoted(_("Call the director"))},
+        ),
+    ]
 
 
 def step(
