@@ -229,8 +229,9 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
 
 def _drawn(event: Event, rows: list[StandingRow]) -> dict[int, int]:
     """id(row) → place in the recorded draw: entrants listed by number, shuffled by the
-    event's seed."""
-    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.name))
+    event's seed. Entrants without a number are listed by their key (the order they were
+    added), never by name: public lists would tell where a withheld name falls."""
+    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.key))
     order = draw_order(range(len(by_number)), draw_seed(event))
     return {id(by_number[index]): place for place, index in enumerate(order)}
 

@@ -22,8 +22,8 @@ from django.views.decorators.cache import never_cache
 from tournaments.access import public_event
 from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.services.club_pages import public_namer, row_name
 from tournaments.services.live import public_mark
+from tournaments.services.public_names import name_rows, public_names
 from tournaments.services.seating_view import public_seating, seating_of
 from tournaments.services.standings import notes, precedence, standings
 
@@ -75,11 +75,10 @@ def _context(event: Event) -> dict:
     seating = seating_of(rnd) if rnd else ([], [], [])
     rows = standings(event)
     # Read after the seating and the standings, so it knows everyone they show.
-    name_of = public_namer(event)
+    name_of = public_names(event)
     tables, names, byes = public_seating(seating, name_of)
     rounds = sorted({n for row in rows for n in row.per_round})
-    for row in rows:
-        row.name = row_name(row, name_of)
+    for row in name_rows(rows, name_of):
         row.cells = [row.per_round.get(number) for number in rounds]
     return {
         "event": event,
