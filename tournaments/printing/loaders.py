@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from meld.network import base_url
+from meld.network import link
 from tournaments.formats import format_of
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
@@ -63,7 +63,7 @@ def names_by_number(players: Iterable[Player], names: Namer = full_name) -> dict
 
 def table_link(token: str) -> str:
     """The link a table's QR code holds: the players' score sheet for that table."""
-    return base_url() + reverse("tournaments-table", args=[token])
+    return link(reverse("tournaments-table", args=[token]))
 
 
 # Rounds and schedules --------------------------------------------------------------
