@@ -48,6 +48,9 @@ def load(
         schedule = loaders.schedule_rounds(event, len(loaders.entrants(event)))
         loaders.check_round(event, round_number, schedule)
     rows = name_rows(loaders.standing_rows(event, through_round=round_number), names)
+    if not any(row.rounds for row in rows):
+        # Everyone would be ranked on nothing, as the standings pages say.
+        raise loaders.PrintError(_("No scores yet: the standings are printed from the first one."))
     played = sorted(Round.objects.filter(event=event).values_list("number", flat=True))
     rounds = sorted({n for row in rows for n in row.per_round} | set(played))
     if round_number is not None:

@@ -265,9 +265,11 @@ def provisional_line(number: int | None) -> str:
 
 def notes(event: Event, rows: list[StandingRow]) -> dict:
     """What a standings page says around its table (``provisional`` above, ``ties`` and
-    how a substitute counts below)."""
+    how a substitute counts below), and whether there is a table to show: before the first
+    score (a result or a bye) everyone would be ranked on nothing."""
     has_substitutes = any(row.substitutes for row in rows)
     return {
+        "scored": any(row.rounds for row in rows),
         "provisional": provisional_line(open_round(event)),
         "ties": tie_break_lines(
             [m.key for m in precedence(event)], any(row.shared for row in rows)
