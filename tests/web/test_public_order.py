@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, total_series
-from tournaments.models import Event, Member, Player, Result, Round
+from tournaments.models import Event, Game, Member, Player, Result, Round, Seat, Table
 from tournaments.printing import series_standings as series_pdf
 from tournaments.services.club_pages import set_public_page
 
@@ -100,3 +100,33 @@ def test_a_withheld_players_place_among_equals_in_an_evening_does_not_follow_the
     for name in ("Zacharias Zorn", "Mario Mahr", "Aaron Aal"):
         rename(hidden, name)
         assert orders() == first, name
+
+
+def test_two_withheld_players_without_numbers_are_listed_by_seat_not_by_name(
+    client, director, club, hidden
+):
+    """ "Find your table": the two withheld lines come in table order, whatever the names."""
+    other = Member.objects.create(
+        club=club, name="Mona Maier", public_name=Member.PublicName.HIDDEN
+    )
+    event = make_event(
+        director, game="gin", players=0, fmt="swiss", club=club, public=True, language="en"
+    )
+    rnd = Round.objects.create(event=event, number=1)
+    for table, member in enumerate((other, hidden), start=1):
+        player = event.players.create(name=member.name, member=member)
+        guest = event.players.create(name=f"Guest {table}")
+        game = Game.objects.create(round=rnd, table=Table.objects.create(event=event, number=table))
+        Seat.objects.create(round=rnd, game=game, player=player, side=0, position=1)
+        Seat.objects.create(round=rnd, game=game, player=guest, side=1, position=2)
+    url = reverse("tournaments-public", args=[event.public_token])
+
+    def withheld_tables() -> list[str]:
+        finder = client.get(url).content.decode().split('class="by-name"')[1].split("</ul>")[0]
+        lines = [line for line in finder.split("<li>")[1:] if "(name withheld)" in line]
+        return [line.split('class="where">')[1].split("<")[0] for line in lines]
+
+    assert withheld_tables() == ["Table 1", "Table 2"]
+    for name in ("Aaron Aal", "Zacharias Zorn"):
+        rename(hidden, name)
+        assert withheld_tables() == ["Table 1", "Table 2"], name
