@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from meld.network import link
 from tournaments.access import clubs_for, director_member, director_required, members_for
 from tournaments.charts import line_chart
 from tournaments.forms import show_service_error
@@ -62,7 +63,7 @@ def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResp
             form=forms.get("form") or MemberForm(),
             csv_form=forms.get("csv_form") or CsvForm(),
             open_panel=forms.get("open_panel", ""),
-            public_url=_public_url(request, club),
+            public_url=_public_url(club),
         )
     return render(request, "tournaments/members/register.html", context)
 
@@ -153,10 +154,10 @@ def build(request: HttpRequest) -> HttpResponse:
     return redirect(_register_url(club))
 
 
-def _public_url(request: HttpRequest, club: Club) -> str:
+def _public_url(club: Club) -> str:
     if not club.public_page:
         return ""
-    return request.build_absolute_uri(reverse("tournaments-public-club", args=[club.public_token]))
+    return link(reverse("tournaments-public-club", args=[club.public_token]))
 
 
 @login_required
