@@ -16,8 +16,8 @@ from tests.factories import make_event
 from tournaments.models import Club, Member, Player, Round
 from tournaments.services import members as member_service
 from tournaments.services import players as service
-from tournaments.services.public_names import public_names as public_namer
 from tournaments.services.errors import ServiceError
+from tournaments.services.public_names import public_names as public_namer
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
