@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from tournaments.models import Entry, Event, Round, TableCall
 from tournaments.services.clock import clock_mark
-from tournaments.services.rounds import TableProgress
+from tournaments.services.done import TableProgress
 
 LATE_MINUTES = 15
 BEHIND_MINUTES = 8
@@ -51,14 +51,8 @@ class TableLive:
         return gettext("last entry {minutes} min ago").format(minutes=minutes)
 
 
-def _game_over(event: Event, table: TableProgress) -> bool:
-    if table.game.finished:
-        return True
-    return event.round_kind == Event.RoundKind.DEALS and table.confirmed >= (event.round_deals or 0)
-
-
 def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]:
-    """Game id → its ``TableLive`` (two queries)."""
+    """Game id → its ``TableLive`` (two queries); ``tables`` as ``done.round_state`` judged them."""
     event = rnd.event
     deals = event.round_deals if event.round_kind == Event.RoundKind.DEALS else None
     entries = (
@@ -78,7 +72,7 @@ def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]
     for table in tables:
         row = seen.get(table.game.pk)
         last = row["last"] if row else None
-        over = _game_over(event, table)
+        over = table.over or table.done
         deal = None if over else (row["highest"] if row else 0) + 1
         if deal is not None and deals is not None:
             deal = min(deal, deals)

@@ -98,15 +98,34 @@ def start_clock(rnd: Round, *, user) -> Round:
 
 @serialised
 def pause_clock(rnd: Round, *, user) -> Round:
+    """Stop the clock with the seconds left; a clock whose time is up stays up (its end is
+    when the tables' last deals began: ``services.done``)."""
     with transaction.atomic():
         rnd = _lock_timed(rnd)
         if rnd.clock_ends_at is None:
             raise ServiceError(_("The clock is not running."))
+        left = round((rnd.clock_ends_at - timezone.now()).total_seconds())
+        if left <= 0:
+            raise ServiceError(_("Time is up already. Extend the clock to give the round more."))
         old = _state(rnd)
-        left = (rnd.clock_ends_at - timezone.now()).total_seconds()
-        rnd.clock_paused_remaining = max(0, round(left))
+        rnd.clock_paused_remaining = left
         rnd.clock_ends_at = None
         return _save(rnd, user=user, old=old, step="paused")
+
+
+@serialised
+def end_time(rnd: Round, *, user) -> Round:
+    """Time is up now, whether the clock runs, is paused or was never started: the
+    tables finish the deal they play."""
+    with transaction.atomic():
+        rnd = _lock_timed(rnd)
+        now = timezone.now()
+        if rnd.clock_ends_at is not None and rnd.clock_ends_at <= now:
+            raise ServiceError(_("Time is up already."))
+        old = _state(rnd)
+        rnd.clock_ends_at = now
+        rnd.clock_paused_remaining = None
+        return _save(rnd, user=user, old=old, step="ended")
 
 
 @serialised

@@ -17,6 +17,11 @@ urlpatterns = [
         name="tournaments-director-round-close",
     ),
     path(
+        "<int:event_id>/rounds/confirm-due/",
+        director_rounds.confirm_due,
+        name="tournaments-director-confirm-due",
+    ),
+    path(
         "<int:event_id>/rounds/<int:number>/entries/<int:entry_id>/confirm/",
         director_rounds.confirm,
         name="tournaments-director-round-confirm",
@@ -46,6 +51,11 @@ urlpatterns = [
         "<int:event_id>/clock/pause/",
         round_clock.clock_pause,
         name="tournaments-director-clock-pause",
+    ),
+    path(
+        "<int:event_id>/clock/end/",
+        round_clock.clock_end,
+        name="tournaments-director-clock-end",
     ),
     path(
         "<int:event_id>/clock/extend/",

@@ -22,23 +22,18 @@ from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.games import deal_name, group_sides
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
+from tournaments.services.auto_confirm import confirm_due_in_round, due_entries
 from tournaments.services.board import TableLive, live_mark, live_tables
-from tournaments.services.entries import (
-    auto_confirm_cutoff,
-    auto_confirm_due,
-    confirm_entry,
-    settle_dispute,
-)
+from tournaments.services.done import RoundState, TableProgress, round_state
+from tournaments.services.entries import confirm_entry, settle_dispute
 from tournaments.services.errors import ServiceError
 from tournaments.services.live import board_mark, nav
 from tournaments.services.rounds import (
     PENDING,
-    TableProgress,
-    blocking,
     close_round,
+    empty_tables_message,
     force_close_round,
     left_unconfirmed,
-    progress,
     start_round,
     waiting_tables,
 )
@@ -67,7 +62,6 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "rounds": all_rounds,
         "latest": latest,
         "current": current,
-        "waiting": waiting_tables(current) if current else [],
         "left": left_unconfirmed(latest) if closed else [],
         "next_number": next_number,
         "planned": planned,
@@ -75,10 +69,31 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
         "timed": event.round_kind == Event.RoundKind.TIME,
-        "mark": board_mark(current) if current else "",
         "poll": BOARD_POLL_SECONDS,
     }
+    if current is not None:
+        context.update(_closing_context(current))
     return render(request, "tournaments/rounds/rounds.html", context)
+
+
+def _closing_context(current: Round) -> dict:
+    """What the close dialog shows: the round judged (``services.done``), each table not
+    done with what it waits for, the tables that entered nothing, and its poll's mark."""
+    state = round_state(current)
+    due = due_entries(current).count()
+    return {
+        "state": state,
+        "due": due,
+        "waiting": waiting_tables(state),
+        "empty_warning": empty_tables_message(state.empty) if state.empty else "",
+        "mark": closing_mark(current, state, due),
+    }
+
+
+def closing_mark(rnd: Round, state: RoundState, due: int) -> str:
+    """Changes with the entries, the clock running out and the entries due for automatic
+    confirmation (``due``): whatever the close dialog or the board says differently."""
+    return f"{board_mark(rnd)}.{state.time_up}.{due}"
 
 
 def _closing(request: HttpRequest, event: Event) -> HttpResponse:
@@ -86,16 +101,10 @@ def _closing(request: HttpRequest, event: Event) -> HttpResponse:
     current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
     if current is None:
         return HttpResponseClientRefresh()
-    mark = board_mark(current)
-    if request.GET.get("mark") == mark:
+    context = {"event": event, "current": current, "poll": BOARD_POLL_SECONDS}
+    context.update(_closing_context(current))
+    if request.GET.get("mark") == context["mark"]:
         return HttpResponse(status=204)
-    context = {
-        "event": event,
-        "current": current,
-        "waiting": waiting_tables(current),
-        "mark": mark,
-        "poll": BOARD_POLL_SECONDS,
-    }
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
 
@@ -128,7 +137,21 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("tournaments-director-rounds", event_id=event.pk)
     messages.success(request, _("Round %(number)d is closed.") % {"number": rnd.number})
+    empty = round_state(rnd).empty
+    if empty:
+        messages.warning(request, empty_tables_message(empty))
     return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+@director_required
+@require_POST
+def confirm_due(request: HttpRequest, event: Event) -> HttpResponse:
+    """Store the automatic confirmation of what is due in the open round: asked for by the
+    director's pages when their poll sees something due (a page read never writes)."""
+    current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    if current is not None:
+        confirm_due_in_round(current)
+    return HttpResponse()  # nothing to show: the page's next poll shows what changed
 
 
 def still_left(event: Event) -> dict[int, int]:
@@ -264,47 +287,32 @@ def board_tiles(
     ]
 
 
-def confirm_due(event: Event, rnd: Round) -> None:
-    """Entries left unanswered for the event's auto-confirm minutes count now (one query if none)."""
-    cutoff = auto_confirm_cutoff(event)
-    if cutoff is None:
-        return
-    due = (
-        Entry.objects.filter(game__round=rnd, status=Entry.Status.ENTERED, created_at__lte=cutoff)
-        .values_list("game_id", flat=True)
-        .distinct()
-    )
-    for game in rnd.games.filter(pk__in=list(due)).select_related("round__event"):
-        auto_confirm_due(game, cutoff)
-
-
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    if rnd.status == Round.Status.OPEN:
-        confirm_due(event, rnd)
-    tables = progress(rnd)
+    state = round_state(rnd)
+    tables = state.tables
     live = live_tables(rnd, tables)
-    mark = f"{board_mark(rnd)}.{live_mark(rnd, tables, live)}"
+    due = due_entries(rnd).count()
+    mark = f"{closing_mark(rnd, state, due)}.{live_mark(rnd, tables, live)}"
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
     tiles = board_tiles(rnd, tables, live)
     counts: dict[str, int] = defaultdict(int)
     for tile in tiles:
         counts[tile.progress.state] += 1
+    is_open = rnd.status == Round.Status.OPEN
     context = {
         **nav(event, "board", rnd),
         "round": rnd,
+        "state": state,
         "tiles": tiles,
         "counts": dict(counts),
         "late": sum(tile.live.late for tile in tiles),
         "calls": sum(tile.live.call is not None for tile in tiles),
-        "done": sum(
-            t.live.deal is None and not (t.progress.pending or t.progress.disputed) for t in tiles
-        ),
-        "total": len(tiles),
-        "closable": rnd.status == Round.Status.OPEN and not blocking(event, tables),
-        "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
+        "closable": is_open and state.done,
+        "due": due,
+        "poll": BOARD_POLL_SECONDS if is_open else None,
         "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }

@@ -19,6 +19,7 @@ from tournaments.services.clock import (
     MAX_EXTEND_MINUTES,
     clock_mark,
     clock_of,
+    end_time,
     extend_clock,
     pause_clock,
     start_clock,
@@ -87,6 +88,12 @@ def clock_start(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def clock_pause(request: HttpRequest, event: Event) -> HttpResponse:
     return _change(request, event, lambda rnd: pause_clock(rnd, user=request.user))
+
+
+@director_required
+@require_POST
+def clock_end(request: HttpRequest, event: Event) -> HttpResponse:
+    return _change(request, event, lambda rnd: end_time(rnd, user=request.user))
 
 
 @director_required
