@@ -67,6 +67,7 @@ def test_no_page_read_stores_a_due_confirmation(client, director_client, directo
         (director_client, reverse("tournaments-director-game", args=[event.pk, game.pk]), {}),
         (director_client, reverse("tournaments-director-standings", args=[event.pk]), {}),
         (director_client, reverse("tournaments-director-clock", args=[event.pk]), {}),
+        (director_client, reverse("tournaments-director-alerts", args=[event.pk]), {}),
         (client, reverse("tournaments-table", args=[table.token]), {}),
         (client, reverse("tournaments-table-sheet", args=[table.token]), {}),
         (phone(game, 2), reverse("tournaments-table", args=[table.token]), {}),
@@ -130,27 +131,31 @@ def test_ending_a_timed_game_counts_what_is_due(director):
 def test_the_director_pages_ask_for_it_with_a_post_of_their_own(director_client, director):
     game, entry = due_game(director)
     event = game.round.event
-    board = director_client.get(reverse("tournaments-director-board", args=[event.pk, 1]))
+    bar = reverse("tournaments-director-alerts", args=[event.pk])
+    for page in (
+        reverse("tournaments-director-board", args=[event.pk, 1]),
+        reverse("tournaments-director-rounds", args=[event.pk]),
+        reverse("tournaments-director-event", args=[event.pk]),
+        reverse("tournaments-director-standings", args=[event.pk]),
+    ):
+        assert f'hx-get="{bar}"' in director_client.get(page).content.decode(), page
     target = reverse("tournaments-director-confirm-due", args=[event.pk])
-    assert f'hx-post="{target}"' in board.content.decode()
-    rounds = director_client.get(reverse("tournaments-director-rounds", args=[event.pk]))
-    assert f'hx-post="{target}"' in rounds.content.decode()
+    assert f'hx-post="{target}"' in director_client.get(bar).content.decode()
+    assert status(entry) == Status.ENTERED
     assert director_client.get(target).status_code == 405
     assert director_client.post(target).status_code == 200
     assert status(entry) == Status.CONFIRMED and auto_rows(game) == 1
-    again = director_client.get(reverse("tournaments-director-board", args=[event.pk, 1]))
-    assert f'hx-post="{target}"' not in again.content.decode()
+    assert f'hx-post="{target}"' not in director_client.get(bar).content.decode()
 
 
-def test_the_board_poll_changes_when_an_entry_becomes_due(director_client, director):
+def test_the_bar_poll_changes_when_an_entry_becomes_due(director_client, director):
     game = canasta_game(director, auto_confirm_minutes=5)
     entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    url = reverse("tournaments-director-board", args=[game.round.event_id, 1])
-    page = director_client.get(url).content.decode()
-    mark = page.split("?mark=")[1].split('"')[0]
-    assert director_client.get(f"{url}?mark={mark}", HTTP_HX_REQUEST="true").status_code == 204
+    url = reverse("tournaments-director-alerts", args=[game.round.event_id])
+    mark = director_client.get(url).context["alerts"].mark
+    assert director_client.get(url, {"mark": mark}).status_code == 204
     age(entry, 6)
-    changed = director_client.get(f"{url}?mark={mark}", HTTP_HX_REQUEST="true")
+    changed = director_client.get(url, {"mark": mark})
     assert changed.status_code == 200 and "confirm-due" in changed.content.decode()
 
 

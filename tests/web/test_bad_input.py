@@ -547,6 +547,7 @@ def test_a_body_of_more_fields_than_any_form_has_gets_a_small_bad_request(direct
 def test_every_text_field_of_every_form_has_a_most_length(director):
     from django import forms as django_forms
 
+    from tournaments.formats import FORMATS
     from tournaments.forms.corrections import CorrectionForm, SettleForm
     from tournaments.forms.entry import QuickTotalsForm
     from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
@@ -569,7 +570,7 @@ def test_every_text_field_of_every_form_has_a_most_length(director):
         EventDetailsForm(event=event),
         ProfileForm(game=event.game, profile=event_profile(event)),
         RoundForm(event=event),
-        FormatForm(table_kinds=[]),
+        FormatForm(formats=list(FORMATS.values()), table_kinds=[]),
         ScoringForm(),
         CoDirectorForm(),
         PlayerForm(),

@@ -35,6 +35,7 @@ FORMS = {form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, Qui
 class Canasta(CardGame):
     key = Event.Game.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
+    partner_tables = True
     calculator = True
     entry_modes = tuple(FORMS)
     texts = {

@@ -158,6 +158,16 @@ def left_unconfirmed(rnd: Round) -> list[AuditEntry]:
     )
 
 
+def unconfirmed_entries(event: Event) -> list[Entry]:
+    """Every entry of the event still waiting for confirmation or disputed (they do not
+    count), by round, table and deal: what the finish dialog lists."""
+    return list(
+        Entry.objects.filter(game__round__event=event, status__in=PENDING)
+        .select_related("game__round", "game__table", "entered_by_seat__player")
+        .order_by("game__round__number", "game__table__number", "number")
+    )
+
+
 def table_numbers(tables: Iterable[TableProgress]) -> str:
     return ", ".join(str(table.game.table.number) for table in tables)
 

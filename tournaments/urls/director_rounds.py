@@ -16,6 +16,7 @@ urlpatterns = [
         director_rounds.close,
         name="tournaments-director-round-close",
     ),
+    path("<int:event_id>/alerts/", director_rounds.alerts, name="tournaments-director-alerts"),
     path(
         "<int:event_id>/rounds/confirm-due/",
         director_rounds.confirm_due,

@@ -15,15 +15,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.games import deal_name, group_sides
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
-from tournaments.services.auto_confirm import confirm_due_in_round, due_entries
-from tournaments.services.board import TableLive, live_mark, live_tables
+from tournaments.services.auto_confirm import confirm_due_in_round
+from tournaments.services.board import TableLive, desk_alerts, live_mark, live_tables
 from tournaments.services.done import RoundState, TableProgress, round_state
 from tournaments.services.entries import confirm_entry, settle_dispute
 from tournaments.services.errors import ServiceError
@@ -80,20 +81,18 @@ def _closing_context(current: Round) -> dict:
     """What the close dialog shows: the round judged (``services.done``), each table not
     done with what it waits for, the tables that entered nothing, and its poll's mark."""
     state = round_state(current)
-    due = due_entries(current).count()
     return {
         "state": state,
-        "due": due,
         "waiting": waiting_tables(state),
         "empty_warning": empty_tables_message(state.empty) if state.empty else "",
-        "mark": closing_mark(current, state, due),
+        "mark": closing_mark(current, state),
     }
 
 
-def closing_mark(rnd: Round, state: RoundState, due: int) -> str:
-    """Changes with the entries, the clock running out and the entries due for automatic
-    confirmation (``due``): whatever the close dialog or the board says differently."""
-    return f"{board_mark(rnd)}.{state.time_up}.{due}"
+def closing_mark(rnd: Round, state: RoundState) -> str:
+    """Changes with the entries and the clock running out: whatever the close dialog or the
+    board says differently."""
+    return f"{board_mark(rnd)}.{state.time_up}"
 
 
 def _closing(request: HttpRequest, event: Event) -> HttpResponse:
@@ -143,6 +142,19 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     return redirect("tournaments-director-rounds", event_id=event.pk)
 
 
+@never_cache
+@director_required
+@require_GET
+def alerts(request: HttpRequest, event: Event) -> HttpResponse:
+    """The bar at the top of every director page of the event: the tables calling, the
+    disputed entries and the late tables of the open round (204 while as shown)."""
+    found = desk_alerts(event)
+    if request.GET.get("mark") == found.mark:
+        return HttpResponse(status=204)
+    context = {"event": event, "alerts": found, "poll": BOARD_POLL_SECONDS}
+    return render(request, "tournaments/rounds/partials/alerts.html", context)
+
+
 @director_required
 @require_POST
 def confirm_due(request: HttpRequest, event: Event) -> HttpResponse:
@@ -175,9 +187,12 @@ def _pending_entry(event: Event, number: int, entry_id: int) -> Entry:
     )
 
 
-def _back(event: Event, entry: Entry) -> HttpResponse:
-    """Back to the close dialog while the round is open, else to the round's board."""
+def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
+    """Back to the finish dialog when it asked, to the close dialog while the round is
+    open, else to the round's board."""
     rnd = entry.game.round
+    if request.POST.get("back") == "event":
+        return redirect(event.get_absolute_url() + "#finish")
     if rnd.status == Round.Status.OPEN:
         return redirect(reverse("tournaments-director-rounds", args=[event.pk]) + "#close")
     return redirect("tournaments-director-board", event_id=event.pk, number=rnd.number)
@@ -199,7 +214,7 @@ def confirm(request: HttpRequest, event: Event, number: int, entry_id: int) -> H
             _("%(table)s: %(deal)s is confirmed.")
             % {"table": game.table, "deal": deal_name(game, entry.number)},
         )
-    return _back(event, entry)
+    return _back(request, event, entry)
 
 
 @director_required
@@ -212,7 +227,7 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
     decision = request.POST.get("decision")
     if decision not in ("accept", "reject"):
         messages.error(request, _("Say whether the entry counts or is set aside."))
-        return _back(event, entry)
+        return _back(request, event, entry)
     try:
         settle_dispute(
             entry,
@@ -228,7 +243,7 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
             _("%(table)s: the dispute about %(deal)s is settled.")
             % {"table": game.table, "deal": deal_name(game, entry.number)},
         )
-    return _back(event, entry)
+    return _back(request, event, entry)
 
 
 # ---------------------------------------------------------------- seating
@@ -293,8 +308,7 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     state = round_state(rnd)
     tables = state.tables
     live = live_tables(rnd, tables)
-    due = due_entries(rnd).count()
-    mark = f"{closing_mark(rnd, state, due)}.{live_mark(rnd, tables, live)}"
+    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, tables, live)}"
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
     tiles = board_tiles(rnd, tables, live)
@@ -311,7 +325,6 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "late": sum(tile.live.late for tile in tiles),
         "calls": sum(tile.live.call is not None for tile in tiles),
         "closable": is_open and state.done,
-        "due": due,
         "poll": BOARD_POLL_SECONDS if is_open else None,
         "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
