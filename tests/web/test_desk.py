@@ -224,6 +224,7 @@ def test_the_finish_dialog_lists_what_is_still_unconfirmed(director_client, dire
     page = director_client.get(rnd.event.get_absolute_url()).content.decode()
     finish = page.split('id="finish"', 1)[1]
     assert "Round 1 is still being played. Close it first, then finish the event." in finish
+    assert "still unconfirmed" not in finish  # the close dialog lists them meanwhile
     force_close_round(rnd, user=director, reason="closing time")
     page = director_client.get(rnd.event.get_absolute_url()).content.decode()
     finish = page.split('id="finish"', 1)[1]

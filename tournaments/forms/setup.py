@@ -413,11 +413,7 @@ class FormatForm(forms.Form):
         help_text=_("Gin only. Three, four or six at a table play in tables in draw order."),
     )
     fixed_partners = forms.BooleanField(
-        label=_("Fixed partners: players play in teams of two"),
-        required=False,
-        help_text=_(
-            "Swiss system, round robin and winner moves up only. You form the teams after entering the players."
-        ),
+        label=_("Fixed partners: players play in teams of two"), required=False
     )
     planned_rounds = BoundedIntegerField(
         label=_("Rounds to play"),
@@ -442,6 +438,11 @@ class FormatForm(forms.Form):
         for name, offered in options.items():
             if not offered:
                 del self.fields[name]
+        if "fixed_partners" in self.fields:
+            teams = [str(entry.label) for entry in formats if entry.teams_allowed]
+            self.fields["fixed_partners"].help_text = gettext(
+                "Only with: %(formats)s. You form the teams after entering the players."
+            ) % {"formats": ", ".join(teams)}
 
     def format_options(self):
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]

@@ -28,7 +28,7 @@ from tournaments.forms.setup import (
     ScoringForm,
     preset_value,
 )
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
@@ -142,6 +142,10 @@ def _event_page(
     for check in checks:
         check.url = step_url(event, check.step)
     rounds = list(event.rounds.order_by("number"))
+    open_round = next((r for r in rounds if r.status == Round.Status.OPEN), None)
+    # The finish dialog lists what no longer can be confirmed once the event is finished;
+    # while a round is played, the close dialog lists its entries.
+    closing = open_round is None and event.status != Event.Status.FINISHED
     context = {
         **wizard(event, ""),
         "checks": checks,
@@ -151,8 +155,8 @@ def _event_page(
         "active": setup.active_count(event),
         "tables": event.tables.count(),
         "rounds": rounds,
-        "open_round": next((r for r in rounds if r.status == "open"), None),
-        "unconfirmed": unconfirmed_entries(event) if event.status != Event.Status.FINISHED else [],
+        "open_round": open_round,
+        "unconfirmed": unconfirmed_entries(event) if closing else [],
         "rounds_to_play": setup.rounds_to_play(event),
         "round_summary": setup.round_summary(event),
         "profile_name": profile_name(event),
