@@ -8,6 +8,7 @@ Screenshots: test-artifacts/desk-*.png.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
@@ -239,3 +240,19 @@ def test_the_schedule_is_said_in_plain_words_with_the_figures_behind_details(
     desk.set_viewport_size(PHONE)
     no_horizontal_scroll(desk)
     shoot(desk, artifacts_dir, "10-plain-schedule", language)
+
+
+def test_an_entry_due_for_automatic_confirmation_is_stored_while_a_director_page_is_open(
+    desk: Page, live_server, director, language
+):
+    event = make_event(director, players=12, auto_confirm_minutes=5, name=f"Due {language}")
+    seat_round(event, 1, TABLES)
+    first = game_at(event, 1)
+    entry = submit_entry(first, 1, DEAL, seat=seat_of(first, 1))
+    desk.goto(live_server.url + reverse("tournaments-director-print", args=[event.pk]))
+    expect(desk.locator("#director-alerts")).to_have_attribute("hx-get", re.compile(r"\?mark="))
+    assert Entry.objects.get(pk=entry.pk).status == Entry.Status.ENTERED  # not due yet
+    Entry.objects.filter(pk=entry.pk).update(created_at=entry.created_at - timedelta(minutes=6))
+    with desk.expect_response(lambda r: r.url.endswith("/rounds/confirm-due/"), timeout=15_000):
+        pass  # the bar's next poll sees it due and asks for it to be stored
+    assert Entry.objects.get(pk=entry.pk).status == Entry.Status.CONFIRMED
