@@ -4,14 +4,17 @@ confirms an entry there and closes; a forced close leaves its entries listed on 
 Screenshots go to test-artifacts/ (phone and laptop).
 """
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import log_in, shoot
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.models import AuditEntry, Entry, Round
-from tournaments.services.entries import dispute_entry, submit_entry
+from tournaments.services.entries import confirm_entry, dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -29,16 +32,24 @@ def no_horizontal_scroll(page: Page) -> None:
 
 @pytest.fixture
 def timed_round(director):
-    """A timed round of two tables; at table 1 deal 1 waits for confirmation."""
+    """A timed round of two tables whose time ran out a minute ago; each has played the
+    deal it had then: table 2's is confirmed, table 1's waits for confirmation."""
     event = make_event(director, players=8, round_kind="time", round_minutes=30, name="Friday")
     rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+    Round.objects.filter(pk=rnd.pk).update(clock_ends_at=timezone.now() - timedelta(minutes=1))
     game = rnd.games.get(table__number=1)
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="phone-of-player-1")
     return rnd
 
 
+@pytest.fixture
+def table_2_done(timed_round):
+    game = timed_round.games.get(table__number=2)
+    confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 3)), seat=seat_of(game, 4))
+
+
 def test_the_director_confirms_from_the_close_dialog_and_closes(
-    page: Page, live_server, director, artifacts_dir, timed_round
+    page: Page, live_server, director, artifacts_dir, timed_round, table_2_done
 ):
     log_in(page, live_server, director.get_username())
     page.goto(f"{live_server.url}/events/{timed_round.event_id}/rounds/")
@@ -62,12 +73,16 @@ def test_the_director_confirms_from_the_close_dialog_and_closes(
     expect(page.get_by_text("Round 1 is closed.")).to_be_visible()
     shoot_both(page, artifacts_dir, "3-closed")
 
-    entry = Entry.objects.get()
+    entry = Entry.objects.get(game__table__number=1)
     assert entry.status == Entry.Status.CONFIRMED and entry.decided_by_user == director
     assert Round.objects.get(pk=timed_round.pk).status == Round.Status.CLOSED
-    trail = AuditEntry.objects.order_by("pk").values_list("action", flat=True)
-    assert list(trail)[:2] == [AuditEntry.Action.ENTER, AuditEntry.Action.CONFIRM]
-    assert trail.last() == AuditEntry.Action.CLOSE_ROUND
+    trail = AuditEntry.objects.filter(game__table__number=1).order_by("pk")
+    assert list(trail.values_list("action", flat=True)) == [
+        AuditEntry.Action.ENTER,
+        AuditEntry.Action.CONFIRM,
+        AuditEntry.Action.OTHER,  # time is up: the game ends with its confirmed deal
+    ]
+    assert AuditEntry.objects.order_by("pk").last().action == AuditEntry.Action.CLOSE_ROUND
 
 
 def test_a_forced_close_lists_what_it_left_on_the_board(

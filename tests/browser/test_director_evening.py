@@ -29,7 +29,7 @@ def set_up_evening(page: Page, live_server) -> Event:
     page.fill("#id_date", "2026-11-22")
     page.select_option("#id_preset", "canasta:wiener")
     page.get_by_role("button", name="Create the event").click()
-    for heading in ("Game and rules", "What a round is", "Format", "Scoring"):
+    for heading in ("The event", "Game and rules", "What a round is", "Format", "Scoring"):
         expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
         page.get_by_role("button", name="Save and continue").click()
     expect(page.get_by_role("heading", name=re.compile("Players"))).to_be_visible()

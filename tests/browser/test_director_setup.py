@@ -40,6 +40,9 @@ def test_director_creates_a_progressive_evening_and_draws_the_numbers(
     shoot(page, artifacts_dir, "setup-02-new-event-phone")
     page.get_by_role("button", name="Create the event").click()
 
+    expect(page.get_by_role("heading", name="The event", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Save and continue").click()
+
     expect(page.get_by_role("heading", name="Game and rules")).to_be_visible()
     expect(page.get_by_label("Game target")).to_have_value("5000")
     shoot(page, artifacts_dir, "setup-03-rules-phone")

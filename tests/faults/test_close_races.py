@@ -12,11 +12,12 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.db import connection
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import close, finish
@@ -87,10 +88,24 @@ def run_together(first: Callable, second: Callable, reached: threading.Event):
 # --- case 1: closing a timed round while a phone submits --------------------------------
 
 
+def timed_game_after_time_up(director, *, tables_done: tuple[int, ...]):
+    """Table 1 of a timed round whose time ran out; the tables ``tables_done`` have since
+    played and confirmed the deal they had then (``services.done``: they are done)."""
+    game = canasta_game(director, round_kind="time", round_minutes=60)
+    Round.objects.filter(pk=game.round_id).update(
+        clock_ends_at=timezone.now() - timedelta(minutes=1)
+    )
+    game.round.refresh_from_db()
+    for table in game.round.games.filter(table__number__in=tables_done):
+        first, other = (table.seats.filter(side=side).first() for side in (0, 1))
+        confirm_entry(submit_entry(table, 1, DEAL, seat=first), seat=other)
+    return game
+
+
 def test_closing_a_timed_round_while_a_phone_submits_waits_for_it_instead_of_deadlocking(
     director,
 ):
-    game = canasta_game(director, round_kind="time", round_minutes=60)
+    game = timed_game_after_time_up(director, tables_done=(2,))
     seat = seat_of(game, 1)
     with audit_row(Action.ENTER) as reached:
         entered, closed = run_together(
@@ -106,21 +121,21 @@ def test_closing_a_timed_round_while_a_phone_submits_waits_for_it_instead_of_dea
         "confirmation. Close it early only if you must.",
     )
     assert Round.objects.get(pk=game.round_id).status == Round.Status.OPEN
-    assert Entry.objects.get().status == Entry.Status.ENTERED
+    assert Entry.objects.get(game=game).status == Entry.Status.ENTERED
 
 
 def test_a_phone_submitting_while_a_timed_round_closes_is_told_the_round_is_closed(director):
-    game = canasta_game(director, round_kind="time", round_minutes=60)
+    game = timed_game_after_time_up(director, tables_done=(1, 2))
     seat = seat_of(game, 1)
     with audit_row(Action.CLOSE_ROUND) as reached:
         closed, entered = run_together(
             lambda: close_round(game.round, user=director),
-            lambda: submit_entry(game, 1, DEAL, seat=seat, idempotency_key="k"),
+            lambda: submit_entry(game, 2, DEAL, seat=seat, idempotency_key="k"),
             reached,
         )
     assert closed[0] == "done", closed
     assert entered == ("refused", CLOSED)
-    assert not Entry.objects.exists()
+    assert not Entry.objects.filter(number=2).exists()
 
 
 # --- case 2: a forced close and a phone at the same moment ------------------------------

@@ -16,6 +16,7 @@ from django import forms
 
 import tournaments
 from tests.factories import make_event, seat_round
+from tournaments.formats import FORMATS
 from tournaments.forms.entry.base import EntryForm
 from tournaments.games import GAMES, entry_form_for
 from tournaments.models import Club, Event, Game, Member
@@ -105,6 +106,7 @@ def every_form(director, data=None) -> list[forms.Form]:
         "game": game,
         "profile": event_profile(event),
         "table_kinds": GAMES["gin"].table_kinds(),
+        "formats": list(FORMATS.values()),
         "units": players,
         "players": players,
         "pairs": [],

@@ -40,7 +40,13 @@ def test_a_forced_close_names_the_unfinished_tables_in_both_languages(evening, d
     rnd = seat_round(evening, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
     force_close_round(rnd, user=director, reason="Time is up")
     row = AuditEntry.objects.get(action=Action.FORCE_CLOSE)
-    assert sentence(row, "en") == "Round 1 closed early; tables 1, 2 had not finished."
+    assert sentence(row, "en") == (
+        "Round 1 closed early; tables 1, 2 had not finished. Tables 1, 2 had entered nothing."
+    )
+    assert sentence(row, "de") == (
+        "Runde 1 vorzeitig abgeschlossen; die Tische 1, 2 waren nicht fertig. "
+        "Die Tische 1, 2 hatten nichts eingetragen."
+    )
     assert "unfinished_tables" not in sentence(row, "de")
     assert "status" not in sentence(row, "de")
     assert audit.reason(row) == "Time is up"

@@ -11,6 +11,7 @@ from tests.factories import make_event, seat_round
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry, Round
 from tournaments.services.entries import confirm_entry
+from tournaments.services.results import refresh_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -21,13 +22,14 @@ def board_url(event, number=1):
     return reverse("tournaments-director-board", args=[event.pk, number])
 
 
-def confirmed(game, number, minutes_ago=0):
+def confirmed(game, number, minutes_ago=0, points=(120, 30)):
     entry = Entry.objects.create(
-        game=game, number=number, points_0=120, points_1=30, status="confirmed"
+        game=game, number=number, points_0=points[0], points_1=points[1], status="confirmed"
     )
     Entry.objects.filter(pk=entry.pk).update(
         created_at=timezone.now() - timedelta(minutes=minutes_ago)
     )
+    refresh_game(game)  # as every confirmation does: the game knows when it is over
     return entry
 
 
@@ -72,7 +74,7 @@ def test_a_gin_round_counts_hands(director_client, director):
         director, game="gin", players=4, fmt="roundrobin", round_kind="deals", round_deals=6
     )
     rnd = seat_round(event, 1, [(1, 2), (3, 4)])
-    confirmed(rnd.games.get(table__number=2), 1)
+    confirmed(rnd.games.get(table__number=2), 1, points=(25, 0))
     page = director_client.get(board_url(event)).content.decode()
     assert "hand 2 of 6" in tile(page, 2)
 

@@ -10,7 +10,14 @@ from django.utils import timezone
 from tests.factories import make_event, seat_round
 from tournaments.models import AuditEntry, Round
 from tournaments.services.audit import describe
-from tournaments.services.clock import clock_of, extend_clock, pause_clock, start_clock
+from tournaments.services.clock import (
+    clock_of,
+    end_time,
+    extend_clock,
+    pause_clock,
+    start_clock,
+)
+from tournaments.services.done import round_state
 from tournaments.services.errors import ServiceError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -65,11 +72,76 @@ def test_extending_a_clock_that_ran_out_starts_from_now(timed, director):
     assert 4 * 60 < clock_of(reread(timed)).remaining <= 5 * 60
 
 
-def test_a_round_without_a_time_limit_has_no_clock(director):
-    rnd = seat_round(make_event(director, players=8), 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
-    with pytest.raises(ServiceError, match="Only a round with a time limit"):
-        start_clock(rnd, user=director)
+@pytest.fixture
+def deals(director):
+    """Round 1 of four deals a round, public, no minutes given at the set-up."""
+    event = make_event(director, players=8, round_kind="deals", round_deals=4, public=True)
+    return seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+
+
+def test_a_round_of_so_many_deals_gets_a_clock_with_the_minutes_given(deals, director):
+    with pytest.raises(ServiceError, match="Say how many minutes"):
+        start_clock(deals, user=director)
+    with pytest.raises(ServiceError, match="1 to 600 minutes"):
+        start_clock(deals, user=director, minutes=601)
     assert not AuditEntry.objects.exists()
+    start_clock(deals, user=director, minutes=25)
+    clock = clock_of(reread(deals))
+    assert clock.running and 24 * 60 < clock.remaining <= 25 * 60
+    assert describe(AuditEntry.objects.get()) == "Clock of round 1 started: 25 minutes."
+
+
+def test_a_round_to_the_target_takes_the_set_up_minutes_for_its_clock(director):
+    event = make_event(director, players=8, round_minutes=40)
+    rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+    start_clock(rnd, user=director)
+    assert 39 * 60 < clock_of(reread(rnd)).remaining <= 40 * 60
+
+
+def test_the_clock_of_a_deals_round_informs_but_does_not_end_the_round(deals, director):
+    start_clock(deals, user=director, minutes=1)
+    Round.objects.filter(pk=deals.pk).update(clock_ends_at=timezone.now() - timedelta(minutes=1))
+    state = round_state(reread(deals))
+    assert state.clock.remaining == 0 and not state.timed and not state.time_up
+    assert not state.done
+
+
+def test_the_deals_round_page_offers_a_clock_with_minutes(director_client, deals):
+    url = reverse("tournaments-director-rounds", args=[deals.event_id])
+    page = director_client.get(url).content.decode()
+    assert "A round clock (optional): minutes" in page and "Start the round clock" in page
+    assert "Time is up now" not in page  # only a time limit ends a round
+    start = reverse("tournaments-director-clock-start", args=[deals.event_id])
+    refused = director_client.post(start, {"minutes": ""}, follow=True).content.decode()
+    assert "Say how many minutes the round clock runs." in refused
+    director_client.post(start, {"minutes": "20"})
+    assert 19 * 60 < clock_of(reread(deals)).remaining <= 20 * 60
+    page = director_client.get(url).content.decode()
+    assert "Pause the clock" in page and "Start the round clock" not in page
+
+
+def test_the_phones_and_the_public_page_show_the_clock_of_a_deals_round(
+    director_client, deals, director
+):
+    start_clock(deals, user=director, minutes=20)
+    for clock_url in clock_urls(deals):
+        html = director_client.get(clock_url).content.decode()
+        assert "data-clock-running" in html and ("19:" in html or "20:00" in html), clock_url
+
+
+def test_time_is_up_when_the_director_says_so(timed, director, director_client):
+    end_time(timed, user=director)
+    rnd = reread(timed)
+    assert clock_of(rnd).remaining == 0 and round_state(rnd).time_up
+    assert describe(AuditEntry.objects.get()) == ("Time of round 1 is up: the director ended it.")
+    with pytest.raises(ServiceError, match="Time is up already"):
+        end_time(rnd, user=director)
+    with pytest.raises(ServiceError, match="Extend the clock"):
+        pause_clock(rnd, user=director)
+    page = director_client.get(reverse("tournaments-director-rounds", args=[timed.event_id]))
+    assert "Time is up now" not in page.content.decode()
+    extend_clock(rnd, user=director, minutes=5)
+    assert not round_state(reread(timed)).time_up
 
 
 def test_the_clock_refuses_what_makes_no_sense(timed, director):

@@ -1,10 +1,10 @@
-"""Score entry services: submit, edit, confirm, dispute, correct, settle, auto-confirm."""
+"""Score entry services: submit, edit, confirm, dispute, correct, settle (auto-confirm:
+``test_auto_confirm.py``)."""
 
-import datetime
 import threading
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import translation
 
 from tests.factories import seat_round
 from tests.web.table_helpers import (
@@ -19,7 +19,6 @@ from tests.web.table_helpers import (
 from tournaments.models import AuditEntry, Entry, Game, Result, Round
 from tournaments.services.entries import (
     EntryConflict,
-    auto_confirm_due,
     confirm_entry,
     correct_entry,
     dispute_entry,
@@ -266,36 +265,6 @@ def test_nobody_without_a_seat_or_the_direction_can_enter(game, other_director):
         submit_entry(game, 1, DEAL)
     with pytest.raises(ServiceError):
         submit_entry(game, 1, DEAL, user=other_director)
-
-
-def test_unanswered_entries_are_confirmed_after_the_event_minutes(director):
-    game = canasta_game(director, auto_confirm_minutes=5)
-    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    assert auto_confirm_due(game) == []
-    Entry.objects.filter(pk=entry.pk).update(
-        created_at=timezone.now() - datetime.timedelta(minutes=6)
-    )
-    assert [e.pk for e in auto_confirm_due(game)] == [entry.pk]
-    entry.refresh_from_db()
-    assert entry.status == Entry.Status.CONFIRMED
-    assert actions(game) == [Action.ENTER, Action.AUTO_CONFIRM]
-    game.refresh_from_db()
-    assert game.scores == list(DEAL_POINTS)
-
-
-def test_disputed_entries_and_events_without_auto_confirm_wait(director, game):
-    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    Entry.objects.filter(pk=entry.pk).update(
-        created_at=timezone.now() - datetime.timedelta(hours=2)
-    )
-    assert auto_confirm_due(game) == []
-    timed = canasta_game(director, auto_confirm_minutes=1, name="Timed")
-    disputed = submit_entry(timed, 1, DEAL, seat=seat_of(timed, 1))
-    dispute_entry(disputed, seat=seat_of(timed, 2), reason="no")
-    Entry.objects.filter(pk=disputed.pk).update(
-        created_at=timezone.now() - datetime.timedelta(hours=2)
-    )
-    assert auto_confirm_due(timed) == []
 
 
 # --- Gin -------------------------------------------------------------------------

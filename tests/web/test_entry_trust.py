@@ -24,8 +24,7 @@ from tournaments.services.entries import (
     submit_entry,
 )
 from tournaments.services.errors import ServiceError
-from tournaments.services.results import end_game
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds import end_game, force_close_round
 from tournaments.services.setup import finish_event
 from tournaments.views.table_at import DEVICE_COOKIE
 

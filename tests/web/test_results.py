@@ -6,7 +6,8 @@ from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, gin_game, s
 from tournaments.models import Entry, Result
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.errors import ServiceError
-from tournaments.services.results import end_game, game_sheet, refresh_game
+from tournaments.services.results import game_sheet, refresh_game
+from tournaments.services.rounds import end_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

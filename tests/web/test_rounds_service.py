@@ -6,6 +6,7 @@ from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import close, finish, positions, seating
 from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Team
 from tournaments.services.errors import ServiceError
+from tournaments.services.results import refresh_game
 from tournaments.services.rounds import close_round, force_close_round, start_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -364,6 +365,7 @@ def test_a_round_of_deals_closes_when_every_game_has_its_deals(director):
         Entry.objects.create(
             game=game, number=number, points_0=100, points_1=50, status="confirmed"
         )
+    refresh_game(game)
     close_round(rnd, user=director)
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
 
@@ -379,7 +381,7 @@ def test_closing_early_needs_a_reason(director):
     audit = AuditEntry.objects.get(event=event)
     assert audit.action == AuditEntry.Action.FORCE_CLOSE
     assert audit.reason == "Club house closes at midnight"
-    assert audit.old == {"unfinished_tables": [1, 2, 3]}
+    assert audit.old == {"unfinished_tables": [1, 2, 3], "empty_tables": [1, 2, 3]}
 
 
 def test_a_closed_round_cannot_be_closed_again(director):

@@ -1,12 +1,14 @@
 """Round control pages: who may see them, starting and closing a round, the seating page."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import Round
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds import close_round, start_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -118,3 +120,47 @@ def test_closing_early_needs_a_reason_on_the_page(director_client, event, direct
 
 def test_an_unknown_round_is_404(director_client, event):
     assert director_client.get(url("tournaments-director-seating", event, 9)).status_code == 404
+
+
+def play_rounds(event, director, count: int) -> None:
+    for _ in range(count):
+        rnd = start_round(event, user=director)
+        finish(rnd)
+        close_round(rnd, user=director)
+
+
+def heading_of_next(page: str) -> str:
+    return page.split('<h2 id="next">', 1)[1].split("</h2>", 1)[0]
+
+
+def test_once_the_planned_rounds_are_played_the_page_does_not_offer_round_3_of_2(
+    director_client, director
+):
+    event = make_event(director, players=16, fmt="moveup", planned_rounds=2)
+    make_tables(event, 4)
+    play_rounds(event, director, 1)
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    assert "Round 2" in heading_of_next(page) and "of 2" in heading_of_next(page)
+    play_rounds(event, director, 1)
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    assert heading_of_next(page) == "All 2 planned rounds are played"
+    assert "Round 3" not in page and "of 2<" not in page
+    assert "Finish the event on its page." in page and "extra round" not in page
+
+
+def test_a_round_beyond_the_plan_is_offered_as_an_extra_round(director_client, director):
+    event = make_event(director, players=4, fmt="swiss")  # the Swiss system plans 2 rounds
+    make_tables(event, 2)
+    play_rounds(event, director, 2)
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    assert heading_of_next(page) == "All 2 planned rounds are played"
+    assert "Start round 3, an extra round beyond the 2 planned" in page
+    assert "of 2<" not in page
+
+
+def test_every_column_of_the_rounds_table_has_a_header(director_client, event, director):
+    play_rounds(event, director, 1)
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    table = page.split("<h2>All rounds</h2>", 1)[1]
+    headers = re.findall(r"<th[^>]*>(.*?)</th>", table.split("</thead>", 1)[0])
+    assert headers and all(text.strip() for text in headers)

@@ -267,23 +267,50 @@ def test_a_size_without_schedule_is_explained_in_the_directors_language(director
 
 def test_the_published_twelve_is_summarised_plainly():
     preview = setup.schedule_preview(12)
-    assert "Two players meet as opponents 1 to 4 times (balanced: twice)." in preview.summary
+    assert preview.summary == [
+        "Everyone meets everyone else twice as an opponent, except 43 pairs who meet once, "
+        "three times or 4 times."
+    ]
+    assert (
+        "As opponents: 24 pairs once, 23 pairs twice, 14 pairs three times, 5 pairs 4 times."
+        in (preview.figures)
+    )
     assert len(preview.notes) > 10
     assert setup.schedule_preview(12, balanced=True).summary == []
 
 
-def test_sizes_that_cannot_be_balanced_say_how_close_they_come_to_the_bound():
+def test_sizes_that_cannot_be_balanced_say_what_it_means_for_the_players():
     # 10 players, 10 rounds of 2 tables: 80 opponent meetings where 45 pairs x 2 = 90.
-    assert (
-        "No schedule with these tables can come closer: every pair meets once or twice, "
-        "10 meetings short of twice per pair in all, which is the least possible."
-    ) in setup.schedule_preview(10).summary
+    ten = setup.schedule_preview(10)
+    assert ten.summary == [
+        "Everyone partners everyone else once, except 5 pairs who never partner.",
+        "Everyone meets everyone else twice as an opponent, except 10 pairs who meet once.",
+        "No schedule for 10 players can do better.",
+    ]
+    assert ten.figures == [
+        "As partners: 40 pairs once, 5 pairs never.",
+        "As opponents: 35 pairs twice, 10 pairs once.",
+        "The opponent meetings are 10 away from twice per pair in all; the least any schedule "
+        "with these tables can have is 10.",
+    ]
     # 14 players: 14 x 3 tables x 4 = 168 meetings against 182; the annealed one is 44 off.
+    fourteen = setup.schedule_preview(14)
     assert (
-        "Opponent meetings are 44 away from twice per pair in all; no schedule with these "
-        "tables can be closer than 14."
-    ) in setup.schedule_preview(14).summary
-    assert not any("closer" in line for line in setup.schedule_preview(12).summary)
+        "Everyone meets everyone else twice as an opponent, except 42 pairs who meet never, "
+        "once or three times."
+    ) in fourteen.summary
+    assert not any("better" in line or "away from" in line for line in fourteen.summary)
+    assert any("44 away from twice per pair" in line for line in fourteen.figures)
+
+
+def test_the_plain_words_read_as_german_too():
+    with translation.override("de"):
+        preview = setup.schedule_preview(14)
+    assert (
+        "Jeder trifft jeden anderen zweimal als Gegner, außer 42 Paaren, die sich nie, einmal "
+        "oder dreimal treffen."
+    ) in preview.summary
+    assert not any("weichen" in line for line in preview.summary)
 
 
 def test_setting_more_progressive_rounds_than_the_schedule_has_is_refused(director):

@@ -74,10 +74,11 @@ def test_a_new_event_starts_from_the_chosen_preset(director_client, director):
         {"name": "Gin night", "date": "2026-12-04", "preset": "gin:american"},
     )
     event = Event.objects.get(name="Gin night")
-    assert response.status_code == 302 and response.url == step(event, "rules")
+    assert response.status_code == 302 and response.url == step(event, "event")
     assert event.owner == director and event.game == "gin" and event.profile_slug == "american"
     assert event.profile["gin_bonus"] == 25
     assert event.scoring_mode == Event.ScoringMode.NET
+    assert event.format == Event.Format.SWISS  # the first the format registry seats Gin in
 
 
 def test_new_event_form_shows_each_problem_next_to_its_field(director_client):

@@ -304,7 +304,7 @@ def test_the_polled_sheet_reloads_the_page_when_the_round_changed(client, game):
     assert answer.status_code == 204 and answer["HX-Refresh"] == "true"
 
 
-def test_loading_the_page_confirms_what_is_due(client, director):
+def test_loading_the_page_leaves_what_is_due_and_the_next_send_confirms_it(client, director):
     game = canasta_game(director, auto_confirm_minutes=3)
     entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
     Entry.objects.filter(pk=entry.pk).update(
@@ -312,7 +312,12 @@ def test_loading_the_page_confirms_what_is_due(client, director):
     )
     client.get(url("tournaments-table", game))
     entry.refresh_from_db()
+    assert entry.status == Entry.Status.ENTERED  # a page read never writes
+    sit(client, game, 1)
+    client.post(url("tournaments-table-submit", game), deal_post(2, **DEAL_FORM), **HTMX)
+    entry.refresh_from_db()
     assert entry.status == Entry.Status.CONFIRMED
+    assert Entry.objects.get(number=2).status == Entry.Status.ENTERED
 
 
 def test_a_finished_game_shows_its_result_and_no_form(client, game):

@@ -21,6 +21,7 @@ from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, 
 from tournaments.forms.entry import base as entry_forms
 from tournaments.games import entry_form_for
 from tournaments.models import Entry, Game
+from tournaments.services.auto_confirm import confirm_due_in_round
 from tournaments.services.entries import confirm_entry, submit_entry
 from tournaments.services.results import (
     entries_mark,
@@ -144,14 +145,19 @@ def test_preview_submit_and_confirm_take_a_constant_few_queries(
     assert entry.status == Entry.Status.CONFIRMED
 
 
-def test_the_poll_with_auto_confirm_due_confirms_and_answers_the_new_pad(client, director):
+def test_the_poll_answers_the_new_pad_once_what_was_due_is_confirmed(client, director):
     game = canasta_game(director, auto_confirm_minutes=3)
-    stamp = stamp_of(client.get(url("tournaments-table", game)).content.decode())
     entry = pending_entry(game, 1, totals(100, 50))
     Entry.objects.filter(pk=entry.pk).update(
         created_at=timezone.now() - datetime.timedelta(minutes=5)
     )
-    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp})
+    stamp = stamp_of(client.get(url("tournaments-table", game)).content.decode())
+    sheet = url("tournaments-table-sheet", game)
+    assert client.get(sheet, {"game": game.pk, "stamp": stamp}).status_code == 204
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ENTERED  # the poll never writes
+    confirm_due_in_round(game.round)
+    answer = client.get(sheet, {"game": game.pk, "stamp": stamp})
     entry.refresh_from_db()
     assert entry.status == Entry.Status.CONFIRMED and answer.status_code == 200
 

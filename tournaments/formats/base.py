@@ -15,6 +15,7 @@ from tournaments.models import Event, Player, Team
 
 if TYPE_CHECKING:
     # Only for the annotations: the seating service builds the lineup and hands it in.
+    from tournaments.games import CardGame
     from tournaments.services.seating import Lineup
 
 
@@ -64,6 +65,14 @@ class Format(ABC):
     @property
     def label(self) -> str:
         return Event.Format(self.key).label
+
+    def plays(self, rules: "CardGame") -> bool:
+        """Whether the system can seat ``rules``' game (its registry entry, table kinds and
+        all): partners at tables of four need a partnership game, tables of three or more
+        a game with such table kinds."""
+        if self.partners and not rules.partner_tables:
+            return False
+        return not self.groups or bool(rules.table_kinds())
 
     # --- set-up -------------------------------------------------------------------
 

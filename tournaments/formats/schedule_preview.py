@@ -18,8 +18,9 @@ from pairings.published import MIXED_ROUNDS
 class SchedulePreview:
     """What ``pairings.schedules`` makes of ``players``: rounds, tables and its verdict.
 
-    ``summary`` says in a few sentences how far from balanced it is; ``notes``
-    are the engine's own findings, one per pair, for whoever wants the detail.
+    ``summary`` says in plain words what the schedule means for the players (who
+    partners and meets whom how often); ``figures`` are the counts behind it and
+    ``notes`` the engine's own findings, one per pair, for whoever opens the details.
     """
 
     players: int
@@ -27,6 +28,7 @@ class SchedulePreview:
     tables: int = 0
     balanced: bool | None = None
     summary: list[str] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str = ""
 
@@ -48,61 +50,116 @@ def _no_schedule(players: int, *, mixed: bool, balanced: bool) -> str:
     return _("Meld has no progressive schedule for %(count)d players.") % {"count": players}
 
 
-def _summary(report, *, mixed: bool) -> list[str]:
-    lines = []
+def times(count: int) -> str:
+    """How often, in words: never, once, twice, three times, 4 times."""
+    words = {0: _("never"), 1: _("once"), 2: _("twice"), 3: _("three times")}
+    if count in words:
+        return words[count]
+    return ngettext("%(count)d time", "%(count)d times", count) % {"count": count}
+
+
+def any_of(counts) -> str:
+    """ "once or three times": each of ``counts`` in words, the last joined by "or"."""
+    words = [times(count) for count in sorted(counts)]
+    if len(words) == 1:
+        return words[0]
+    return _("%(some)s or %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _tally(counts: dict) -> dict[int, int]:
+    """How many pairs have each count (pair → count in, count → pairs out)."""
+    found: dict[int, int] = {}
+    for count in counts.values():
+        found[count] = found.get(count, 0) + 1
+    return found
+
+
+def _partner_counts(report, *, mixed: bool) -> dict[int, int]:
     pairs = getattr(report, "partners", {})
     # Mixed pairs: two ladies (even numbers) or two gentlemen (odd) are never meant to partner.
-    partners = [count for (a, b), count in pairs.items() if not mixed or (a + b) % 2]
-    never, often = sum(c == 0 for c in partners), sum(c > 1 for c in partners)
-    if never:
+    return _tally({pair: count for pair, count in pairs.items() if not mixed or sum(pair) % 2})
+
+
+def _summary(report, players: int, *, mixed: bool) -> list[str]:
+    """What the schedule means for the players, in plain words."""
+    lines = []
+    partners = _partner_counts(report, mixed=mixed)
+    off = {count: pairs for count, pairs in partners.items() if count != 1}
+    if set(off) == {0}:
+        count = off[0]
         lines.append(
             ngettext(
-                "%(count)d pair of players never partner.",
-                "%(count)d pairs of players never partner.",
-                never,
+                "Everyone partners everyone else once, except %(count)d pair who never partner.",
+                "Everyone partners everyone else once, except %(count)d pairs who never partner.",
+                count,
             )
-            % {"count": never}
+            % {"count": count}
         )
-    if often:
+    elif off:
+        count = sum(off.values())
         lines.append(
             ngettext(
-                "%(count)d pair of players partner more than once.",
-                "%(count)d pairs of players partner more than once.",
-                often,
+                "Everyone partners everyone else once, except %(count)d pair who partner "
+                "%(times)s.",
+                "Everyone partners everyone else once, except %(count)d pairs who partner "
+                "%(times)s.",
+                count,
             )
-            % {"count": often}
+            % {"count": count, "times": any_of(off)}
         )
-    opponents = list(getattr(report, "opponents", {}).values())
-    if opponents and (min(opponents), max(opponents)) != (2, 2):
+    opponents = _tally(getattr(report, "opponents", {}))
+    off = {count: pairs for count, pairs in opponents.items() if count != 2}
+    if off:
+        count = sum(off.values())
         lines.append(
-            _("Two players meet as opponents %(least)d to %(most)d times (balanced: twice).")
-            % {"least": min(opponents), "most": max(opponents)}
+            ngettext(
+                "Everyone meets everyone else twice as an opponent, except %(count)d pair who "
+                "meet %(times)s.",
+                "Everyone meets everyone else twice as an opponent, except %(count)d pairs who "
+                "meet %(times)s.",
+                count,
+            )
+            % {"count": count, "times": any_of(off)}
         )
-    # Only sizes that cannot be balanced have a bound above zero worth naming.
-    if opponents and getattr(report, "least_opponent_deviation", 0):
-        off, least = report.opponent_deviation, report.least_opponent_deviation
-        if off == least:
-            lines.append(
-                _(
-                    "No schedule with these tables can come closer: every pair meets once or "
-                    "twice, %(off)d meetings short of twice per pair in all, which is the least "
-                    "possible."
-                )
-                % {"off": off}
-            )
-        else:
-            lines.append(
-                _(
-                    "Opponent meetings are %(off)d away from twice per pair in all; no schedule "
-                    "with these tables can be closer than %(least)d."
-                )
-                % {"off": off, "least": least}
-            )
+    least = getattr(report, "least_opponent_deviation", 0)
+    if off and least and report.opponent_deviation == least:
+        lines.append(_("No schedule for %(players)d players can do better.") % {"players": players})
     sat_out = list(getattr(report, "sat_out", {}).values())
     if sat_out and max(sat_out) > min(sat_out):
         lines.append(
             _("Players sit out %(least)d to %(most)d rounds.")
             % {"least": min(sat_out), "most": max(sat_out)}
+        )
+    return lines
+
+
+def _breakdown(counts: dict[int, int]) -> str:
+    """ "35 pairs twice, 10 pairs once": the most frequent first."""
+    parts = [
+        ngettext("%(pairs)d pair %(times)s", "%(pairs)d pairs %(times)s", pairs)
+        % {"pairs": pairs, "times": times(count)}
+        for count, pairs in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    return ", ".join(parts)
+
+
+def _figures(report, *, mixed: bool) -> list[str]:
+    """The counts behind the summary, for the details."""
+    lines = []
+    partners = _partner_counts(report, mixed=mixed)
+    if partners:
+        lines.append(_("As partners: %(counts)s.") % {"counts": _breakdown(partners)})
+    opponents = _tally(getattr(report, "opponents", {}))
+    if opponents:
+        lines.append(_("As opponents: %(counts)s.") % {"counts": _breakdown(opponents)})
+    off = getattr(report, "opponent_deviation", 0)
+    if opponents and off:
+        lines.append(
+            _(
+                "The opponent meetings are %(off)d away from twice per pair in all; the least "
+                "any schedule with these tables can have is %(least)d."
+            )
+            % {"off": off, "least": getattr(report, "least_opponent_deviation", 0)}
         )
     return lines
 
@@ -126,6 +183,7 @@ def schedule_preview(
         (len(r.tables) + len(getattr(r, "odd_tables", ())) for r in schedule.rounds), default=0
     )
     preview.balanced = bool(getattr(report, "balanced", False))
-    preview.summary = _summary(report, mixed=mixed)
+    preview.summary = _summary(report, players, mixed=mixed)
+    preview.figures = _figures(report, mixed=mixed)
     preview.notes = [_readable(item) for item in getattr(report, "problems", ())]
     return preview

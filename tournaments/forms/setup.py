@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from meldcore.messages import DomainError, Problem
 from scoring.profiles import BAND_RANGES, profile_fields, profile_from_dict
-from tournaments.formats import FORMATS
+from tournaments.formats import FORMATS, Format
 from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
@@ -375,6 +375,10 @@ class RoundForm(forms.Form):
         min_value=1,
         max_value=600,
         widget=forms.NumberInput(attrs=NUMBER),
+        help_text=_(
+            "With a time limit: when the time is up, the deal being played is finished. "
+            "Otherwise optional: the minutes of the round clock you may start for each round."
+        ),
     )
 
     def __init__(self, *args, event, **kwargs):
@@ -386,12 +390,11 @@ class RoundForm(forms.Form):
         self.fields["round_kind"].choices = rules.round_kinds()
 
 
-def format_choices() -> list[tuple[str, str]]:
-    return [(key, entry.label) for key, entry in FORMATS.items()]
-
-
 class FormatForm(forms.Form):
-    format = forms.ChoiceField(label=_("Format"), choices=format_choices, widget=forms.RadioSelect)
+    """The Format step: only the systems the event's game can be played in, and only the
+    options one of them has."""
+
+    format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)
     balanced_schedule = forms.TypedChoiceField(
         label=_("Schedule for 12 players"),
         choices=[
@@ -423,11 +426,7 @@ class FormatForm(forms.Form):
         help_text=_("Gin only. Three, four or six at a table play in tables in draw order."),
     )
     fixed_partners = forms.BooleanField(
-        label=_("Fixed partners: players play in teams of two"),
-        required=False,
-        help_text=_(
-            "Swiss system, round robin and winner moves up only. You form the teams after entering the players."
-        ),
+        label=_("Fixed partners: players play in teams of two"), required=False
     )
     planned_rounds = BoundedIntegerField(
         label=_("Rounds to play"),
@@ -437,12 +436,26 @@ class FormatForm(forms.Form):
         widget=forms.NumberInput(attrs=NUMBER),
     )
 
-    def __init__(self, *args, table_kinds: list[tuple[str, str]], **kwargs):
+    def __init__(self, *args, formats: list[Format], table_kinds: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["format"].choices = [(entry.key, entry.label) for entry in formats]
         if table_kinds:
             self.fields["table_kind"].choices = table_kinds
         else:
             del self.fields["table_kind"]
+        options = {
+            "balanced_schedule": any(entry.balanced_schedule_allowed for entry in formats),
+            "odd_tables": any(entry.odd_tables_allowed for entry in formats),
+            "fixed_partners": any(entry.teams_allowed for entry in formats),
+        }
+        for name, offered in options.items():
+            if not offered:
+                del self.fields[name]
+        if "fixed_partners" in self.fields:
+            teams = [str(entry.label) for entry in formats if entry.teams_allowed]
+            self.fields["fixed_partners"].help_text = gettext(
+                "Only with: %(formats)s. You form the teams after entering the players."
+            ) % {"formats": ", ".join(teams)}
 
     def format_options(self):
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]

@@ -97,6 +97,9 @@ class CardGame(ABC):
     # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
     # usual one; the event chooses among them. Empty: the game has one way.
     entry_modes: tuple[str, ...] = ()
+    # Played by two partnerships at a table of four, so the pairing systems that seat
+    # partners (progressive, winner moves up) can seat it.
+    partner_tables: bool = False
     # Players a table seats where the event's table kind fixes it (None: the format decides).
     players_per_table: int | None = None
     players_per_side: int = 1  # with ``players_per_table``: partners a side (high two vs low two)

@@ -35,6 +35,7 @@ FORMS = {form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, Qui
 class Canasta(CardGame):
     key = Event.Game.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
+    partner_tables = True
     calculator = True
     entry_modes = tuple(FORMS)
     texts = {
@@ -62,6 +63,7 @@ class Canasta(CardGame):
         "title_of": gettext_lazy("Deal %(number)s of %(total)s"),
         "last_of_round": gettext_lazy("the last deal of this round"),
         "time_up": gettext_lazy("Time is up: finish the deal you are playing."),
+        "finishing": gettext_lazy("time is up: finishing the deal it plays"),
         "saved_offline": gettext_lazy(
             "Deal %(number)s is saved on this phone and will be sent when the connection is back."
         ),

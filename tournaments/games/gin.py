@@ -78,6 +78,7 @@ class Gin(CardGame):
         "title_of": gettext_lazy("Hand %(number)s of %(total)s"),
         "last_of_round": gettext_lazy("the last hand of this round"),
         "time_up": gettext_lazy("Time is up: finish the hand you are playing."),
+        "finishing": gettext_lazy("time is up: finishing the hand it plays"),
         "saved_offline": gettext_lazy(
             "Hand %(number)s is saved on this phone and will be sent when the connection is back."
         ),

@@ -186,11 +186,20 @@ def _force_close(row: AuditEntry) -> str:
     tables = (row.old or {}).get("unfinished_tables") or []
     if not tables:
         return _("Round %(round)s closed early.") % {"round": _round_number(row)}
-    return ngettext(
+    sentence = ngettext(
         "Round %(round)s closed early; table %(tables)s had not finished.",
         "Round %(round)s closed early; tables %(tables)s had not finished.",
         len(tables),
     ) % {"round": _round_number(row), "tables": ", ".join(str(t) for t in tables)}
+    empty = (row.old or {}).get("empty_tables") or []
+    if not empty:
+        return sentence
+    nothing = ngettext(
+        "Table %(tables)s had entered nothing.",
+        "Tables %(tables)s had entered nothing.",
+        len(empty),
+    ) % {"tables": ", ".join(str(t) for t in empty)}
+    return f"{sentence} {nothing}"
 
 
 def _left_unconfirmed(row: AuditEntry) -> str:
@@ -289,6 +298,7 @@ def _clock(row: AuditEntry) -> str:
         "started": _("Clock of round %(number)s started: %(minutes)s minutes."),
         "runs_on": _("Clock of round %(number)s runs on."),
         "paused": _("Clock of round %(number)s paused."),
+        "ended": _("Time of round %(number)s is up: the director ended it."),
         "extended": _("Clock of round %(number)s extended by %(minutes)s minutes."),
     }.get(new.get("step"))
     return sentence % values if sentence else capfirst(row.get_action_display()) + "."

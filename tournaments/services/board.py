@@ -1,6 +1,7 @@
 """What the director's table board shows beyond the entry counts: the deal each table
 plays ("deal 3 of 4"), when it last entered something, whether it is late, and its
-call for the director; and the mark the board's poll compares.
+call for the director; the mark the board's poll compares; and the bar of what
+needs the director that every director page of the event shows (``desk_alerts``).
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
 started, if it has entered nothing at all), or when it has been quiet for
@@ -18,8 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.models import Entry, Event, Round, TableCall
+from tournaments.services.auto_confirm import due_entries
 from tournaments.services.clock import clock_mark
-from tournaments.services.rounds import TableProgress
+from tournaments.services.done import TableProgress, round_state
+from tournaments.services.live import board_mark
 
 LATE_MINUTES = 15
 BEHIND_MINUTES = 8
@@ -51,14 +54,8 @@ class TableLive:
         return gettext("last entry {minutes} min ago").format(minutes=minutes)
 
 
-def _game_over(event: Event, table: TableProgress) -> bool:
-    if table.game.finished:
-        return True
-    return event.round_kind == Event.RoundKind.DEALS and table.confirmed >= (event.round_deals or 0)
-
-
 def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]:
-    """Game id → its ``TableLive`` (two queries)."""
+    """Game id → its ``TableLive`` (two queries); ``tables`` as ``done.round_state`` judged them."""
     event = rnd.event
     deals = event.round_deals if event.round_kind == Event.RoundKind.DEALS else None
     entries = (
@@ -78,7 +75,7 @@ def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]
     for table in tables:
         row = seen.get(table.game.pk)
         last = row["last"] if row else None
-        over = _game_over(event, table)
+        over = table.over or table.done
         deal = None if over else (row["highest"] if row else 0) + 1
         if deal is not None and deals is not None:
             deal = min(deal, deals)
@@ -104,3 +101,42 @@ def live_mark(rnd: Round, tables: list[TableProgress], live: dict[int, TableLive
     late = ",".join(str(t.game.table.number) for t in tables if live[t.game.pk].late)
     calls = ",".join(f"{v.call.pk}:{len(v.call.reason)}" for v in live.values() if v.call)
     return f"{late}.{calls}.{clock_mark(rnd)}"
+
+
+@dataclass
+class DeskAlerts:
+    """What needs the director in the open round, for the bar on every director page: the
+    tables calling, the disputed entries and the late tables; and the entries due for
+    automatic confirmation (the bar asks for them to be stored)."""
+
+    round: Round | None
+    calls: list[TableCall]
+    disputed: list[Entry]
+    late: list[tuple[TableProgress, TableLive]]
+    due: int
+    mark: str
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.calls or self.disputed or self.late)
+
+
+def desk_alerts(event: Event) -> DeskAlerts:
+    """The open round's calls, disputes and late tables (a few queries; none without a round)."""
+    rnd = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    if rnd is None:
+        return DeskAlerts(None, [], [], [], 0, "-")
+    tables = round_state(rnd).tables
+    live = live_tables(rnd, tables)
+    disputed = []
+    if any(table.disputed for table in tables):
+        disputed = list(
+            Entry.objects.filter(game__round=rnd, status=Entry.Status.DISPUTED)
+            .select_related("game__table")
+            .order_by("game__table__number", "number")
+        )
+    calls = [live[t.game.pk].call for t in tables if live[t.game.pk].call is not None]
+    late = [(t, live[t.game.pk]) for t in tables if live[t.game.pk].late]
+    due = due_entries(rnd).count()
+    mark = f"{rnd.pk}.{board_mark(rnd)}.{live_mark(rnd, tables, live)}.{due}"
+    return DeskAlerts(rnd, calls, disputed, late, due, mark)

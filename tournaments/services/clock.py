@@ -1,4 +1,9 @@
-"""The round clock of a timed round: start (or resume), pause and extend, each with an audit row.
+"""The round clock: start (or resume), pause, extend and end it, each with an audit row.
+
+Any round may have one. In a round with a time limit it decides when time is up
+(``services.done``); in a round of so many deals, or to the target, it only
+tells the tables how long they have (club rules often time a round of four
+deals), with the minutes the director gives (or those of the Round step).
 
 The clock is stored as the moment it ends while it runs, and as the seconds
 left while it is paused; pages get the seconds left from the server and count
@@ -18,6 +23,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_round, serialised
 
 MAX_EXTEND_MINUTES = 60
+MAX_CLOCK_MINUTES = 600  # as the Round step's minutes per round
 
 
 @dataclass(frozen=True)
@@ -53,12 +59,10 @@ def clock_mark(rnd: Round | None) -> str:
     return f"{rnd.status}.{ends:.0f}.{rnd.clock_paused_remaining}"
 
 
-def _lock_timed(rnd: Round) -> Round:
+def _lock_open(rnd: Round) -> Round:
     rnd = lock_round(rnd.pk, change=True)
     if rnd.status != Round.Status.OPEN:
         raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
-    if rnd.event.round_kind != Event.RoundKind.TIME:
-        raise ServiceError(_("Only a round with a time limit has a clock."))
     return rnd
 
 
@@ -78,18 +82,35 @@ def _save(rnd: Round, *, user, old: dict, step: str, minutes: int | None = None)
     return rnd
 
 
+def _clock_minutes(event: Event, minutes: int | None) -> int:
+    """The minutes a new clock runs: those given, else the event's minutes per round."""
+    minutes = minutes or event.round_minutes
+    if not minutes:
+        raise ServiceError(
+            _("Say how many minutes the round clock runs."),
+            {"minutes": [_("Enter the minutes.")]},
+        )
+    if not 1 <= minutes <= MAX_CLOCK_MINUTES:
+        raise ServiceError(
+            _("A round clock runs 1 to %(most)d minutes.") % {"most": MAX_CLOCK_MINUTES},
+            {"minutes": [_("1 to %(most)d minutes.") % {"most": MAX_CLOCK_MINUTES}]},
+        )
+    return minutes
+
+
 @serialised
-def start_clock(rnd: Round, *, user) -> Round:
-    """Start the clock with the event's minutes per round, or let a paused clock run on."""
+def start_clock(rnd: Round, *, user, minutes: int | None = None) -> Round:
+    """Start the clock with ``minutes`` (else the event's minutes per round), or let a paused
+    clock run on."""
     with transaction.atomic():
-        rnd = _lock_timed(rnd)
+        rnd = _lock_open(rnd)
         if rnd.clock_ends_at is not None:
             raise ServiceError(_("The clock is already running."))
         old = _state(rnd)
         if rnd.clock_paused_remaining is not None:
             seconds, step, minutes = rnd.clock_paused_remaining, "runs_on", None
         else:
-            minutes = rnd.event.round_minutes
+            minutes = _clock_minutes(rnd.event, minutes)
             seconds, step = minutes * 60, "started"
         rnd.clock_ends_at = timezone.now() + timedelta(seconds=seconds)
         rnd.clock_paused_remaining = None
@@ -98,15 +119,34 @@ def start_clock(rnd: Round, *, user) -> Round:
 
 @serialised
 def pause_clock(rnd: Round, *, user) -> Round:
+    """Stop the clock with the seconds left; a clock whose time is up stays up (its end is
+    when the tables' last deals began: ``services.done``)."""
     with transaction.atomic():
-        rnd = _lock_timed(rnd)
+        rnd = _lock_open(rnd)
         if rnd.clock_ends_at is None:
             raise ServiceError(_("The clock is not running."))
+        left = round((rnd.clock_ends_at - timezone.now()).total_seconds())
+        if left <= 0:
+            raise ServiceError(_("Time is up already. Extend the clock to give the round more."))
         old = _state(rnd)
-        left = (rnd.clock_ends_at - timezone.now()).total_seconds()
-        rnd.clock_paused_remaining = max(0, round(left))
+        rnd.clock_paused_remaining = left
         rnd.clock_ends_at = None
         return _save(rnd, user=user, old=old, step="paused")
+
+
+@serialised
+def end_time(rnd: Round, *, user) -> Round:
+    """Time is up now, whether the clock runs, is paused or was never started: the
+    tables finish the deal they play."""
+    with transaction.atomic():
+        rnd = _lock_open(rnd)
+        now = timezone.now()
+        if rnd.clock_ends_at is not None and rnd.clock_ends_at <= now:
+            raise ServiceError(_("Time is up already."))
+        old = _state(rnd)
+        rnd.clock_ends_at = now
+        rnd.clock_paused_remaining = None
+        return _save(rnd, user=user, old=old, step="ended")
 
 
 @serialised
@@ -117,7 +157,7 @@ def extend_clock(rnd: Round, *, user, minutes: int) -> Round:
             _("Extend the clock by 1 to %(most)d minutes.") % {"most": MAX_EXTEND_MINUTES}
         )
     with transaction.atomic():
-        rnd = _lock_timed(rnd)
+        rnd = _lock_open(rnd)
         old = _state(rnd)
         if rnd.clock_ends_at is not None:
             rnd.clock_ends_at = max(rnd.clock_ends_at, timezone.now()) + timedelta(minutes=minutes)

@@ -1,7 +1,8 @@
 """Score entry at the table: submit, edit, confirm, dispute; the director corrects and settles.
 
 One side's phone enters a deal, a phone of another side confirms it (or the
-director does, or it is confirmed automatically after the event's minutes).
+director does, or it is confirmed automatically after the event's minutes: stored
+by the next step that writes the game, see ``entry_rows.confirm_due``).
 The phone that entered a deal never confirms it, whatever seat it claims: each
 phone carries a device id (a cookie), and the entry keeps a hash of it. Every
 step runs in one transaction that first takes its row locks in the order of
@@ -13,7 +14,6 @@ idempotency keys) stay as the last line of defence. Every change writes an
 audit row.
 """
 
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.games import deal_name, evaluate, game_of
 from tournaments.games.base import LaterHand
-from tournaments.models import AuditEntry, Entry, Event, Game, Seat
+from tournaments.models import AuditEntry, Entry, Game, Seat
 from tournaments.services import audit, statements
 from tournaments.services.entry_rows import (
     check_number,
@@ -248,44 +248,6 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
             reason=reason,
         )
     return entry
-
-
-def auto_confirm_cutoff(event: Event):
-    """Entries entered before this moment are due for automatic confirmation (None: never)."""
-    if not event.auto_confirm_minutes:
-        return None
-    return timezone.now() - timedelta(minutes=event.auto_confirm_minutes)
-
-
-@serialised
-def auto_confirm_due(game: Game, cutoff: datetime | None = None) -> list[Entry]:
-    """Confirm the entries left unanswered for the event's auto-confirm minutes.
-
-    Called lazily when a table page or board is loaded or polled; a cheap check
-    first, so a poll only writes when something is due. ``cutoff``: the
-    caller's ``auto_confirm_cutoff`` when it has asked already.
-    """
-    if cutoff is None:
-        cutoff = auto_confirm_cutoff(game.round.event)
-    if cutoff is None:
-        return []
-    due = Entry.objects.filter(game_id=game.pk, status=Status.ENTERED, created_at__lte=cutoff)
-    if not due.exists():
-        return []
-    with transaction.atomic():
-        game = locked(game.pk, game)
-        try:
-            check_playable(game)
-        except ServiceError:
-            return []
-        confirmed = list(due.order_by("number"))
-        for entry in confirmed:
-            decide(entry, Status.CONFIRMED)
-            audit.record(
-                game.round.event, Action.AUTO_CONFIRM, game=game, entry=entry, new=snapshot(entry)
-            )
-        refresh_game(game, loaded=True)
-    return confirmed
 
 
 # --- the director ---------------------------------------------------------------

@@ -7,6 +7,7 @@ helpers read and write inside the step's transaction and lock order.
 
 import hashlib
 import json
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -15,10 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.games import deal_name, game_of
-from tournaments.models import Entry, Event, Game, Round, Seat
+from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services import audit, statements
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import entries_with_seats, lock_game
+from tournaments.services.results import refresh_game
 
 Status = Entry.Status
 
@@ -52,12 +54,62 @@ def device_hash(device: str | None) -> str | None:
 
 def locked(game_id: int, loaded: Game | None = None) -> Game:
     """``lock_game``, keeping the seats the caller has loaded already (they do not change
-    within a round), so recomputing the game's results does not read them again."""
+    within a round), so recomputing the game's results does not read them again.
+
+    Every step that writes a game's entries comes through here, so this is where
+    entries due for automatic confirmation are stored first (``confirm_due``): the
+    step then sees them as they count.
+    """
     game = lock_game(game_id)
     cache = getattr(loaded, "_prefetched_objects_cache", {})
     if "seats" in cache:
         game._prefetched_objects_cache = {"seats": cache["seats"]}
+    confirm_due(game)
     return game
+
+
+def auto_confirm_cutoff(event: Event, now: datetime | None = None) -> datetime | None:
+    """Entries entered before this moment count as confirmed automatically (None: never)."""
+    if not event.auto_confirm_minutes:
+        return None
+    return (now or timezone.now()) - timedelta(minutes=event.auto_confirm_minutes)
+
+
+def confirm_due(game: Game) -> list[Entry]:
+    """Store the confirmation of the game's entries left unanswered for the event's
+    auto-confirm minutes, each with its audit row; ``game`` is locked by the caller
+    (``lock_game``, ``lock_games``) with its round and event.
+
+    Only while entries can be confirmed at the table (round open, event running,
+    game not over), as a phone would. No page read stores it: the next step that
+    writes the game, closing the round, the director's pages (a request of their
+    own) and ``manage.py confirm_due`` do.
+    """
+    cutoff = auto_confirm_cutoff(game.round.event)
+    if cutoff is None:
+        return []
+    try:
+        check_playable(game)
+    except ServiceError:
+        return []
+    due = list(
+        Entry.objects.filter(
+            game_id=game.pk, status=Status.ENTERED, created_at__lte=cutoff
+        ).order_by("number")
+    )
+    for entry in due:
+        entry.game = game
+        decide(entry, Status.CONFIRMED)
+        audit.record(
+            game.round.event,
+            AuditEntry.Action.AUTO_CONFIRM,
+            game=game,
+            entry=entry,
+            new=snapshot(entry),
+        )
+    if due:
+        refresh_game(game, loaded=True)
+    return due
 
 
 def loaded_game(entry: Entry) -> Game | None:

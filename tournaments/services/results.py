@@ -14,14 +14,11 @@ from django.db import transaction
 from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.db.models.query import prefetch_related_objects
-from django.utils.translation import gettext as _
 
 from tournaments.games import Outcome, game_of, group_sides
 from tournaments.games.gin import GinTotals
-from tournaments.models import AuditEntry, Entry, Event, Game, Result, Round, Seat
+from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services import audit, statements
-from tournaments.services.errors import ServiceError
-from tournaments.services.locks import lock_game, serialised
 from tournaments.services.profiles import event_profile
 
 ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
@@ -200,30 +197,6 @@ def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
 
 def _live_margin(totals: tuple[int, ...], side: int) -> int:
     return totals[side] - max(t for i, t in enumerate(totals) if i != side)
-
-
-@serialised
-def end_game(game: Game, *, user, reason: str = "") -> Game:
-    """The director ends a timed game (round kind "time") of the open round after its last deal."""
-    if not game.round.event.is_directed_by(user):
-        raise ServiceError(_("Only the event's director can end a game."))
-    reason = audit.checked_reason(reason)
-    with transaction.atomic():
-        game = lock_game(game.pk)
-        event, rnd = game.round.event, game.round
-        if event.status == Event.Status.FINISHED:
-            raise ServiceError(_("The event is finished: nothing can be changed any more."))
-        if game.finished:
-            raise ServiceError(_("This game is already over."))
-        if rnd.status != Round.Status.OPEN:
-            raise ServiceError(
-                _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
-            )
-        if event.round_kind != Event.RoundKind.TIME:
-            raise ServiceError(
-                _("Only a timed game is ended by the director; this one ends by itself.")
-            )
-        return end_locked_game(game, user=user, reason=reason)
 
 
 def end_locked_game(game: Game, *, user, reason: str) -> Game:

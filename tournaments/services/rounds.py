@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,7 +23,8 @@ from pairings.draw import new_seed
 from tournaments.formats.plans import note_data
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services import audit
-from tournaments.services.entries import snapshot
+from tournaments.services.done import RoundState, TableProgress, round_state
+from tournaments.services.entry_rows import confirm_due, locked, snapshot
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_event, lock_games, lock_round, serialised
 from tournaments.services.results import end_locked_game
@@ -123,70 +123,6 @@ def _tables(event: Event, needed: int) -> dict[int, Table]:
 
 
 @dataclass
-class TableProgress:
-    """How far a game of the round is: what the board shows and what closing checks."""
-
-    game: Game
-    confirmed: int
-    pending: int
-    disputed: int
-
-    @property
-    def state(self) -> str:
-        if self.disputed:
-            return "disputed"
-        if self.game.finished and not self.pending:
-            return "finished"
-        if self.pending:
-            return "entered"
-        if self.confirmed:
-            return "playing"
-        return "waiting"
-
-
-def progress(rnd: Round) -> list[TableProgress]:
-    """Every game of the round with its entry counts, in one query."""
-    games = (
-        rnd.games.select_related("table")
-        .annotate(
-            n_confirmed=Count(
-                "entries__number", filter=Q(entries__status=Entry.Status.CONFIRMED), distinct=True
-            ),
-            n_pending=Count("entries", filter=Q(entries__status=Entry.Status.ENTERED)),
-            n_disputed=Count("entries", filter=Q(entries__status=Entry.Status.DISPUTED)),
-        )
-        .order_by("table__number")
-    )
-    return [TableProgress(g, g.n_confirmed, g.n_pending, g.n_disputed) for g in games]
-
-
-def incomplete(rnd: Round) -> list[TableProgress]:
-    """The games that keep the round from closing normally."""
-    return blocking(rnd.event, progress(rnd))
-
-
-def blocking(event: Event, tables: Iterable[TableProgress]) -> list[TableProgress]:
-    """Of ``tables``, those not complete: unconfirmed entries, or the game not over.
-
-    A game is over when it is finished, or (a round of so many deals) when its
-    deals are confirmed; a timed round is over when the director closes it.
-    """
-    open_games = []
-    for table in tables:
-        if table.pending or table.disputed:
-            open_games.append(table)
-        elif event.round_kind == Event.RoundKind.TIME:
-            continue  # the director closing a timed round says time is up
-        elif event.round_kind == Event.RoundKind.DEALS and table.confirmed >= (
-            event.round_deals or 0
-        ):
-            continue
-        elif not table.game.finished:
-            open_games.append(table)
-    return open_games
-
-
-@dataclass
 class WaitingTable:
     """A table that keeps the round from closing, with the entries it waits for."""
 
@@ -198,10 +134,10 @@ class WaitingTable:
         return self.progress.game
 
 
-def waiting_tables(rnd: Round) -> list[WaitingTable]:
+def waiting_tables(state: RoundState) -> list[WaitingTable]:
     """What closing the round would leave: each table not done, with its entries still
     waiting for confirmation or disputed (in deal order) — what the close dialog lists."""
-    waiting = incomplete(rnd)
+    waiting = state.not_done
     pending: dict[int, list[Entry]] = {}
     for entry in (
         Entry.objects.filter(game__in=[t.game for t in waiting], status__in=PENDING)
@@ -223,6 +159,45 @@ def left_unconfirmed(rnd: Round) -> list[AuditEntry]:
     )
 
 
+def unconfirmed_entries(event: Event) -> list[Entry]:
+    """Every entry of the event still waiting for confirmation or disputed (they do not
+    count), by round, table and deal: what the finish dialog lists."""
+    return list(
+        Entry.objects.filter(game__round__event=event, status__in=PENDING)
+        .select_related("game__round", "game__table", "entered_by_seat__player")
+        .order_by("game__round__number", "game__table__number", "number")
+    )
+
+
+def table_numbers(tables: Iterable[TableProgress]) -> str:
+    return ", ".join(str(table.game.table.number) for table in tables)
+
+
+def not_done_message(state: RoundState) -> str:
+    """Why the round cannot be closed normally, naming the tables (and those that have
+    entered nothing, whose players would have no score for the round)."""
+    lines = [
+        _(
+            "Round %(number)d cannot be closed yet: table %(tables)s is not finished or has "
+            "entries waiting for confirmation. Close it early only if you must."
+        )
+        % {"number": state.round.number, "tables": table_numbers(state.not_done)}
+    ]
+    if state.timed and not state.time_up:
+        lines.append(_("The round's time is not up."))
+    if state.empty:
+        lines.append(empty_tables_message(state.empty))
+    return " ".join(lines)
+
+
+def empty_tables_message(empty: list[TableProgress]) -> str:
+    return ngettext(
+        "Table %(tables)s has entered nothing: its players have no score for this round.",
+        "Tables %(tables)s have entered nothing: their players have no score for this round.",
+        len(empty),
+    ) % {"tables": table_numbers(empty)}
+
+
 def _lock_open(rnd: Round) -> Round:
     rnd = lock_round(rnd.pk, change=True)
     if rnd.status != Round.Status.OPEN:
@@ -230,43 +205,69 @@ def _lock_open(rnd: Round) -> Round:
     return rnd
 
 
+def _lock_games_counting_due(rnd: Round) -> list[Game]:
+    """Every game of the round, locked, with the entries due for automatic confirmation
+    stored first: they count in what closing decides."""
+    games = lock_games(rnd)
+    for game in games:
+        confirm_due(game)
+    return games
+
+
 @serialised
 def close_round(rnd: Round, *, user) -> Round:
-    """Close a round whose games are all complete and confirmed."""
+    """Close a round whose every table is done (``services.done``)."""
     with transaction.atomic():
         rnd = _lock_open(rnd)
-        waiting = incomplete(rnd)
-        if waiting:
-            raise ServiceError(
-                _(
-                    "Round %(number)d cannot be closed yet: table %(tables)s is not finished or has "
-                    "entries waiting for confirmation. Close it early only if you must."
-                )
-                % {
-                    "number": rnd.number,
-                    "tables": ", ".join(str(t.game.table.number) for t in waiting),
-                }
-            )
-        if rnd.event.round_kind == Event.RoundKind.TIME:
-            _end_timed_games(rnd, user)
+        games = _lock_games_counting_due(rnd)
+        state = round_state(rnd)
+        if not state.done:
+            raise ServiceError(not_done_message(state))
+        if state.timed:
+            _end_timed_games(rnd, games, user)
         return _close(rnd, user=user, action=AuditEntry.Action.CLOSE_ROUND, reason="")
 
 
-def _end_timed_games(rnd: Round, user) -> None:
+def _end_timed_games(rnd: Round, games: list[Game], user) -> None:
     """Time is up: the games still going end with their confirmed deals."""
     reason = _("Time is up: round %(number)d closed.") % {"number": rnd.number}
-    for game in lock_games(rnd):
+    for game in games:
         if not game.finished:
             end_locked_game(game, user=user, reason=reason)
+
+
+@serialised
+def end_game(game: Game, *, user, reason: str = "") -> Game:
+    """The director ends a timed game (round kind "time") of the open round after its last deal."""
+    if not game.round.event.is_directed_by(user):
+        raise ServiceError(_("Only the event's director can end a game."))
+    audit.checked_reason(reason)
+    with transaction.atomic():
+        game = locked(game.pk)
+        event, rnd = game.round.event, game.round
+        if event.status == Event.Status.FINISHED:
+            raise ServiceError(_("The event is finished: nothing can be changed any more."))
+        if game.finished:
+            raise ServiceError(_("This game is already over."))
+        if rnd.status != Round.Status.OPEN:
+            raise ServiceError(
+                _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
+            )
+        if event.round_kind != Event.RoundKind.TIME:
+            raise ServiceError(
+                _("Only a timed game is ended by the director; this one ends by itself.")
+            )
+        return end_locked_game(game, user=user, reason=reason)
 
 
 @serialised
 def force_close_round(rnd: Round, *, user, reason: str) -> Round:
     """Close a round early; unconfirmed entries then do not count. Needs a reason.
 
-    Each entry left waiting for confirmation or disputed gets an audit row of its
-    own (``left_unconfirmed``, the entry as it was), so the director sees it
-    afterwards and may still confirm or correct it.
+    Entries due for automatic confirmation count first. Each entry left waiting
+    for confirmation or disputed gets an audit row of its own (``left_unconfirmed``,
+    the entry as it was), so the director sees it afterwards and may still confirm
+    or correct it.
     """
     reason = audit.checked_reason(reason)
     if not reason:
@@ -275,14 +276,18 @@ def force_close_round(rnd: Round, *, user, reason: str) -> Round:
         )
     with transaction.atomic():
         rnd = _lock_open(rnd)
-        waiting = incomplete(rnd)
+        _lock_games_counting_due(rnd)
+        state = round_state(rnd)
         rnd.close_reason = reason
         closed = _close(
             rnd,
             user=user,
             action=AuditEntry.Action.FORCE_CLOSE,
             reason=reason,
-            old={"unfinished_tables": [t.game.table.number for t in waiting]},
+            old={
+                "unfinished_tables": [t.game.table.number for t in state.not_done],
+                "empty_tables": [t.game.table.number for t in state.empty],
+            },
         )
         left = Entry.objects.filter(game__round=rnd, status__in=PENDING).select_related("game")
         for entry in left.order_by("game__table__number", "number"):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pairings.odd_tables import odd_table_kinds
-from tournaments.formats import FORMATS
+from tournaments.formats import FORMATS, default_format
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
 from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES
@@ -30,6 +30,7 @@ from tournaments.services.setup_checks import (
     format_problems,
     most_rounds,
     numbers_problem,
+    offered_formats,
     round_summary,
     rounds_hints,
     rounds_to_play,
@@ -55,6 +56,7 @@ __all__ = [
     "format_problems",
     "most_rounds",
     "numbers_problem",
+    "offered_formats",
     "remove_co_director",
     "round_summary",
     "rounds_hints",
@@ -130,6 +132,7 @@ def create_event(
         profile_slug=profile_slug,
         profile=profile_as_json(preset),
         scoring_mode=GAMES[game].default_scoring_mode,
+        format=default_format(GAMES[game]),
     )
 
 
@@ -185,10 +188,14 @@ def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
     if game != event.game:
         event.scoring_mode = GAMES[game].default_scoring_mode
         event.table_kind = ""
+        if not FORMATS[event.format].plays(GAMES[game]):
+            event.format = default_format(GAMES[game])
     event.game = game
     event.profile_slug = profile_slug
     event.profile = profile_as_json(preset)
-    event.save(update_fields=["game", "profile_slug", "profile", "scoring_mode", "table_kind"])
+    event.save(
+        update_fields=["game", "profile_slug", "profile", "scoring_mode", "table_kind", "format"]
+    )
     return event
 
 
@@ -270,6 +277,16 @@ def set_format(
     ``table_kind``: who sits at a table, one of the kinds the event's game offers."""
     ensure_unlocked(event)
     entry = FORMATS[format]
+    if not entry.plays(GAMES[event.game]):
+        raise ServiceError(
+            _("Please correct the marked fields."),
+            {
+                "format": [
+                    _("%(game)s cannot be played in this format.")
+                    % {"game": GAMES[event.game].label}
+                ]
+            },
+        )
     kinds = [key for key, _label in table_kinds(event)]
     if table_kind and table_kind not in kinds:
         raise ServiceError(

@@ -12,10 +12,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.formats import FORMATS, RoundsHint, format_of
+from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_for
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
-from tournaments.games import game_of
+from tournaments.games import GAMES, game_of
 from tournaments.models import Event
 from tournaments.services.profiles import profile_name
 
@@ -69,14 +69,23 @@ def automatic_rounds(event: Event) -> int | None:
     return most_rounds(event.format, event.fixed_partners, n, balanced=event.balanced_schedule)
 
 
-def schedule_previews(players: int) -> list[tuple[str, SchedulePreview]]:
-    """Every schedule the formats would play with ``players``, each with its label."""
-    return [preview for entry in FORMATS.values() for preview in entry.schedule_previews(players)]
+def offered_formats(event: Event) -> list[Format]:
+    """The pairing systems the event's game can be played in (the Format step's choices)."""
+    return formats_for(GAMES[event.game])
 
 
-def rounds_hints(players: int) -> dict[str, RoundsHint]:
-    """What each format says about its rounds with ``players``, by format (where it says any)."""
-    hints = {key: entry.rounds_hint(players) for key, entry in FORMATS.items()}
+def schedule_previews(event: Event, players: int) -> list[tuple[str, SchedulePreview]]:
+    """Every schedule the formats of the event's game would play with ``players``, each with
+    its label."""
+    return [
+        preview for entry in offered_formats(event) for preview in entry.schedule_previews(players)
+    ]
+
+
+def rounds_hints(event: Event, players: int) -> dict[str, RoundsHint]:
+    """What each format of the event's game says about its rounds with ``players``, by format
+    (where it says any)."""
+    hints = {entry.key: entry.rounds_hint(players) for entry in offered_formats(event)}
     return {key: hint for key, hint in hints.items() if hint is not None}
 
 

@@ -76,20 +76,6 @@ class Columns:
         return obj
 
 
-def convert(model: type[Model], name: str, value: Any) -> Any:
-    """A value of ``model``'s field ``name`` as the database gave it, as the field reads it."""
-    if value is None:
-        return None
-    columns_ = columns(model, "x")
-    index = columns_.attnames.index(model._meta.get_field(name).attname)
-    db = connections[DEFAULT_DB_ALIAS]
-    for position, column, converters in columns_.converters:
-        if position == index:
-            for converter in converters:
-                value = converter(value, column, db)
-    return value
-
-
 def prefetched(instance: Model, name: str, rows: list[Model]) -> None:
     """``rows`` as ``instance``'s prefetched ``name`` (a reverse foreign key), as
     ``prefetch_related`` leaves them: ``instance.<name>.all()`` reads no more."""

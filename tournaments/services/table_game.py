@@ -25,7 +25,6 @@ def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:
         extra = (
             f", COALESCE((SELECT SUM(m.id * CASE m.status {weights} ELSE 0 END) FROM {entry} m "
             "WHERE m.game_id = g.id), 0)"
-            f", (SELECT MIN(o.created_at) FROM {entry} o WHERE o.game_id = g.id AND o.status = %s)"
         )
     sql = (
         f"SELECT {', '.join(part.sql for part in parts)}{extra} "
@@ -41,11 +40,9 @@ def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:
 def open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
     """The game the token's table plays in its event's open round, with round, event and
     table, or None. ``seats``: with its seats and their players (``load_seats``). ``mark``:
-    with ``mark`` (``results.entries_mark``) and ``oldest_entered`` (the oldest entry waiting
-    for confirmation, or None), so an unchanged poll needs nothing else."""
+    with ``mark`` (``results.entries_mark``), so an unchanged poll needs nothing else."""
     sql, parts = statements.prepared(f"open_game:{mark}", lambda: _game_statement(mark))
-    params = [Entry.Status.ENTERED] if mark else []
-    rows = statements.run(sql, [*params, token, Round.Status.OPEN])
+    rows = statements.run(sql, [token, Round.Status.OPEN])
     if not rows:
         return None
     row, start, found = rows[0], 0, []
@@ -59,7 +56,6 @@ def open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
     game.table = table
     if mark:
         game.mark = int(row[start] or 0)
-        game.oldest_entered = statements.convert(Entry, "created_at", row[start + 1])
     if seats:
         load_seats(game)
     return game

@@ -16,6 +16,12 @@ urlpatterns = [
         director_rounds.close,
         name="tournaments-director-round-close",
     ),
+    path("<int:event_id>/alerts/", director_rounds.alerts, name="tournaments-director-alerts"),
+    path(
+        "<int:event_id>/rounds/confirm-due/",
+        director_rounds.confirm_due,
+        name="tournaments-director-confirm-due",
+    ),
     path(
         "<int:event_id>/rounds/<int:number>/entries/<int:entry_id>/confirm/",
         director_rounds.confirm,
@@ -46,6 +52,11 @@ urlpatterns = [
         "<int:event_id>/clock/pause/",
         round_clock.clock_pause,
         name="tournaments-director-clock-pause",
+    ),
+    path(
+        "<int:event_id>/clock/end/",
+        round_clock.clock_end,
+        name="tournaments-director-clock-end",
     ),
     path(
         "<int:event_id>/clock/extend/",

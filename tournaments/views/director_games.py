@@ -15,7 +15,8 @@ from tournaments.numbers import MAX_SMALL, query_int
 from tournaments.services.entries import correct_entry, settle_dispute
 from tournaments.services.errors import ServiceError
 from tournaments.services.live import nav
-from tournaments.services.results import end_game, game_sheet
+from tournaments.services.results import game_sheet
+from tournaments.services.rounds import end_game
 
 
 def side_names(game: Game) -> list[str]:

@@ -15,30 +15,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.games import deal_name, group_sides
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
-from tournaments.services.board import TableLive, live_mark, live_tables
-from tournaments.services.entries import (
-    auto_confirm_cutoff,
-    auto_confirm_due,
-    confirm_entry,
-    settle_dispute,
-)
+from tournaments.services.auto_confirm import confirm_due_in_round
+from tournaments.services.board import TableLive, desk_alerts, live_mark, live_tables
+from tournaments.services.done import RoundState, TableProgress, round_state
+from tournaments.services.entries import confirm_entry, settle_dispute
 from tournaments.services.errors import ServiceError
 from tournaments.services.live import board_mark, nav
 from tournaments.services.rounds import (
     PENDING,
-    TableProgress,
-    blocking,
     close_round,
+    empty_tables_message,
     force_close_round,
     left_unconfirmed,
-    progress,
     start_round,
     waiting_tables,
 )
@@ -67,7 +63,6 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "rounds": all_rounds,
         "latest": latest,
         "current": current,
-        "waiting": waiting_tables(current) if current else [],
         "left": left_unconfirmed(latest) if closed else [],
         "next_number": next_number,
         "planned": planned,
@@ -75,10 +70,29 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
         "timed": event.round_kind == Event.RoundKind.TIME,
-        "mark": board_mark(current) if current else "",
         "poll": BOARD_POLL_SECONDS,
     }
+    if current is not None:
+        context.update(_closing_context(current))
     return render(request, "tournaments/rounds/rounds.html", context)
+
+
+def _closing_context(current: Round) -> dict:
+    """What the close dialog shows: the round judged (``services.done``), each table not
+    done with what it waits for, the tables that entered nothing, and its poll's mark."""
+    state = round_state(current)
+    return {
+        "state": state,
+        "waiting": waiting_tables(state),
+        "empty_warning": empty_tables_message(state.empty) if state.empty else "",
+        "mark": closing_mark(current, state),
+    }
+
+
+def closing_mark(rnd: Round, state: RoundState) -> str:
+    """Changes with the entries and the clock running out: whatever the close dialog or the
+    board says differently."""
+    return f"{board_mark(rnd)}.{state.time_up}"
 
 
 def _closing(request: HttpRequest, event: Event) -> HttpResponse:
@@ -86,16 +100,10 @@ def _closing(request: HttpRequest, event: Event) -> HttpResponse:
     current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
     if current is None:
         return HttpResponseClientRefresh()
-    mark = board_mark(current)
-    if request.GET.get("mark") == mark:
+    context = {"event": event, "current": current, "poll": BOARD_POLL_SECONDS}
+    context.update(_closing_context(current))
+    if request.GET.get("mark") == context["mark"]:
         return HttpResponse(status=204)
-    context = {
-        "event": event,
-        "current": current,
-        "waiting": waiting_tables(current),
-        "mark": mark,
-        "poll": BOARD_POLL_SECONDS,
-    }
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
 
@@ -128,7 +136,34 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("tournaments-director-rounds", event_id=event.pk)
     messages.success(request, _("Round %(number)d is closed.") % {"number": rnd.number})
+    empty = round_state(rnd).empty
+    if empty:
+        messages.warning(request, empty_tables_message(empty))
     return redirect("tournaments-director-rounds", event_id=event.pk)
+
+
+@never_cache
+@director_required
+@require_GET
+def alerts(request: HttpRequest, event: Event) -> HttpResponse:
+    """The bar at the top of every director page of the event: the tables calling, the
+    disputed entries and the late tables of the open round (204 while as shown)."""
+    found = desk_alerts(event)
+    if request.GET.get("mark") == found.mark:
+        return HttpResponse(status=204)
+    context = {"event": event, "alerts": found, "poll": BOARD_POLL_SECONDS}
+    return render(request, "tournaments/rounds/partials/alerts.html", context)
+
+
+@director_required
+@require_POST
+def confirm_due(request: HttpRequest, event: Event) -> HttpResponse:
+    """Store the automatic confirmation of what is due in the open round: asked for by the
+    director's pages when their poll sees something due (a page read never writes)."""
+    current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    if current is not None:
+        confirm_due_in_round(current)
+    return HttpResponse()  # nothing to show: the page's next poll shows what changed
 
 
 def still_left(event: Event) -> dict[int, int]:
@@ -152,9 +187,12 @@ def _pending_entry(event: Event, number: int, entry_id: int) -> Entry:
     )
 
 
-def _back(event: Event, entry: Entry) -> HttpResponse:
-    """Back to the close dialog while the round is open, else to the round's board."""
+def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
+    """Back to the finish dialog when it asked, to the close dialog while the round is
+    open, else to the round's board."""
     rnd = entry.game.round
+    if request.POST.get("back") == "event":
+        return redirect(event.get_absolute_url() + "#finish")
     if rnd.status == Round.Status.OPEN:
         return redirect(reverse("tournaments-director-rounds", args=[event.pk]) + "#close")
     return redirect("tournaments-director-board", event_id=event.pk, number=rnd.number)
@@ -176,7 +214,7 @@ def confirm(request: HttpRequest, event: Event, number: int, entry_id: int) -> H
             _("%(table)s: %(deal)s is confirmed.")
             % {"table": game.table, "deal": deal_name(game, entry.number)},
         )
-    return _back(event, entry)
+    return _back(request, event, entry)
 
 
 @director_required
@@ -189,7 +227,7 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
     decision = request.POST.get("decision")
     if decision not in ("accept", "reject"):
         messages.error(request, _("Say whether the entry counts or is set aside."))
-        return _back(event, entry)
+        return _back(request, event, entry)
     try:
         settle_dispute(
             entry,
@@ -205,7 +243,7 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
             _("%(table)s: the dispute about %(deal)s is settled.")
             % {"table": game.table, "deal": deal_name(game, entry.number)},
         )
-    return _back(event, entry)
+    return _back(request, event, entry)
 
 
 # ---------------------------------------------------------------- seating
@@ -264,47 +302,30 @@ def board_tiles(
     ]
 
 
-def confirm_due(event: Event, rnd: Round) -> None:
-    """Entries left unanswered for the event's auto-confirm minutes count now (one query if none)."""
-    cutoff = auto_confirm_cutoff(event)
-    if cutoff is None:
-        return
-    due = (
-        Entry.objects.filter(game__round=rnd, status=Entry.Status.ENTERED, created_at__lte=cutoff)
-        .values_list("game_id", flat=True)
-        .distinct()
-    )
-    for game in rnd.games.filter(pk__in=list(due)).select_related("round__event"):
-        auto_confirm_due(game, cutoff)
-
-
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    if rnd.status == Round.Status.OPEN:
-        confirm_due(event, rnd)
-    tables = progress(rnd)
+    state = round_state(rnd)
+    tables = state.tables
     live = live_tables(rnd, tables)
-    mark = f"{board_mark(rnd)}.{live_mark(rnd, tables, live)}"
+    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, tables, live)}"
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
     tiles = board_tiles(rnd, tables, live)
     counts: dict[str, int] = defaultdict(int)
     for tile in tiles:
         counts[tile.progress.state] += 1
+    is_open = rnd.status == Round.Status.OPEN
     context = {
         **nav(event, "board", rnd),
         "round": rnd,
+        "state": state,
         "tiles": tiles,
         "counts": dict(counts),
         "late": sum(tile.live.late for tile in tiles),
         "calls": sum(tile.live.call is not None for tile in tiles),
-        "done": sum(
-            t.live.deal is None and not (t.progress.pending or t.progress.disputed) for t in tiles
-        ),
-        "total": len(tiles),
-        "closable": rnd.status == Round.Status.OPEN and not blocking(event, tables),
-        "poll": BOARD_POLL_SECONDS if rnd.status == Round.Status.OPEN else None,
+        "closable": is_open and state.done,
+        "poll": BOARD_POLL_SECONDS if is_open else None,
         "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }

@@ -28,11 +28,12 @@ from tournaments.forms.setup import (
     ScoringForm,
     preset_value,
 )
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile, profile_name
+from tournaments.services.rounds import unconfirmed_entries
 from tournaments.services.rule_summary import rule_summary
 
 STEPS = [
@@ -123,8 +124,14 @@ def event_new(request: HttpRequest) -> HttpResponse:
         except ServiceError as error:
             show_service_error(form, error)
         else:
-            messages.success(request, _("The event is created. Next: check the rules."))
-            return redirect(step_url(event, "rules"))
+            messages.success(
+                request,
+                _(
+                    "The event is created. First: the public page, how the phones enter a deal "
+                    "and the printouts."
+                ),
+            )
+            return redirect(step_url(event, "event"))
     return render(request, "tournaments/setup/new.html", {"form": form})
 
 
@@ -135,6 +142,10 @@ def _event_page(
     for check in checks:
         check.url = step_url(event, check.step)
     rounds = list(event.rounds.order_by("number"))
+    open_round = next((r for r in rounds if r.status == Round.Status.OPEN), None)
+    # The finish dialog lists what no longer can be confirmed once the event is finished;
+    # while a round is played, the close dialog lists its entries.
+    closing = open_round is None and event.status != Event.Status.FINISHED
     context = {
         **wizard(event, ""),
         "checks": checks,
@@ -144,7 +155,8 @@ def _event_page(
         "active": setup.active_count(event),
         "tables": event.tables.count(),
         "rounds": rounds,
-        "open_round": next((r for r in rounds if r.status == "open"), None),
+        "open_round": open_round,
+        "unconfirmed": unconfirmed_entries(event) if closing else [],
         "rounds_to_play": setup.rounds_to_play(event),
         "round_summary": setup.round_summary(event),
         "profile_name": profile_name(event),
@@ -334,25 +346,32 @@ def _preview_players(request: HttpRequest, event: Event, entered: int) -> int | 
 
 
 def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
+    formats = setup.offered_formats(event)
     initial = {
-        "format": event.format,
+        "format": event.format if event.format in {f.key for f in formats} else formats[0].key,
         "balanced_schedule": "1" if event.balanced_schedule else "0",
         "fixed_partners": event.fixed_partners,
         "odd_tables": event.odd_tables,
         "planned_rounds": event.planned_rounds,
         "table_kind": event.table_kind,
     }
-    form = FormatForm(request.POST or None, initial=initial, table_kinds=setup.table_kinds(event))
+    form = FormatForm(
+        request.POST or None,
+        initial=initial,
+        formats=formats,
+        table_kinds=setup.table_kinds(event),
+    )
     automatic = setup.automatic_rounds(event)
     if automatic:
         form.fields["planned_rounds"].widget.attrs["placeholder"] = automatic
     entered = setup.active_count(event)
     n = _preview_players(request, event, entered)
-    hints = setup.rounds_hints(n or 0)
+    hints = setup.rounds_hints(event, n or 0)
     context = {
         "players": n,
         "entered": entered,
-        "previews": setup.schedule_previews(n) if n is not None else [],
+        "previews": setup.schedule_previews(event, n) if n is not None else [],
+        "schedules": any(entry.schedule_ahead for entry in formats),
         "rounds_hints": [hint.text for hint in hints.values()] if n is not None else [],
         # Each format's rounds by name as well (``swiss_rounds`` …).
         **{f"{key}_rounds": hint.rounds for key, hint in hints.items()},
@@ -363,10 +382,10 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         setup.set_format(
             event,
             format=data["format"],
-            balanced_schedule=bool(data["balanced_schedule"]),
-            fixed_partners=data["fixed_partners"],
+            balanced_schedule=bool(data.get("balanced_schedule")),
+            fixed_partners=bool(data.get("fixed_partners")),
             planned_rounds=data["planned_rounds"],
-            odd_tables=data["odd_tables"] or "",
+            odd_tables=data.get("odd_tables") or "",
             table_kind=data.get("table_kind") or "",
         )
 

@@ -1,4 +1,5 @@
-"""The round clock: the director starts, pauses and extends it; every page shows it.
+"""The round clock of any round: the director starts, pauses, extends and ends it; every page
+shows it.
 
 The clock partial loads itself from one of the three GET views here (director,
 table token, public token), each answering 204 while the clock is as the page
@@ -16,9 +17,11 @@ from tournaments.access import director_required, public_event, table_for_token
 from tournaments.models import Event, Round
 from tournaments.numbers import NumberError, parse_int
 from tournaments.services.clock import (
+    MAX_CLOCK_MINUTES,
     MAX_EXTEND_MINUTES,
     clock_mark,
     clock_of,
+    end_time,
     extend_clock,
     pause_clock,
     start_clock,
@@ -80,13 +83,25 @@ def _change(request: HttpRequest, event: Event, step) -> HttpResponse:
 @director_required
 @require_POST
 def clock_start(request: HttpRequest, event: Event) -> HttpResponse:
-    return _change(request, event, lambda rnd: start_clock(rnd, user=request.user))
+    """Start (or run on) the clock; a round without a time limit says its minutes here."""
+    text = request.POST.get("minutes", "").strip()
+    try:
+        minutes = parse_int(text, minimum=1, maximum=MAX_CLOCK_MINUTES) if text else None
+    except NumberError:
+        minutes = -1  # the service says what it takes
+    return _change(request, event, lambda rnd: start_clock(rnd, user=request.user, minutes=minutes))
 
 
 @director_required
 @require_POST
 def clock_pause(request: HttpRequest, event: Event) -> HttpResponse:
     return _change(request, event, lambda rnd: pause_clock(rnd, user=request.user))
+
+
+@director_required
+@require_POST
+def clock_end(request: HttpRequest, event: Event) -> HttpResponse:
+    return _change(request, event, lambda rnd: end_time(rnd, user=request.user))
 
 
 @director_required

@@ -29,8 +29,6 @@ from tournaments.numbers import MAX_ID, NumberError, parse_int
 from tournaments.services.deal_data import seats_of
 from tournaments.services.entries import (
     EntryConflict,
-    auto_confirm_cutoff,
-    auto_confirm_due,
     confirm_entry,
     dispute_entry,
     submit_entry,
@@ -74,22 +72,6 @@ def _take_game_row(at: At, game: Game) -> None:
     """The game's scores as the service left them (no need to read them again)."""
     for name in GAME_ROW:
         setattr(at.game, name, getattr(game, name))
-
-
-def _confirm_due(at: At) -> bool:
-    """Auto-confirm what is due (True if anything was); a poll's game row tells whether
-    anything can be, other requests let the service look."""
-    cutoff = auto_confirm_cutoff(at.event)
-    if cutoff is None:
-        return False
-    if hasattr(at.game, "oldest_entered") and (
-        at.game.oldest_entered is None or at.game.oldest_entered > cutoff
-    ):
-        return False
-    if not auto_confirm_due(at.game, cutoff):
-        return False
-    at.game.refresh_from_db(fields=GAME_ROW)
-    return True
 
 
 def _stamp(game: Game, mark: int, seat_cookie: str) -> str:
@@ -165,7 +147,6 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if at.game is None:
         context = {"at": at, **guide_context(at, left_behind=True)}
         return render(request, "tournaments/table/waiting.html", context)
-    _confirm_due(at)
     context = _sheet_context(at)
     context.update(_form_context(at, sheet=context["sheet"], mode=request.GET.get("mode")))
     context["seating"] = _seating(at.game)
@@ -220,7 +201,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
         return response
     stamp = request.GET.get("stamp")
-    if not _confirm_due(at) and stamp == _stamp(at.game, int(at.game.mark), at.seat_cookie):
+    if stamp == _stamp(at.game, int(at.game.mark), at.seat_cookie):
         return HttpResponse(status=204)
     find_seat(at)
     context = _sheet_context(at)
