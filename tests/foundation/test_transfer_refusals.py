@@ -77,6 +77,10 @@ DAMAGES = {
         lambda d: d["event"].update(format="bogus"),
         "“event” 1, “format”: Select a valid choice. bogus is not one of the available choices.",
     ),
+    "a_format_the_game_is_not_played_in": (
+        lambda d: d["event"].update(game="gin", format="mixed", table_kind=""),
+        "“event” 1, “format”: Gin Rummy cannot be played in this format.",
+    ),
     "bogus_status": (
         lambda d: d["entries"][1].update(status="bogus"),
         "“entries” 2, “status”: Select a valid choice.",

@@ -7,6 +7,7 @@ over as it is; the other columns are bounded the way the services bound them.
 from django import forms
 from django.utils.translation import gettext as _
 
+from tournaments.formats import FORMATS
 from tournaments.forms import BoundedCharField
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, EntryForm
 from tournaments.forms.members import MemberForm
@@ -89,7 +90,8 @@ class EventRow(forms.Form):
     game = forms.ChoiceField(choices=Event.Game.choices)
     profile_slug = BoundedCharField(max_length=40)
     profile = Blob()
-    format = FormatForm.base_fields["format"]
+    # The Format step offers the game's formats only (its choices are set per event).
+    format = forms.ChoiceField(choices=Event.Format.choices)
     balanced_schedule = flag()
     fixed_partners = FormatForm.base_fields["fixed_partners"]
     odd_tables = FormatForm.base_fields["odd_tables"]
@@ -125,6 +127,11 @@ class EventRow(forms.Form):
         rules = GAMES.get(data.get("game", ""))
         if rules is None:
             return data
+        entry = FORMATS.get(data.get("format", ""))
+        if entry is not None and not entry.plays(rules):
+            self.add_error(
+                "format", _("%(game)s cannot be played in this format.") % {"game": rules.label}
+            )
         kinds = {"", *(key for key, _label in rules.table_kinds())}
         if data.get("table_kind") not in kinds:
             self.add_error("table_kind", _("Choose one of the table kinds in the list."))
