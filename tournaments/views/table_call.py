@@ -1,7 +1,9 @@
 """The players call the director from the table's phone; the director acknowledges on the board.
 
 The phone's button is a small partial that loads itself (GET) and posts the
-call (POST); without htmx the POST redirects back to the table's page.
+call (POST); without htmx the POST redirects back to the table's page. While the
+call waits it asks again every few seconds, and once the director has seen it the
+phone says that someone is coming.
 """
 
 from django.contrib import messages
@@ -14,7 +16,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import director_required, table_for_token
 from tournaments.models import Event, Round, Table, TableCall
-from tournaments.services.calls import REASON_LENGTH, acknowledge_call, call_director, open_call
+from tournaments.services.calls import (
+    REASON_LENGTH,
+    acknowledge_call,
+    answered_call,
+    call_director,
+    open_call,
+)
 from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/table/partials/call_director.html"
@@ -46,10 +54,12 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("The director is called and will come to your table."))
             return redirect("tournaments-table", token=table.token)
+    waiting = open_call(table) if rnd else None
     context = {
         "table": table,
         "round": rnd,
-        "call": open_call(table) if rnd else None,
+        "call": waiting,
+        "coming": answered_call(table, rnd) if rnd and waiting is None else None,
         "error": error,
         "reason_length": REASON_LENGTH,
         "loaded": True,
