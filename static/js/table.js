@@ -288,6 +288,27 @@
     });
   }
 
+  /* The live preview answers what the form held when it asked: an answer to values typed
+     over since is dropped (the newer values' answer follows), so marks and totals of a
+     half-typed deal never flash up after the player has gone on. */
+  var previewed = new WeakMap();
+
+  function formValues(form) {
+    return new URLSearchParams(new FormData(form)).toString();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var preview = event.detail.elt;
+    if (preview && preview.id === "preview" && preview.closest("form")) {
+      previewed.set(event.detail.xhr, formValues(preview.closest("form")));
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asked = previewed.get(event.detail.xhr);
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (asked !== undefined && form && formValues(form) !== asked) event.detail.shouldSwap = false;
+  });
+
   /* What the phone asks now (#now, drawn by every answer, views/table_moment.py). A form
      folded away behind another answer opens once the moment asks for it; a dispute calls
      the director, so the call's partial asks again how its call stands. */

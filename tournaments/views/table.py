@@ -26,6 +26,7 @@ from tournaments.forms.entry import EntryForm
 from tournaments.games import deal_name, entry_form_for, game_of, sides_of
 from tournaments.models import Entry, Game
 from tournaments.numbers import MAX_ID, NumberError, parse_int
+from tournaments.services.clock import clock_mark, clock_of
 from tournaments.services.deal_data import seats_of
 from tournaments.services.entries import (
     EntryConflict,
@@ -189,6 +190,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     _confirm_due(at)
     context = _sheet_context(at)
     context.update(_page_form(at, context, mode=request.GET.get("mode")))
+    # The round (read with the game) tells its clock: drawn now, not loaded after.
+    context.update(clock=clock_of(at.game.round), mark=clock_mark(at.game.round))
     return render(request, "tournaments/table/page.html", context)
 
 
@@ -341,8 +344,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 expected_version=data.get("expected_version"),
                 device=request.meld_device,
             )
-        except EntryConflict as error:
-            show_service_error(form, error)
+        except EntryConflict as error:  # answered by the comparison at the top
             return _answer(request, at, form, **_compared(at, error.entry, form))
         except ServiceError as error:
             show_service_error(form, error)
@@ -464,5 +466,4 @@ def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
         )
     except ServiceError as error:
         return _answer(request, at, problem=error.message)
-    note = _("%(deal)s is disputed.") % {"deal": deal_name(at.game, entry.number, start=True)}
-    return _answer(request, at, notes=[note])
+    return _answer(request, at)  # the phone's moment says the deal is disputed

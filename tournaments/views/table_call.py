@@ -26,6 +26,9 @@ from tournaments.services.calls import (
 from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/table/partials/call_director.html"
+# The table's page draws the button of a table without a call; its first load asks with
+# this mark and is answered 204 while that is still so.
+QUIET = "quiet"
 
 
 def _game_round(table: Table) -> Round | None:
@@ -55,11 +58,14 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("The director is called and will come to your table."))
             return redirect("tournaments-table", token=table.token)
     waiting = open_call(table) if rnd else None
+    coming = answered_call(table, rnd) if rnd and waiting is None else None
+    if request.method == "GET" and request.GET.get("drawn") == QUIET and not (waiting or coming):
+        return HttpResponse(status=204)  # as the page drew it: what the player opened stays
     context = {
         "table": table,
         "round": rnd,
         "call": waiting,
-        "coming": answered_call(table, rnd) if rnd and waiting is None else None,
+        "coming": coming,
         "error": error,
         "reason_length": REASON_LENGTH,
         "loaded": True,
