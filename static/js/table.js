@@ -289,14 +289,77 @@
     });
   }
 
-  document.addEventListener("htmx:afterSettle", function (event) {
-    dropTwins();
-    var config = event.detail.requestConfig;
-    if (config && config.verb === "post" && event.detail.target && event.detail.target.id === "entry") {
-      showFirstProblem(event.detail.target);
+  /* The live preview answers what the form held when it asked: an answer to values typed
+     over since is dropped (the newer values' answer follows), so marks and totals of a
+     half-typed deal never flash up after the player has gone on. */
+  var previewed = new WeakMap();
+
+  function formValues(form) {
+    return new URLSearchParams(new FormData(form)).toString();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var preview = event.detail.elt;
+    if (preview && preview.id === "preview" && preview.closest("form")) {
+      previewed.set(event.detail.xhr, formValues(preview.closest("form")));
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { showFirstProblem(document.getElementById("entry")); });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asked = previewed.get(event.detail.xhr);
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (asked !== undefined && form && formValues(form) !== asked) event.detail.shouldSwap = false;
+  });
+
+  /* What the phone asks now (#now, drawn by every answer, views/table_moment.py). A form
+     folded away behind another answer opens once the moment asks for it; a dispute calls
+     the director, so the call's partial asks again how its call stands. */
+  var shownMoment = null;
+
+  function followMoment() {
+    var now = document.getElementById("now");
+    if (!now) return;
+    if (now.dataset.form === "open") {
+      document.querySelectorAll("#entry details.later").forEach(function (later) { later.open = true; });
+    }
+    var kind = now.dataset.kind;
+    if (shownMoment !== null && kind !== shownMoment && kind === "disputed") {
+      document.body.dispatchEvent(new CustomEvent("meld:moment"));
+    }
+    shownMoment = kind;
+  }
+
+  /* After Send: a stored deal, or one another phone entered first, is answered in #now at
+     the top, where the player then looks; a mistake is shown at its field. (The answer may
+     have replaced the form: its request is known by its xhr.) */
+  var sends = new WeakSet();
+
+  function afterSend(event) {
+    if (!sends.has(event.detail.xhr) || !event.detail.successful) return;
+    sends.delete(event.detail.xhr);
+    var now = document.getElementById("now");
+    if (now && now.querySelector(".message, .compare")) {
+      window.scrollTo({ top: 0 });
+    } else {
+      showFirstProblem(document.getElementById("entry"));
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    dropTwins();
+    followMoment();
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "now") followMoment();
+  });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var form = event.detail.elt;
+    if (form && form.matches && form.matches(".entry-form")) sends.add(event.detail.xhr);
+  });
+  document.addEventListener("htmx:afterRequest", afterSend);
+  document.addEventListener("DOMContentLoaded", function () {
+    followMoment();
+    showFirstProblem(document.getElementById("entry"));
+  });
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

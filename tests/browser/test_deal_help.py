@@ -126,8 +126,9 @@ def test_the_confirming_phone_sees_what_was_entered_not_only_the_totals(
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="one")
     phone.goto(f"{live_server.url}/t/{game.table.token}/")
     phone.locator(f'button[name=seat][value="{seat_of(game, 2).pk}"]').click()
-    entered = phone.locator(".pending ul.entered li")
+    entered = phone.locator("#now ul.entered li")  # at the top, above Confirm
     expect(entered).to_have_count(2)
+    expect(entered.nth(1)).to_be_in_viewport()
     expect(entered.nth(0)).to_contain_text(words(language, "Natural canastas"))
     expect(entered.nth(0)).to_contain_text(words(language, "went out"))
     expect(entered.nth(0)).to_contain_text(f"{words(language, 'Melded card points')} 120")

@@ -238,7 +238,7 @@ def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
     answer = send_canasta_deal(entering, 2, "120")
     assert answer.headers.get("hx-reswap") == "none"
     assert "entry-form" not in answer.text()  # no form drawn by the server
-    expect(entering.locator("#entry .messages")).to_contain_text("Deal 2 is stored")
+    expect(entering.locator("#now .messages")).to_contain_text("Deal 2 is stored")
     expect(entering.locator(".deal-title")).to_have_text("Deal 3")
     expect(form.get_by_role("button", name="Send deal 3")).to_be_visible()
     expect(form.locator("input[name=number]")).to_have_value("3")
@@ -288,12 +288,15 @@ def test_a_confirmation_answers_without_drawing_a_form(
     open_table(entering, live_server, game, "1 Player 1")
     send_canasta_deal(entering, 1, "120")
     open_table(confirming, live_server, game, "2 Player 2")  # deal 1 waits: its form is deal 2's
+    # Deal 1 is asked for first; deal 2's form waits folded until the player opens it.
+    expect(confirming.locator(".deal-title")).to_be_hidden()
+    confirming.locator("#entry details.later > summary").click()
     expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
     confirming.locator("#id_s1_melded_points").fill("75")
     answer = confirm_deal(confirming, 1)
     assert answer.headers.get("hx-reswap") == "none"
     assert "entry-form" not in answer.text()
-    expect(confirming.locator("#entry .messages")).to_contain_text("Deal 1 is confirmed.")
+    expect(confirming.locator("#now .messages")).to_contain_text("Deal 1 is confirmed.")
     expect(confirming.locator("#pad-rows tr.row-confirmed")).to_have_count(1)
     expect(confirming.locator("tfoot tr.grand")).to_contain_text("720")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
@@ -312,7 +315,7 @@ def test_a_confirmation_answers_without_drawing_a_form(
     answer = confirm_deal(confirming, 2)
     assert answer.headers.get("hx-reswap") == "none"
     assert "entry-form" not in answer.text()
-    expect(confirming.locator("#entry .messages")).to_contain_text("Deal 2 is confirmed.")
+    expect(confirming.locator("#now .messages")).to_contain_text("Deal 2 is confirmed.")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 3")
     expect(confirming.locator("#id_s1_melded_points")).to_have_value("")
     expect(confirming.locator("tfoot tr.grand")).to_contain_text("1,440")

@@ -264,8 +264,18 @@ def test_the_table_page_public_page_projector_and_seating_include_the_clock(dire
     }
     for url, clock_url in pages.items():
         html = director_client.get(url).content.decode()
-        assert f'hx-get="{clock_url}" hx-trigger="load, every 20s"' in html, url
+        if clock_url == phones:  # drawn with the page (nothing moves as it loads), then asked
+            assert f'hx-get="{clock_url}?mark=' in html and 'hx-trigger="every 20s"' in html
+        else:
+            assert f'hx-get="{clock_url}" hx-trigger="load, every 20s"' in html, url
         assert "js/clock.js" in html
+
+
+def test_the_table_page_draws_the_running_clock_with_the_page(client, director, timed):
+    start_clock(timed, user=director)
+    table = timed.games.get(table__number=1).table
+    html = client.get(reverse("tournaments-table", args=[table.token])).content.decode()
+    assert 'class="round-clock running"' in html and "data-clock-remaining=" in html
 
 
 @pytest.mark.parametrize("minutes", ["²", "٣", "99999999999999999999", "-5", ""])

@@ -181,6 +181,38 @@ def test_a_corrected_resend_with_the_same_key_is_stored_as_an_edit(game):
     assert again.pk == fixed.pk and Entry.objects.count() == 2
 
 
+@pytest.mark.parametrize("confirmed", [False, True], ids=["pending", "confirmed"])
+def test_the_first_numbers_sent_again_after_a_correction_are_never_answered_stored(game, confirmed):
+    """Key K sent (A), then K with (B) (version 2, what counts), then K with (A) again (the
+    outbox's old copy): refused, and (B) still counts, also after the other side confirmed."""
+    seat = seat_of(game, 1)
+    submit_entry(game, 1, DEAL, seat=seat, idempotency_key="k", device="a")
+    fixed = submit_entry(game, 1, totals(100, 50), seat=seat, idempotency_key="k", device="a")
+    if confirmed:
+        confirm_entry(fixed, seat=seat_of(game, 2), device="b")
+    with pytest.raises(ServiceError) as refused:
+        submit_entry(game, 1, DEAL, seat=seat, idempotency_key="k", device="a")
+    assert refused.value.message == ALREADY_SENT
+    current = Entry.objects.exclude(status=Entry.Status.SUPERSEDED).get()
+    assert current.pk == fixed.pk and current.points == [100, 50]
+    assert Entry.objects.count() == 2
+    # (B) sent again with K is what counts: answered with it.
+    again = submit_entry(game, 1, totals(100, 50), seat=seat, idempotency_key="k", device="a")
+    assert again.pk == fixed.pk
+
+
+def test_on_the_phone_the_first_numbers_sent_again_after_a_correction_never_say_stored(
+    client, game
+):
+    sit(client, game, 1)
+    send(client, game, key="tap")
+    assert "is stored" in send(client, game, key="tap", s1_hand_points="40")
+    html = send(client, game, key="tap")
+    assert ALREADY_SENT in html and "is stored" not in html
+    current = Entry.objects.exclude(status=Entry.Status.SUPERSEDED).get()
+    assert current.points == [820, 20] and current.version == 2
+
+
 def test_a_resend_with_other_numbers_after_confirmation_is_refused_and_stores_nothing(game):
     first = submit_entry(game, 1, DEAL, seat=seat_of(game, 1), idempotency_key="k")
     confirm_entry(first, seat=seat_of(game, 2))

@@ -155,6 +155,6 @@ def test_without_an_open_round_the_phone_waits_and_shows_the_standing(client, ev
     sit(client, event, 1, 1)
     second_round(event).delete()
     page = client.get(page_url(event, 1)).content.decode()
-    assert "Waiting for the next round." in page
+    assert "Round 1 is closed." in page and "Wait for round 2" in page
     assert f"Points: 1,000 · rank {rank_of(event, 1)} of 9" in page
     assert PLAYER_SALT not in page

@@ -62,7 +62,8 @@ def test_an_unknown_token_is_not_found(client, game):
 def test_without_an_open_round_the_table_waits_for_the_next_one(client, game):
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     page = client.get(url("tournaments-table", game))
-    assert page.status_code == 200 and "Waiting for the next round" in page.content.decode()
+    html = page.content.decode()
+    assert page.status_code == 200 and "Round 1 is closed." in html and "Wait for round 2" in html
     sent = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM))
     assert sent.status_code == 302 and sent.url == url("tournaments-table", game)
     assert not Entry.objects.exists()
@@ -152,7 +153,8 @@ def test_a_new_deal_is_answered_with_the_pads_new_row_when_the_pad_was_up_to_dat
     assert html.count('class="deal row-entered"') == 1 and "waiting for confirmation" in html
     assert '<th scope="row" class="num">2</th>' in html
     assert '<th scope="row" class="num">1</th>' not in html and "Deal 3" in html
-    assert "Deal 2 is stored: a player of the other side confirms it." in html
+    assert "Deal 2 is stored." in html
+    assert "Deal 1 and deal 2 are sent and wait for the other side to confirm them." in html
     # The pad it leaves is the one the poll would draw: the poll has nothing new.
     polled = client.get(
         url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp_in(html)}
@@ -207,8 +209,10 @@ def test_the_other_phone_entering_the_same_deal_is_shown_the_stored_one(client, 
     html = client.post(
         url("tournaments-table-submit", game), deal_post(s1_melded_points=50), **HTMX
     ).content.decode()
-    assert "The other phone already entered deal 1: here it is." in html
-    assert "820" in html and "Confirm deal 1" in html
+    assert "Another phone entered deal 1 first. Is it what you typed?" in html
+    assert '<th scope="row">A</th><td class="num">820</td><td class="num">0</td>' in html
+    assert '<th scope="row">B</th><td class="num">25</td><td class="num">50</td>' in html
+    assert "These are the same" in html and "Mine is different: dispute" in html
     assert Entry.objects.count() == 1
 
 
@@ -392,7 +396,7 @@ def test_a_phone_keeping_its_fresh_form_is_sent_no_form_for_the_next_deal(client
     number, key = next_deal_in(html)
     assert number == "2" and len(key) == 32
     assert 'data-part="title">Deal 2<' in html and "Send deal 2" in html
-    assert "Deal 1 is stored: a player of the other side confirms it." in html
+    assert "Deal 1 is stored." in html
 
     # The next deal, with the key the answer gave: stored under it, its row appended.
     html = client.post(

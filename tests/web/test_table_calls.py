@@ -78,7 +78,20 @@ def test_acknowledging_twice_keeps_the_first_time(rnd, table, director, other_di
 
 def test_the_table_page_includes_the_call_button(client, table):
     html = client.get(reverse("tournaments-table", args=[table.token])).content.decode()
-    assert f'hx-get="{call_url(table)}" hx-trigger="load"' in html
+    assert (
+        f'hx-get="{call_url(table)}?drawn=quiet" hx-trigger="load, meld:moment from:body"' in html
+    )
+    assert "Call the director now" in html  # drawn with the page: nothing moves as it loads
+
+
+def test_the_first_load_changes_nothing_while_the_table_has_no_call(client, rnd, table, director):
+    assert client.get(call_url(table), {"drawn": "quiet"}).status_code == 204
+    call = call_director(table, rnd, reason="A card on the floor")
+    called = client.get(call_url(table), {"drawn": "quiet"})
+    assert called.status_code == 200 and "The director is called." in called.content.decode()
+    acknowledge_call(call, user=director)
+    coming = client.get(call_url(table), {"drawn": "quiet"}).content.decode()
+    assert "is coming to your table" in coming
 
 
 def test_the_phone_sees_the_button_with_an_optional_reason(client, table):
@@ -93,7 +106,7 @@ def test_the_phone_calls_and_sees_that_the_director_is_called(client, table):
     )
     html = response.content.decode()
     assert "The director is called." in html and "A card on the floor" in html
-    assert 'hx-trigger="every 15s"' in html  # until the director has seen it
+    assert "every 5s" in html  # until the director has seen it
     assert TableCall.objects.get(table=table).reason == "A card on the floor"
 
 

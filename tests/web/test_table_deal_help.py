@@ -77,7 +77,7 @@ def test_a_whole_deal_mistake_is_shown_by_send_and_marks_its_fields(client, dire
     )
     page = answer.content.decode()
     note = page.index("Only one side can go out in a deal")
-    assert page.index('class="send-error') > note > page.index('id="preview"')
+    assert page.index('id="preview"') > page.index('class="send-error') > note
     for field in ("s0_going_out", "s1_going_out"):
         marked = page.index(f'id="err-id_{field}"')
         assert page[marked : marked + 200].count("See the note by the Send button.") == 1

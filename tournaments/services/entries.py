@@ -25,6 +25,7 @@ from tournaments.games import deal_name, evaluate, game_of
 from tournaments.games.base import LaterHand
 from tournaments.models import AuditEntry, Entry, Game, Seat
 from tournaments.services import audit, statements
+from tournaments.services.calls import table_call
 from tournaments.services.entry_rows import (
     check_number,
     check_playable,
@@ -210,7 +211,8 @@ def confirm_entry(
 @serialised
 def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None = None) -> Entry:
     """A seat of another side (on another phone) says the entry is wrong; the director
-    settles it (or a side enters a corrected version)."""
+    settles it (or a side enters a corrected version). The dispute calls the director to
+    the table (the table's open call, with the dispute as its reason)."""
     reason = entry_reason(reason)
     device = device_hash(device)
     with transaction.atomic():
@@ -238,6 +240,12 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
             )
         check_playable(game)
         decide(entry, Status.DISPUTED, seat=seat, reason=reason)
+        table_call(
+            game.table,
+            game.round,
+            reason=_("%(deal)s is disputed: %(reason)s")
+            % {"deal": deal_name(game, entry.number, start=True), "reason": reason},
+        )
         audit.record(
             game.round.event,
             Action.DISPUTE,

@@ -243,21 +243,21 @@ def replay(
 ) -> Entry | None:
     """The same form (idempotency key) sent again: the entry that holds its numbers.
 
-    The same numbers get the stored answer. Other numbers (the phone kept the form
-    after a lost answer and the player fixed a typo) replace the stored entry as an
-    edit while it still waits for confirmation by the other side: then None. Otherwise
-    the phone is told so, never "stored".
+    The numbers that count for the deal now (its current version, the key's or a later
+    one) get that version as the answer. Other numbers (the phone kept the form after a
+    lost answer and the player fixed a typo) replace the stored entry as an edit while
+    it is current and still waits for confirmation by the other side: then None.
+    Otherwise the phone is told so, never "stored": not even for the numbers the key
+    first stored once a later version has replaced them.
     """
     if stored.game_id != game.pk:
         raise ServiceError(_("This form was sent for another table."))
     if stored.number == number:
-        if same_content(stored, scored):
-            return stored
         current = next(
             (row for row in rows if row.number == number and row.status != Status.SUPERSEDED),
             None,
         )
-        if current is not None and current.pk != stored.pk and same_content(current, scored):
+        if current is not None and same_content(current, scored):
             return current
         editable = (
             current is not None

@@ -26,6 +26,7 @@ from tournaments.forms.entry import EntryForm
 from tournaments.games import deal_name, entry_form_for, game_of, sides_of
 from tournaments.models import Entry, Game
 from tournaments.numbers import MAX_ID, NumberError, parse_int
+from tournaments.services.clock import clock_mark, clock_of
 from tournaments.services.deal_data import seats_of
 from tournaments.services.entries import (
     EntryConflict,
@@ -53,11 +54,8 @@ from tournaments.views.table_at import (
     with_device,
 )
 from tournaments.views.table_calculator import CALCULATOR_RANKS
-from tournaments.views.table_guide import (
-    forget_player,
-    guide_context,
-    remember_player,
-)
+from tournaments.views.table_guide import forget_player, remember_player
+from tournaments.views.table_moment import FORM_LATER, FORM_NONE, Moment, table_moment
 
 # The game's own columns a confirmation can change; read again after one (its
 # seats, round and event stay loaded).
@@ -104,12 +102,15 @@ def _heads(game: Game, sheet: Sheet) -> list[dict]:
 
 
 def _sheet_context(at: At) -> dict:
+    """The score pad, who sits here, and what the phone asks now (drawn from the same state)."""
     entries = sheet_entries(at.game)
     sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=entries)
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
     return {
         "at": at,
         "sheet": sheet,
+        "moment": table_moment(at, sheet),
+        "seating": _seating(at.game),
         "heads": _heads(at.game, sheet),
         "labels": labels,
         "span": 1 + 2 * sheet.sides,
@@ -121,19 +122,40 @@ def _sheet_context(at: At) -> dict:
     }
 
 
+def _table_mode(sheet: Sheet) -> str | None:
+    """The entry mode the table chose: the one its last deal was entered in."""
+    return sheet.rows[-1].entry.details.get("mode") if sheet.rows else None
+
+
+def _fresh_form(at: At, sheet: Sheet, mode: str | None = None) -> EntryForm:
+    """The next deal's form, in entry ``mode`` if the event offers it, else in the table's."""
+    return entry_form_for(
+        at.game, number=sheet.next_number, profile=at.profile, mode=mode or _table_mode(sheet)
+    )
+
+
 def _form_context(
-    at: At, form: EntryForm | None = None, *, mode: str | None = None, **extra
+    at: At,
+    form: EntryForm | None = None,
+    *,
+    sheet: Sheet | None = None,
+    moment: Moment | None = None,
+    mode: str | None = None,
+    **extra,
 ) -> dict:
-    """The entry form (a fresh one for the next deal, in entry ``mode`` if the event
-    offers it) with its addresses."""
+    """The entry form with its addresses: ``form``, or a fresh one for the next deal when the
+    phone's ``moment`` has one (folded away while it asks for another answer first)."""
     if at.seat is None or at.game.finished:
         return {"at": at, "form": None, **extra}
     if form is None:
-        sheet = extra.get("sheet") or game_sheet(at.game, profile=at.profile)
-        form = entry_form_for(at.game, number=sheet.next_number, profile=at.profile, mode=mode)
+        sheet = sheet or game_sheet(at.game, profile=at.profile)
+        if moment is not None and moment.form == FORM_NONE:
+            return {"at": at, "form": None, **extra}
+        form = _fresh_form(at, sheet, mode)
     return {
         "at": at,
         "form": form,
+        "later": moment is not None and moment.form == FORM_LATER and form.is_fresh(),
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
@@ -145,17 +167,17 @@ def _form_context(
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     at = locate(request, token)
     if at.game is None:
-        context = {"at": at, **guide_context(at, left_behind=True)}
+        context = {"at": at, "moment": table_moment(at)}
         return render(request, "tournaments/table/waiting.html", context)
     context = _sheet_context(at)
-    context.update(_form_context(at, sheet=context["sheet"], mode=request.GET.get("mode")))
-    context["seating"] = _seating(at.game)
-    # A phone that held a seat here in an earlier round, or follows a player seated
-    # elsewhere, shows where the players go instead of asking who it is.
-    context.update(
-        guide_context(at, left_behind=at.seat is None and bool(at.seat_cookie or at.player_id))
-    )
+    context.update(_page_form(at, context, mode=request.GET.get("mode")))
+    # The round (read with the game) tells its clock: drawn now, not loaded after.
+    context.update(clock=clock_of(at.game.round), mark=clock_mark(at.game.round))
     return render(request, "tournaments/table/page.html", context)
+
+
+def _page_form(at: At, context: dict, form: EntryForm | None = None, **extra) -> dict:
+    return _form_context(at, form, sheet=context["sheet"], moment=context["moment"], **extra)
 
 
 @require_POST
@@ -196,6 +218,8 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     one query (the game with its entries' change mark) without rendering.
     """
     at = locate(request, token, seats=False, mark=True)
+    if at.game is None and request.GET.get("wait") == table_moment(at, guide=False).mark:
+        return HttpResponse(status=204)  # between rounds, and still the same moment
     if at.game is None or request.GET.get("game") != str(at.game.pk):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
@@ -207,7 +231,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     context = _sheet_context(at)
     if stamp == context["stamp"]:
         return HttpResponse(status=204)
-    return render(request, "tournaments/table/partials/sheet.html", context)
+    return render(request, "tournaments/table/partials/sheet_answer.html", context)
 
 
 @require_POST
@@ -239,8 +263,7 @@ def _answer(
             response["Location"] += "?" + urlencode({"mode": extra["mode"]})
         return response
     context = context or _sheet_context(at)
-    context.update(_form_context(at, form, sheet=context["sheet"], **extra))
-    context["oob"] = True
+    context.update(_page_form(at, context, form, **extra))
     return render(request, "tournaments/table/partials/entry_answer.html", context)
 
 
@@ -262,7 +285,7 @@ def _stored_answer(
     sheet: Sheet = context["sheet"]
     rows = sheet.rows
     before = [other for other in context["pad_entries"] if other.pk != entry.pk]
-    fresh = _keeps_fresh_form(request, form)
+    fresh = _keeps_fresh_form(request, form) and context["moment"].form != FORM_NONE
     if fresh:
         context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
     if (
@@ -278,7 +301,7 @@ def _stored_answer(
     context["first_row"] = len(rows) == 1  # it takes the place of "no deals yet"
     if fresh:
         return _swapping_nothing(request, "entry_next.html", context)
-    context.update(_form_context(at, sheet=sheet, **extra))
+    context.update(_page_form(at, context, **extra))
     return render(request, "tournaments/table/partials/entry_stored.html", context)
 
 
@@ -302,26 +325,42 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 expected_version=data.get("expected_version"),
                 device=request.meld_device,
             )
-        except EntryConflict as error:
-            show_service_error(form, error)
-            return _answer(request, at, form, conflict=error.entry)
+        except EntryConflict as error:  # answered by the comparison at the top
+            return _answer(request, at, form, **_compared(at, error.entry, form))
         except ServiceError as error:
             show_service_error(form, error)
             if at.game.finished:  # no form any more: say why
                 return _answer(request, at, problem=error.message)
         else:
-            note = _("%(deal)s is stored: a player of the other side confirms it.") % {
-                "deal": deal_name(at.game, entry.number, start=True)
-            }
+            note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
             _take_game_row(at, entry.game)
             # The next deal is drawn in the mode this one was entered in.
             return _stored_answer(request, at, entry, form, notes=[note], mode=form.entry_mode)
     if not request.htmx:
         context = _sheet_context(at)
-        context.update(_form_context(at, form, sheet=context["sheet"]))
-        context["seating"] = _seating(at.game)
+        context.update(_page_form(at, context, form))
         return render(request, "tournaments/table/page.html", context, status=422)
     return _answer(request, at, form)
+
+
+def _compared(at: At, stored: Entry, form: EntryForm) -> dict:
+    """Another phone stored the deal first: its points beside what this phone typed, and
+    the reason a dispute from here gives."""
+    mine = list(form.scored.points) if form.scored else []
+    labels = [canasta.side_label(index) for index in range(len(stored.points))]
+    typed = [
+        (label, points, mine[index] if index < len(mine) else None)
+        for index, (label, points) in enumerate(zip(labels, stored.points, strict=True))
+    ]
+    side = canasta.side_label(at.seat.side)
+    shown = " · ".join(f"{label} {points}" for label, _stored, points in typed)
+    return {
+        "conflict": stored,
+        "typed": typed,
+        "compare_title": _("Another phone entered %(deal)s first. Is it what you typed?")
+        % {"deal": deal_name(at.game, stored.number)},
+        "dispute_reason": _("Side %(side)s entered: %(points)s") % {"side": side, "points": shown},
+    }
 
 
 @require_GET
@@ -334,8 +373,7 @@ def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
     form = entry_form_for(at.game, entry=entry, profile=at.profile)
     if not request.htmx:
         context = _sheet_context(at)
-        context.update(_form_context(at, form, sheet=context["sheet"]))
-        context["seating"] = _seating(at.game)
+        context.update(_page_form(at, context, form))
         return render(request, "tournaments/table/page.html", context)
     return render(
         request,
@@ -369,10 +407,12 @@ def _confirmed_answer(request: HttpRequest, at: At, **extra) -> HttpResponse:
         return _answer(request, at, **extra)
     context = _sheet_context(at)
     number = context["sheet"].next_number
+    if context["moment"].form == FORM_NONE:
+        return _answer(request, at, context=context, **extra)
     if request.headers.get(NEXT_DEAL) == str(number):
         context.update(extra)
         return _swapping_nothing(request, "entry_kept.html", context)
-    form = entry_form_for(at.game, number=number, profile=at.profile)
+    form = _fresh_form(at, context["sheet"])
     if _keeps_fresh_form(request, form):
         context.update(extra, number=number, key=form.initial["idempotency_key"])
         return _swapping_nothing(request, "entry_pad_next.html", context)
@@ -407,7 +447,4 @@ def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
         )
     except ServiceError as error:
         return _answer(request, at, problem=error.message)
-    note = _("%(deal)s is disputed: enter it again together, or call the director.") % {
-        "deal": deal_name(at.game, entry.number, start=True)
-    }
-    return _answer(request, at, notes=[note])
+    return _answer(request, at)  # the phone's moment says the deal is disputed

@@ -1,7 +1,9 @@
 """The players call the director from the table's phone; the director acknowledges on the board.
 
 The phone's button is a small partial that loads itself (GET) and posts the
-call (POST); without htmx the POST redirects back to the table's page.
+call (POST); without htmx the POST redirects back to the table's page. While the
+call waits it asks again every few seconds, and once the director has seen it the
+phone says that someone is coming.
 """
 
 from django.contrib import messages
@@ -14,10 +16,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import director_required, table_for_token
 from tournaments.models import Event, Round, Table, TableCall
-from tournaments.services.calls import REASON_LENGTH, acknowledge_call, call_director, open_call
+from tournaments.services.calls import (
+    REASON_LENGTH,
+    acknowledge_call,
+    answered_call,
+    call_director,
+    open_call,
+)
 from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/table/partials/call_director.html"
+# The table's page draws the button of a table without a call; its first load asks with
+# this mark and is answered 204 while that is still so.
+QUIET = "quiet"
 
 
 def _game_round(table: Table) -> Round | None:
@@ -46,10 +57,15 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("The director is called and will come to your table."))
             return redirect("tournaments-table", token=table.token)
+    waiting = open_call(table) if rnd else None
+    coming = answered_call(table, rnd) if rnd and waiting is None else None
+    if request.method == "GET" and request.GET.get("drawn") == QUIET and not (waiting or coming):
+        return HttpResponse(status=204)  # as the page drew it: what the player opened stays
     context = {
         "table": table,
         "round": rnd,
-        "call": open_call(table) if rnd else None,
+        "call": waiting,
+        "coming": coming,
         "error": error,
         "reason_length": REASON_LENGTH,
         "loaded": True,
