@@ -60,6 +60,12 @@ class TableProgress:
         return "waiting"
 
 
+def table_done(*, over: bool, settled: bool, played_out: bool = False) -> bool:
+    """The one rule: a table is done when nothing it entered waits and its game is over, or,
+    once a round's time is up, it has played out the deal it was playing then."""
+    return settled and (over or played_out)
+
+
 def progress(rnd: Round) -> list[TableProgress]:
     """Every game of the round with its entry counts, in table order, in one query
     (not yet judged: ``round_state`` says which are done)."""
@@ -130,6 +136,6 @@ def round_state(rnd: Round, tables: list[TableProgress] | None = None) -> RoundS
         played_out = (
             ended is not None and table.last_entry_at is not None and table.last_entry_at >= ended
         )
-        table.done = table.settled and (table.over or played_out)
+        table.done = table_done(over=table.over, settled=table.settled, played_out=played_out)
         table.finishing = ended is not None and not table.over and not played_out
     return RoundState(rnd, tables, timed, clock, ended)

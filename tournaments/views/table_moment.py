@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from scoring.canasta import side_label
 from tournaments.games import deal_name, game_of
 from tournaments.models import Entry, Event, Round
+from tournaments.services.done import table_done
 from tournaments.services.entry_rows import current_round, entered_here
 from tournaments.services.guide import GuideCard
 from tournaments.services.results import Sheet, SheetRow
@@ -84,11 +85,6 @@ def table_moment(at: At, sheet: Sheet | None = None, *, guide: bool = True) -> M
     return _seated(at, sheet)
 
 
-def table_done(sheet: Sheet) -> bool:
-    """The table's game is over and nothing of it waits: what the round waits for is done."""
-    return sheet.finished and not sheet.pending
-
-
 # --- a phone seated at the game ---------------------------------------------------------
 
 
@@ -115,14 +111,14 @@ def _seated(at: At, sheet: Sheet) -> Moment:
             side=side,
             form=FORM_LATER,
         )
-    if table_done(sheet):
+    if table_done(over=sheet.finished, settled=not sheet.pending):
         return _game_over()
     waiting = [row.entry for row in sheet.rows if row.status == Entry.Status.ENTERED]
     more = _next_form(sheet)
     if waiting:
         entry = waiting[-1]  # the one sent last: the one a typo is found in
         if entered_here(entry, at.device) and entry.entered_by_seat.side != seat.side:
-            line = game_of(at.event).says("entered_here", number=entry.number)
+            line = game_of(at.event).words.says("entered_here", number=entry.number)
         else:
             names = [deal_name(game, other.number) for other in waiting]
             line = capfirst(
@@ -251,7 +247,7 @@ def _between_rounds(at: At, *, guide: bool) -> Moment:
     uncounted = _uncounted(at, rnd)
     notes = []
     if uncounted:
-        names = [game_of(event).deal_name(number) for number in uncounted]
+        names = [game_of(event).words.deal_name(number) for number in uncounted]
         notes.append(
             ngettext(
                 "%(round)s was closed by the director; %(deals)s did not count.",
