@@ -1,0 +1,117 @@
+"""Replaying a club's evenings in played order, through openskill's Plackett–Luce model.
+
+A rating depends on the order of the games: the club's list is therefore always the
+replay of every finished evening in date order (``replay``), and a newly finished
+evening, the latest, is rated on top of the list as it stands (``Ledger.rate_evening``).
+Both give the same list, whichever way the evenings arrived.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from ratings.match import Evening, Match
+from ratings.rating import START_MU, START_SIGMA, Rating
+
+MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+
+
+@dataclass(frozen=True)
+class EveningOutcome:
+    """One member's evening: the rating before and after, and expected against scored.
+
+    ``expected`` and ``scored`` add up over the member's games of the evening what the
+    ratings before each game predicted (the chance to beat each other side) and what
+    happened (1 for a side beaten, ½ for a draw, shared out over the other sides).
+    """
+
+    before: Rating
+    after: Rating
+    games: int
+    expected: float
+    scored: float
+
+
+class Ledger:
+    """The club's ratings as they stand, rated on by one evening after another."""
+
+    def __init__(self, ratings: Mapping[int, Rating] | None = None) -> None:
+        # openskill's rating objects are kept and updated in place: making one costs a uuid.
+        self._players: dict[int, PlackettLuceRating] = {}
+        self._games: dict[int, int] = {}
+        for key, rating in (ratings or {}).items():
+            self._players[key] = PlackettLuceRating(rating.mu, rating.sigma)
+            self._games[key] = rating.games
+
+    @property
+    def ratings(self) -> dict[int, Rating]:
+        """Every member rated so far, by key."""
+        return {key: self.rating(key) for key in self._players}
+
+    def rating(self, key: int) -> Rating:
+        player = self._players.get(key)
+        if player is None:
+            return Rating()
+        return Rating(player.mu, player.sigma, self._games[key])
+
+    def _player(self, key: int) -> PlackettLuceRating:
+        player = self._players.get(key)
+        if player is None:
+            player = self._players[key] = PlackettLuceRating(START_MU, START_SIGMA)
+            self._games[key] = 0
+        return player
+
+    def rate_evening(self, evening: Evening) -> dict[int, EveningOutcome]:
+        """Rate the evening's games in order; what it meant for each member who played."""
+        before: dict[int, Rating] = {}
+        expected: dict[int, float] = {}
+        scored: dict[int, float] = {}
+        games: dict[int, int] = {}
+        for match in evening.matches:
+            for key in (key for side in match.sides for key in side):
+                before.setdefault(key, self.rating(key))
+            chances = self._rate(match)
+            for index, side in enumerate(match.sides):
+                for key in side:
+                    expected[key] = expected.get(key, 0.0) + chances[index]
+                    scored[key] = scored.get(key, 0.0) + match.scored(index)
+                    games[key] = games.get(key, 0) + 1
+        return {
+            key: EveningOutcome(start, self.rating(key), games[key], expected[key], scored[key])
+            for key, start in before.items()
+        }
+
+    def _rate(self, match: Match) -> list[float]:
+        """Rate one game; each side's expected share of the sides beaten, as rated before it."""
+        teams = [[self._player(key) for key in side] for side in match.sides]
+        chances = _chances(teams)
+        rated = MODEL.rate(teams, ranks=[float(place) for place in match.places])
+        for side, team in zip(match.sides, rated, strict=True):
+            for key, new in zip(side, team, strict=True):
+                player = self._players[key]
+                player.mu, player.sigma = new.mu, new.sigma
+                self._games[key] += 1
+        return chances
+
+
+def _chances(teams: list[list[PlackettLuceRating]]) -> list[float]:
+    """Each team's chance to beat another, averaged over the other teams."""
+    if len(teams) == 2:
+        return list(MODEL.predict_win(teams))
+    shares = [0.0] * len(teams)
+    for i in range(len(teams)):
+        for j in range(i + 1, len(teams)):
+            win_i, win_j = MODEL.predict_win([teams[i], teams[j]])
+            shares[i] += win_i
+            shares[j] += win_j
+    return [share / (len(teams) - 1) for share in shares]
+
+
+def replay(
+    evenings: Iterable[Evening],
+) -> tuple[Ledger, dict[int, dict[int, EveningOutcome]]]:
+    """Every evening rated from the start, in the order given (the caller's date order)."""
+    ledger = Ledger()
+    history = {evening.key: ledger.rate_evening(evening) for evening in evenings}
+    return ledger, history

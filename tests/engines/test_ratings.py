@@ -1,0 +1,120 @@
+"""The ratings engine: what a rated game is, and replaying evenings through openskill."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meldcore.messages import DomainError
+from ratings import PROVISIONAL_GAMES, Evening, Ledger, Match, Rating, replay
+
+
+def test_the_winning_partners_rise_together_and_the_losers_fall():
+    ledger = Ledger()
+    outcome = ledger.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (0, 1)),)))
+    assert ledger.rating(1).mu == ledger.rating(2).mu > 25 > ledger.rating(3).mu
+    assert ledger.rating(3).mu == ledger.rating(4).mu
+    assert outcome[1].scored == 1 and outcome[3].scored == 0
+    assert outcome[1].expected == pytest.approx(0.5)
+    assert outcome[1].before == Rating() and outcome[1].after.games == 1
+
+
+def test_a_draw_between_equals_moves_no_one():
+    ledger = Ledger()
+    ledger.rate_evening(Evening(1, (Match(((1,), (2,)), (0, 0)),)))
+    assert ledger.rating(1).mu == pytest.approx(25) == ledger.rating(2).mu
+    assert ledger.rating(1).sigma < Rating().sigma
+
+
+def test_beating_a_stronger_side_gains_more_than_beating_a_weaker_one():
+    ledger = Ledger({1: Rating(30, 4, 20), 2: Rating(20, 4, 20), 3: Rating(25, 4, 20)})
+    before = ledger.rating(3).mu
+    upset = Ledger(ledger.ratings)
+    upset.rate_evening(Evening(1, (Match(((3,), (1,)), (0, 1)),)))
+    expected = Ledger(ledger.ratings)
+    expected.rate_evening(Evening(1, (Match(((3,), (2,)), (0, 1)),)))
+    assert upset.rating(3).mu - before > expected.rating(3).mu - before > 0
+
+
+def test_three_sides_are_rated_by_their_places():
+    match = Match.by_points([(1,), (2,), (3,)], [262, 37, 0])
+    assert match.places == (0, 1, 2)
+    ledger = Ledger()
+    outcome = ledger.rate_evening(Evening(1, (match,)))
+    assert ledger.rating(1).mu > ledger.rating(2).mu > ledger.rating(3).mu
+    assert [outcome[k].scored for k in (1, 2, 3)] == [1, 0.5, 0]
+    assert sum(outcome[k].expected for k in (1, 2, 3)) == pytest.approx(1.5)
+
+
+def test_equal_points_are_a_shared_place():
+    assert Match.by_points([(1,), (2,), (3,)], [50, 100, 50]).places == (1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("sides", "places", "words"),
+    [
+        (((1,),), (0,), "at least two sides"),
+        (((1,), (2,)), (0,), "needs its place"),
+        (((1,), ()), (0, 1), "has no player"),
+        (((1, 2), (2, 3)), (0, 1), "two sides"),
+        (((1,), (2,)), (0, -1), "below 0"),
+    ],
+)
+def test_a_match_that_cannot_have_been_played_is_refused(sides, places, words):
+    with pytest.raises(DomainError) as caught:
+        Match(sides, places)
+    assert any(words in message for message in caught.value.errors)
+
+
+def test_a_rating_is_provisional_until_enough_games_and_says_how_many_are_left():
+    assert Rating(games=3).provisional and Rating(games=3).games_to_go == PROVISIONAL_GAMES - 3
+    assert not Rating(games=PROVISIONAL_GAMES).provisional
+    assert Rating(games=PROVISIONAL_GAMES + 5).games_to_go == 0
+
+
+def test_the_shown_value_keeps_a_newcomers_lucky_night_below_a_steady_player():
+    ledger = Ledger({9: Rating(28, 2.0, 80)})
+    ledger.rate_evening(Evening(1, tuple(Match(((1,), (k,)), (0, 1)) for k in range(2, 6))))
+    assert ledger.rating(1).mu > 28
+    assert ledger.rating(1).shown < ledger.rating(9).shown
+
+
+players = st.integers(min_value=1, max_value=12)
+
+
+@st.composite
+def matches(draw):
+    keys = draw(st.lists(players, min_size=2, max_size=6, unique=True))
+    cut = draw(st.integers(min_value=1, max_value=len(keys) - 1))
+    sides = (tuple(keys[:cut]), tuple(keys[cut:]))
+    return Match(sides, draw(st.sampled_from([(0, 1), (1, 0), (0, 0)])))
+
+
+evenings = st.lists(st.lists(matches(), min_size=1, max_size=5), min_size=1, max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(evenings)
+def test_rating_evening_by_evening_gives_the_replays_list(games):
+    season = [Evening(i, tuple(m)) for i, m in enumerate(games)]
+    replayed, history = replay(season)
+    ledger = Ledger()
+    for evening in season:
+        assert ledger.rate_evening(evening) == history[evening.key]
+        ledger = Ledger(ledger.ratings)
+    assert ledger.ratings == replayed.ratings
+
+
+@settings(max_examples=60, deadline=None)
+@given(evenings)
+def test_every_game_is_counted_once_and_scored_within_its_bounds(games):
+    season = [Evening(i, tuple(m)) for i, m in enumerate(games)]
+    ledger, history = replay(season)
+    played: dict[int, int] = {}
+    for evening in season:
+        for match in evening.matches:
+            for key in (k for side in match.sides for k in side):
+                played[key] = played.get(key, 0) + 1
+        for outcome in history[evening.key].values():
+            assert 0 <= outcome.scored <= outcome.games
+            assert 0 <= outcome.expected <= outcome.games
+    assert {k: r.games for k, r in ledger.ratings.items()} == played
