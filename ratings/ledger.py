@@ -8,13 +8,17 @@ Both give the same list, whichever way the evenings arrived.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ratings.match import Evening, Match
 from ratings.rating import START_MU, START_SIGMA, Rating
 
-MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+
+@cache
+def _model(margin: float) -> PlackettLuce:
+    return PlackettLuce(mu=START_MU, sigma=START_SIGMA, margin=margin)
 
 
 @dataclass(frozen=True)
@@ -34,9 +38,15 @@ class EveningOutcome:
 
 
 class Ledger:
-    """The club's ratings as they stand, rated on by one evening after another."""
+    """The club's ratings as they stand, rated on by one evening after another.
 
-    def __init__(self, ratings: Mapping[int, Rating] | None = None) -> None:
+    ``margin``: a win by more than this many points counts for more (openskill's
+    margin of victory); 0 rates wins, draws and losses alone. Each game says its own.
+    """
+
+    def __init__(self, ratings: Mapping[int, Rating] | None = None, margin: float = 0.0) -> None:
+        self.margin = margin
+        self.model = _model(margin)
         # openskill's rating objects are kept and updated in place: making one costs a uuid.
         self._players: dict[int, PlackettLuceRating] = {}
         self._games: dict[int, int] = {}
@@ -85,8 +95,8 @@ class Ledger:
     def _rate(self, match: Match) -> list[float]:
         """Rate one game; each side's expected share of the sides beaten, as rated before it."""
         teams = [[self._player(key) for key in side] for side in match.sides]
-        chances = _chances(teams)
-        rated = MODEL.rate(teams, ranks=[float(place) for place in match.places])
+        chances = _chances(self.model, teams)
+        rated = self.model.rate(teams, scores=list(match.points))
         for side, team in zip(match.sides, rated, strict=True):
             for key, new in zip(side, team, strict=True):
                 player = self._players[key]
@@ -95,23 +105,23 @@ class Ledger:
         return chances
 
 
-def _chances(teams: list[list[PlackettLuceRating]]) -> list[float]:
+def _chances(model: PlackettLuce, teams: list[list[PlackettLuceRating]]) -> list[float]:
     """Each team's chance to beat another, averaged over the other teams."""
     if len(teams) == 2:
-        return list(MODEL.predict_win(teams))
+        return list(model.predict_win(teams))
     shares = [0.0] * len(teams)
     for i in range(len(teams)):
         for j in range(i + 1, len(teams)):
-            win_i, win_j = MODEL.predict_win([teams[i], teams[j]])
+            win_i, win_j = model.predict_win([teams[i], teams[j]])
             shares[i] += win_i
             shares[j] += win_j
     return [share / (len(teams) - 1) for share in shares]
 
 
 def replay(
-    evenings: Iterable[Evening],
+    evenings: Iterable[Evening], margin: float = 0.0
 ) -> tuple[Ledger, dict[int, dict[int, EveningOutcome]]]:
     """Every evening rated from the start, in the order given (the caller's date order)."""
-    ledger = Ledger()
+    ledger = Ledger(margin=margin)
     history = {evening.key: ledger.rate_evening(evening) for evening in evenings}
     return ledger, history

@@ -10,7 +10,7 @@ from ratings import PROVISIONAL_GAMES, Evening, Ledger, Match, Rating, replay
 
 def test_the_winning_partners_rise_together_and_the_losers_fall():
     ledger = Ledger()
-    outcome = ledger.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (0, 1)),)))
+    outcome = ledger.rate_evening(Evening(1, (Match.by_places(((1, 2), (3, 4)), (0, 1)),)))
     assert ledger.rating(1).mu == ledger.rating(2).mu > 25 > ledger.rating(3).mu
     assert ledger.rating(3).mu == ledger.rating(4).mu
     assert outcome[1].scored == 1 and outcome[3].scored == 0
@@ -20,7 +20,7 @@ def test_the_winning_partners_rise_together_and_the_losers_fall():
 
 def test_a_draw_between_equals_moves_no_one():
     ledger = Ledger()
-    ledger.rate_evening(Evening(1, (Match(((1,), (2,)), (0, 0)),)))
+    ledger.rate_evening(Evening(1, (Match.by_places(((1,), (2,)), (0, 0)),)))
     assert ledger.rating(1).mu == pytest.approx(25) == ledger.rating(2).mu
     assert ledger.rating(1).sigma < Rating().sigma
 
@@ -29,14 +29,14 @@ def test_beating_a_stronger_side_gains_more_than_beating_a_weaker_one():
     ledger = Ledger({1: Rating(30, 4, 20), 2: Rating(20, 4, 20), 3: Rating(25, 4, 20)})
     before = ledger.rating(3).mu
     upset = Ledger(ledger.ratings)
-    upset.rate_evening(Evening(1, (Match(((3,), (1,)), (0, 1)),)))
+    upset.rate_evening(Evening(1, (Match.by_places(((3,), (1,)), (0, 1)),)))
     expected = Ledger(ledger.ratings)
-    expected.rate_evening(Evening(1, (Match(((3,), (2,)), (0, 1)),)))
+    expected.rate_evening(Evening(1, (Match.by_places(((3,), (2,)), (0, 1)),)))
     assert upset.rating(3).mu - before > expected.rating(3).mu - before > 0
 
 
 def test_three_sides_are_rated_by_their_places():
-    match = Match.by_points([(1,), (2,), (3,)], [262, 37, 0])
+    match = Match(((1,), (2,), (3,)), (262, 37, 0))
     assert match.places == (0, 1, 2)
     ledger = Ledger()
     outcome = ledger.rate_evening(Evening(1, (match,)))
@@ -46,17 +46,25 @@ def test_three_sides_are_rated_by_their_places():
 
 
 def test_equal_points_are_a_shared_place():
-    assert Match.by_points([(1,), (2,), (3,)], [50, 100, 50]).places == (1, 0, 1)
+    assert Match(((1,), (2,), (3,)), (50, 100, 50)).places == (1, 0, 1)
+
+
+def test_an_underdogs_win_by_more_than_the_margin_counts_for_more():
+    start = {1: Rating(22, 5, 20), 2: Rating(22, 5, 20), 3: Rating(28, 5, 20), 4: Rating(28, 5, 20)}
+    close, clear = Ledger(start, margin=1000), Ledger(start, margin=1000)
+    close.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (3100, 2900)),)))
+    clear.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (5200, 1100)),)))
+    assert clear.rating(1).mu > close.rating(1).mu > 22
 
 
 @pytest.mark.parametrize(
     ("sides", "places", "words"),
     [
         (((1,),), (0,), "at least two sides"),
-        (((1,), (2,)), (0,), "needs its place"),
+        (((1,), (2,)), (0,), "needs its result"),
         (((1,), ()), (0, 1), "has no player"),
         (((1, 2), (2, 3)), (0, 1), "two sides"),
-        (((1,), (2,)), (0, -1), "below 0"),
+        (((1,), (2,)), (0, float("nan")), "not a number"),
     ],
 )
 def test_a_match_that_cannot_have_been_played_is_refused(sides, places, words):
@@ -73,7 +81,9 @@ def test_a_rating_is_provisional_until_enough_games_and_says_how_many_are_left()
 
 def test_the_shown_value_keeps_a_newcomers_lucky_night_below_a_steady_player():
     ledger = Ledger({9: Rating(28, 2.0, 80)})
-    ledger.rate_evening(Evening(1, tuple(Match(((1,), (k,)), (0, 1)) for k in range(2, 6))))
+    ledger.rate_evening(
+        Evening(1, tuple(Match.by_places(((1,), (k,)), (0, 1)) for k in range(2, 6)))
+    )
     assert ledger.rating(1).mu > 28
     assert ledger.rating(1).shown < ledger.rating(9).shown
 
@@ -86,7 +96,7 @@ def matches(draw):
     keys = draw(st.lists(players, min_size=2, max_size=6, unique=True))
     cut = draw(st.integers(min_value=1, max_value=len(keys) - 1))
     sides = (tuple(keys[:cut]), tuple(keys[cut:]))
-    return Match(sides, draw(st.sampled_from([(0, 1), (1, 0), (0, 0)])))
+    return Match(sides, draw(st.sampled_from([(0, 1), (1, 0), (0, 0), (3100, 2800)])))
 
 
 evenings = st.lists(st.lists(matches(), min_size=1, max_size=5), min_size=1, max_size=6)
