@@ -49,12 +49,12 @@ def test_equal_points_are_a_shared_place():
     assert Match(((1,), (2,), (3,)), (50, 100, 50)).places == (1, 0, 1)
 
 
-def test_an_underdogs_win_by_more_than_the_margin_counts_for_more():
-    start = {1: Rating(22, 5, 20), 2: Rating(22, 5, 20), 3: Rating(28, 5, 20), 4: Rating(28, 5, 20)}
+def test_a_favourites_win_by_more_than_the_margin_counts_for_more():
+    start = {1: Rating(28, 5, 20), 2: Rating(28, 5, 20), 3: Rating(22, 5, 20), 4: Rating(22, 5, 20)}
     close, clear = Ledger(start, margin=1000), Ledger(start, margin=1000)
     close.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (3100, 2900)),)))
     clear.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (5200, 1100)),)))
-    assert clear.rating(1).mu > close.rating(1).mu > 22
+    assert clear.rating(1).mu > close.rating(1).mu > 28
 
 
 @pytest.mark.parametrize(
