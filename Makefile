@@ -10,7 +10,7 @@ PYTEST_ARGS ?= -n 2
 SHELL := /bin/bash
 .SHELLFLAGS := -e -o pipefail -c
 
-.PHONY: run test bench lint messages install browser migrate demo clean
+.PHONY: run test bench lint wheel messages install browser migrate demo clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -28,7 +28,7 @@ messages-compile: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
 messages: install
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --no-obsolete
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --ignore=meld_testkit --ignore=build --ignore=dist --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # Debian packages the tests need: chromium (browser tests), poppler-utils (pdftoppm
@@ -60,7 +60,7 @@ demo: migrate
 run: demo
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py serve_info --port $(PORT)
-	$(VENV)/bin/gunicorn meld.wsgi:application --bind $(HOST):$(PORT) --workers 4 --preload --access-logfile - --error-logfile -
+	$(VENV)/bin/gunicorn meld.wsgi:application -c python:meld.gunicorn_config --bind $(HOST):$(PORT) --workers 4 --preload --access-logfile - --error-logfile -
 
 test: messages-compile browser
 	$(PY) manage.py collectstatic --noinput -v 0
@@ -69,9 +69,22 @@ test: messages-compile browser
 bench: migrate
 	$(PY) -m benchmarks
 
+# Style (ruff), the layers (import-linter, contracts in pyproject.toml), types (mypy with
+# django-stubs, strict on the engines), function and module lengths (flake8, pylint).
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
+	$(VENV)/bin/flake8
+	$(VENV)/bin/pylint --score=n meld tournaments scoring pairings meldcore meld_testkit benchmarks scripts
+
+# Meld as a wheel for a club laptop (`pipx install dist/meld-*.whl`, then `meld serve`):
+# the German catalogue compiled and the static files collected go inside it.
+wheel: messages-compile
+	$(PY) manage.py collectstatic --noinput -v 0
+	rm -rf build
+	$(PY) -m build --wheel --no-isolation --outdir dist .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .cache
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .cache build dist

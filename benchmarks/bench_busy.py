@@ -15,7 +15,8 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from benchmarks import bench_load, loadkit
+from benchmarks import bench_load
+from meld_testkit import serving
 
 
 @contextmanager
@@ -37,12 +38,12 @@ def night(name: str, env: dict[str, str]) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="meld-busy-") as folder:
-        night("sqlite", loadkit.sqlite_env(Path(folder) / "busy.sqlite3"))
-    if not loadkit.postgres_answers():
+        night("sqlite", serving.sqlite_env(Path(folder) / "busy.sqlite3"))
+    if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with loadkit.postgres_database(f"meld_busy_{os.getpid()}") as url:
-        night("postgres", loadkit.postgres_env(url))
+    with serving.postgres_database(f"meld_busy_{os.getpid()}") as url:
+        night("postgres", serving.postgres_env(url))
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks import loadkit
+from meld_testkit import clients, serving
 
 THREADS = 20  # wrk's connections, one per thread
 TABLES_PER_CONNECTION = 10
@@ -68,7 +68,7 @@ def _plan(url: str, built: dict) -> list[dict]:
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
                 page = client.get(f"/t/{table['token']}/").text
-                stamps.append({**loadkit.hidden_fields(page), "fresh": loadkit.fresh_mark(page)})
+                stamps.append({**clients.hidden_fields(page), "fresh": clients.fresh_mark(page)})
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
@@ -115,21 +115,21 @@ def main() -> None:
     if shutil.which("wrk") is None:
         print("# wrk is not installed (apt-get install -y wrk): skipped", flush=True)
         return
-    if not loadkit.postgres_answers():
+    if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with loadkit.postgres_database(f"meld_federation_{os.getpid()}") as url:
-        env = loadkit.postgres_env(url)
+    with serving.postgres_database(f"meld_federation_{os.getpid()}") as url:
+        env = serving.postgres_env(url)
         env["DJANGO_SETTINGS_MODULE"] = "benchmarks.federation_settings"
-        if loadkit.postgres_answers(port=6379):
+        if serving.postgres_answers(port=6379):
             env["REDIS_URL"] = "redis://127.0.0.1:6379/9"
-        loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-        built = loadkit.kit(
+        serving.manage(env, "migrate", "--noinput", "-v", "0")
+        built = serving.kit(
             env, "setup", str(4 * THREADS * TABLES_PER_CONNECTION), "0", "federation"
         )
-        with loadkit.Server(env, workers=WORKERS) as server, tempfile.TemporaryDirectory() as tmp:
+        with serving.Server(env, workers=WORKERS) as server, tempfile.TemporaryDirectory() as tmp:
             plan_file = Path(tmp) / "plan.lua"
-            deal = "&".join(f"{k}={v}" for k, v in loadkit.DEAL.items())
+            deal = "&".join(f"{k}={v}" for k, v in clients.DEAL.items())
             plan_file.write_text(
                 f"RUN = {_lua(f'f{os.getpid()}')}\nEVENT = {built['event']}\n"
                 f"DEAL = {_lua(deal)}\nPLAN = {_lua(_plan(server.url, built))}\n"
@@ -138,13 +138,13 @@ def main() -> None:
             used = server.cpu_seconds()
             submitted = _wrk(server.url, plan_file)
             submitted["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
-            after_submissions = loadkit.kit(env, "count", str(built["event"]))
+            after_submissions = serving.kit(env, "count", str(built["event"]))
             whole = _wrk(server.url, plan_file, "whole", submitted["steps"])
             whole["cpu"], used = server.cpu_seconds() - used, server.cpu_seconds()
-            after_whole = loadkit.kit(env, "count", str(built["event"]))
+            after_whole = serving.kit(env, "count", str(built["event"]))
             minimal = _wrk(server.url, plan_file, "minimal")
             minimal["cpu"] = server.cpu_seconds() - used
-            after_minimal = loadkit.kit(env, "count", str(built["event"]))
+            after_minimal = serving.kit(env, "count", str(built["event"]))
             print(f"bench: federation_load_after {os.getloadavg()[0]:.1f} load", flush=True)
         _report("submissions", submitted, after_submissions["entries"])
         print(

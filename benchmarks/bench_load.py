@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlencode
 
 import httpx
 
-from benchmarks import loadkit
+from meld_testkit import clients, serving
 
 TABLES = 50
 PLAYERS = 4 * TABLES
@@ -89,7 +89,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def play_table(
-    phones: tuple[loadkit.Phone, loadkit.Phone],
+    phones: tuple[clients.Phone, clients.Phone],
     table: dict,
     rec: Recorder,
     start: threading.Barrier,
@@ -118,7 +118,7 @@ def play_table(
                     f"table {table['number']}: form shows deal {a.form.get('number')}, not {number}"
                 )
                 return
-            rec.timed("submit", lambda: a.submit(loadkit.DEAL), ok=lambda r: r.status_code == 200)
+            rec.timed("submit", lambda: a.submit(clients.DEAL), ok=lambda r: r.status_code == 200)
             time.sleep(rng.uniform(0, THINK[0]))
             pending = []
             # Phone B's score pad polls the sheet; the new deal shows up there with its confirm button.
@@ -145,7 +145,7 @@ def play_table(
 def poller_client(url: str, built: dict, index: int) -> tuple[httpx.Client, str, str]:
     """Even pollers are the director's board (logged in), odd ones the public page."""
     if index % 2 == 0:
-        client = loadkit.log_in(url, built["username"])
+        client = clients.log_in(url, built["username"])
         return client, f"/events/{built['event']}/rounds/{built['round']}/board/", "board"
     return httpx.Client(base_url=url, timeout=30), f"/p/{built['public_token']}/", "public"
 
@@ -171,10 +171,10 @@ def poll(
 
 def run_backend(name: str, env: dict[str, str]) -> None:
     """The club night on one database; ``name`` prefixes its figures."""
-    loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-    built = loadkit.kit(env, "setup", str(PLAYERS), str(DEALS))
+    serving.manage(env, "migrate", "--noinput", "-v", "0")
+    built = serving.kit(env, "setup", str(PLAYERS), str(DEALS))
     rec = Recorder()
-    with loadkit.Server(env, workers=WORKERS) as server:
+    with serving.Server(env, workers=WORKERS) as server:
         start = threading.Barrier(TABLES + 1)
         stop = threading.Event()
         # The director logs in before the round, not during it: a log-in hashes the
@@ -189,8 +189,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         # counted in the first pages' times. Real phones are devices of their own.
         phones = {
             table["number"]: (
-                loadkit.Phone(server.url, table["token"]),
-                loadkit.Phone(server.url, table["token"]),
+                clients.Phone(server.url, table["token"]),
+                clients.Phone(server.url, table["token"]),
             )
             for table in built["tables"]
         }
@@ -224,7 +224,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
             thread.join(30)
         cpu = server.cpu_seconds() - cpu_before
         served = rec.requests - requests_before
-    counted = loadkit.kit(env, "count", str(built["event"]))
+    counted = serving.kit(env, "count", str(built["event"]))
     measured = {k: v for k, v in rec.times.items() if k not in ("seat",)}
     during = (
         sum(len(v) for v in measured.values()) - TABLES * 2
@@ -257,8 +257,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
 
 def run_standings(name: str, env: dict[str, str]) -> None:
     for players in (100, 500):  # the same number of queries for both: nothing per player
-        loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-        figures = loadkit.kit(env, "standings", str(players), "20")
+        serving.manage(env, "migrate", "--noinput", "-v", "0")
+        figures = serving.kit(env, "standings", str(players), "20")
         print(
             f"bench: standings_{name}_{players}_players {figures['median_ms']:.1f} ms", flush=True
         )
@@ -278,17 +278,17 @@ def run_standings(name: str, env: dict[str, str]) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="meld-load-") as folder:
-        env = loadkit.sqlite_env(Path(folder) / "load.sqlite3")
+        env = serving.sqlite_env(Path(folder) / "load.sqlite3")
         run_backend("sqlite", env)
-        env = loadkit.sqlite_env(Path(folder) / "standings.sqlite3")
+        env = serving.sqlite_env(Path(folder) / "standings.sqlite3")
         run_standings("sqlite", env)
-    if not loadkit.postgres_answers():
+    if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with loadkit.postgres_database(f"meld_bench_{os.getpid()}") as url:
-        run_backend("postgres", loadkit.postgres_env(url))
-    with loadkit.postgres_database(f"meld_bench_{os.getpid()}_s") as url:
-        run_standings("postgres", loadkit.postgres_env(url))
+    with serving.postgres_database(f"meld_bench_{os.getpid()}") as url:
+        run_backend("postgres", serving.postgres_env(url))
+    with serving.postgres_database(f"meld_bench_{os.getpid()}_s") as url:
+        run_standings("postgres", serving.postgres_env(url))
 
 
 if __name__ == "__main__":

@@ -9,15 +9,15 @@ import os
 import tempfile
 from pathlib import Path
 
-from benchmarks import loadkit
+from meld_testkit import serving
 
 TABLES = 50
 DEALS = 4
 
 
 def report(backend: str, env: dict[str, str]) -> None:
-    loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-    answer = loadkit.kit(env, "writes", str(TABLES), str(DEALS), timeout=600)
+    serving.manage(env, "migrate", "--noinput", "-v", "0")
+    answer = serving.kit(env, "writes", str(TABLES), str(DEALS), timeout=600)
     service, floor = answer["service_ms"], answer["floor_ms"]
     print(f"bench: writes_{backend}_service {service:.2f} ms per write", flush=True)
     print(f"bench: writes_{backend}_floor {floor:.2f} ms per write", flush=True)
@@ -26,12 +26,12 @@ def report(backend: str, env: dict[str, str]) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="meld-writes-") as folder:
-        report("sqlite", loadkit.sqlite_env(Path(folder) / "writes.sqlite3"))
-    if not loadkit.postgres_answers():
+        report("sqlite", serving.sqlite_env(Path(folder) / "writes.sqlite3"))
+    if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with loadkit.postgres_database(f"meld_writes_{os.getpid()}") as url:
-        report("postgres", loadkit.postgres_env(url))
+    with serving.postgres_database(f"meld_writes_{os.getpid()}") as url:
+        report("postgres", serving.postgres_env(url))
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from benchmarks.loadkit import _floor_statements
 from meld.urls import urlpatterns as meld_urlpatterns
+from meld_testkit.evening import floor_statements
 
 DETAILS = json.dumps({"points": [820, 25]})
 
@@ -26,7 +26,7 @@ DETAILS = json.dumps({"points": [820, 25]})
 @require_POST
 def minimal_write(request: HttpRequest) -> HttpResponse:
     game, number, event = (int(request.POST[name]) for name in ("game", "number", "event"))
-    read, insert_entry, insert_audit, update = _floor_statements(connection.vendor)
+    read, insert_entry, insert_audit, update = floor_statements(connection.vendor)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(read, [game])
         cursor.fetchone()

@@ -1,8 +1,9 @@
 """Where Django's secret key comes from (README, "Configuration").
 
 1. ``SECRET_KEY`` in the environment (a server);
-2. else the ``.secret_key`` file beside ``manage.py``, which ``make run`` (through
-   ``manage.py serve_info``) creates once on the club's laptop;
+2. else the ``.secret_key`` file in the club's folder (beside ``manage.py`` in a
+   checkout, the user's data folder once installed: ``meld/paths.py``), which
+   ``make run`` and ``meld serve`` (through ``serve_info``) create once;
 3. else a random key for this process only: tests and one-off commands need
    nothing on disk, but sessions and signed cookies made with it die with the
    process and are not understood by another worker, so serving refuses it
@@ -13,11 +14,12 @@ Importing settings only reads; nothing here writes unless asked to.
 
 import os
 import secrets
-from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-KEY_FILE = Path(__file__).resolve().parent.parent / ".secret_key"
+from meld.paths import data_dir
+
+KEY_FILE = data_dir() / ".secret_key"
 
 
 def secret_key() -> tuple[str, bool]:
@@ -37,6 +39,7 @@ def create_key_file() -> bool:
     """Write a new key to ``KEY_FILE`` unless one is there (True when it wrote one)."""
     if KEY_FILE.exists():
         return False
+    KEY_FILE.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(KEY_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w") as out:
         out.write(secrets.token_urlsafe(50))
@@ -47,6 +50,6 @@ def require_lasting_key(settings) -> None:
     """Refuse to serve with a key made up for one process: every worker would have its own."""
     if not settings.SECRET_KEY_LASTS:
         raise ImproperlyConfigured(
-            "No secret key: set SECRET_KEY, or run `make run` (or `python manage.py "
-            "serve_info`) once to create .secret_key."
+            "No secret key: set SECRET_KEY, or run `make run`, `meld serve` or `python "
+            "manage.py serve_info` once to create .secret_key."
         )

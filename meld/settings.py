@@ -1,5 +1,9 @@
 """Settings for Meld, all taken from environment variables (see README).
 
+Every variable is parsed strictly (environs): a malformed value (``HTTPS=ture``,
+``MELD_TOKEN_MISS_LIMIT=abc``) stops the server at start with a message that names
+each bad variable, instead of quietly meaning something else.
+
 Importing them has no side effects: nothing is written and no socket is opened
 (the secret key's file is only read, see ``meld/secret.py``; the LAN address
 for the QR codes is asked for when they are printed, see ``meld/network.py``).
@@ -8,34 +12,105 @@ for the QR codes is asked for when they are printed, see ``meld/network.py``).
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
 
-import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from environs import Env, EnvValidationError
+from marshmallow import ValidationError
+from marshmallow.validate import Length, OneOf, Range
 
+from meld import paths
 from meld.secret import secret_key
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = paths.CHECKOUT_DIR
+# Meld's own files (templates, static files, catalogue, demo) and the club's
+# (database, key, cache, backups): see meld/paths.py.
+SHARE_DIR = paths.SHARE_DIR
+DATA_DIR = paths.data_dir()
 
 
-def env_bool(name: str, default: bool = False) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+def _time_zone(name: str) -> None:
+    try:
+        ZoneInfo(name)
+    except (ValueError, KeyError, OSError) as error:
+        raise ValidationError("Not a known time zone.") from error
 
 
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+def _names(values: list[str]) -> list[str]:
+    return [value.strip() for value in values if value.strip()]
 
+
+def _check(env: Env) -> None:
+    """Stop here, naming every malformed variable with its value, before anything uses one."""
+    try:
+        env.seal()
+    except EnvValidationError as error:
+        # environs names each variable with its messages (a dict, for the variables it read).
+        named = error.error_messages if isinstance(error.error_messages, dict) else {}
+        problems = "".join(
+            f"\n  {name}={os.environ.get(name, '')!r}: {' '.join(messages)}"
+            for name, messages in named.items()
+        )
+        raise ImproperlyConfigured(f"Meld cannot start; check these variables:{problems}") from None
+
+
+# --- the environment: every variable read here, checked at once below -------------------
+
+env = Env(eager=False)
+_POSITIVE = Range(min=1)
+DEBUG = env.bool("DEBUG", False)
+ALLOWED_HOSTS = _names(env.list("ALLOWED_HOSTS", ["*"]))
+CSRF_TRUSTED_ORIGINS = _names(env.list("CSRF_TRUSTED_ORIGINS", []))
+PORT = env.int("PORT", 8000, validate=Range(min=1, max=65535))
+# Empty: the QR codes point to this machine's LAN address (meld.network.base_url).
+MELD_BASE_URL = env.str("MELD_BASE_URL", "").rstrip("/")
+_DATABASE_URL = env.str("DATABASE_URL", "")
+_DATABASE = (
+    env.dj_db_url("DATABASE_URL", conn_max_age=600, conn_health_checks=True)
+    if _DATABASE_URL
+    else None
+)
+SQLITE_PATH = env.str("SQLITE_PATH", str(DATA_DIR / "db.sqlite3"), validate=Length(min=1))
+# Behind a TLS-terminating proxy (several clubs on one server) set HTTPS=1.
+HTTPS = env.bool("HTTPS", not DEBUG and env.str("ALLOWED_HOSTS", "") != "")
+_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", True)
+_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31_536_000, validate=Range(min=0))
+# Token guessing: after this many table/public links or table codes not found from
+# one address within the window (seconds), that address gets 429 for guesses and
+# code look-ups (a valid table or public link still opens). Behind a reverse proxy
+# that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
+MELD_TOKEN_MISS_LIMIT = env.int("MELD_TOKEN_MISS_LIMIT", 20, validate=_POSITIVE)
+MELD_TOKEN_MISS_WINDOW = env.int("MELD_TOKEN_MISS_WINDOW", 600, validate=_POSITIVE)
+# The public page's live part is drawn again at most this often (seconds), however
+# often the scores change: spectators poll every 30 s, so a few seconds behind is unseen.
+MELD_PUBLIC_REFRESH_SECONDS = env.float("MELD_PUBLIC_REFRESH_SECONDS", 3.0, validate=Range(min=0))
+MELD_TRUST_X_FORWARDED_FOR = env.bool("TRUST_X_FORWARDED_FOR", False)
+_REDIS_URL = env.str("REDIS_URL", "")
+_CACHE_DIR = env.str("MELD_CACHE_DIR", str(DATA_DIR / ".cache"), validate=Length(min=1))
+_LOGIN_FAILURE_LIMIT = env.int("MELD_LOGIN_FAILURE_LIMIT", 10, validate=_POSITIVE)
+_LOGIN_COOLOFF_MINUTES = env.int("MELD_LOGIN_COOLOFF_MINUTES", 15, validate=_POSITIVE)
+LOG_LEVEL = env.str(
+    "LOG_LEVEL", "INFO", validate=OneOf(["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
+)
+LANGUAGE_CODE = env.str("LANGUAGE_CODE", "de", validate=OneOf(["de", "en"]))
+TIME_ZONE = env.str("TIME_ZONE", "Europe/Vienna", validate=_time_zone)
+# Backups of the SQLite database (meld/backups.py): after every closed round and,
+# while a round is open, every MELD_BACKUP_MINUTES (0: only after a closed round);
+# the newest MELD_BACKUP_KEEP are kept.
+MELD_BACKUP_DIR = Path(
+    env.str("MELD_BACKUP_DIR", str(DATA_DIR / "backups"), validate=Length(min=1))
+)
+MELD_BACKUP_KEEP = env.int("MELD_BACKUP_KEEP", 20, validate=_POSITIVE)
+MELD_BACKUP_MINUTES = env.float("MELD_BACKUP_MINUTES", 5.0, validate=Range(min=0))
+
+_check(env)
 
 # SECRET_KEY_LASTS is False for a key made up for this process (no SECRET_KEY, no
 # .secret_key): fine for tests and commands, refused by wsgi/asgi when serving.
 SECRET_KEY, SECRET_KEY_LASTS = secret_key()
-DEBUG = env_bool("DEBUG")
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
-
-PORT = int(os.environ.get("PORT", "8000"))
-# Empty: the QR codes point to this machine's LAN address (meld.network.base_url).
-MELD_BASE_URL = os.environ.get("MELD_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -76,7 +151,7 @@ WSGI_APPLICATION = "meld.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SHARE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -91,14 +166,13 @@ TEMPLATES = [
 
 
 def _database() -> dict:
-    url = os.environ.get("DATABASE_URL")
-    if url:
-        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    if _DATABASE is not None:
+        return dict(_DATABASE)
     # WAL lets readers go on while a phone writes; IMMEDIATE takes the write
     # lock at BEGIN so concurrent writers queue instead of failing "locked".
     return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        "NAME": SQLITE_PATH,
         # Each worker keeps its connection: opening the file and setting it up again
         # for every request was a good part of a short request's time.
         "CONN_MAX_AGE": 600,
@@ -124,11 +198,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "de")
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SHARE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["meld.formats"]
-TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Vienna")
 USE_I18N = True
 USE_TZ = True
 # Off: with it on, every integer in a template is grouped, ids too ("1,462" in a
@@ -137,8 +209,9 @@ USE_TZ = True
 USE_THOUSAND_SEPARATOR = False
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# An installed Meld serves the files collected into its wheel; a checkout collects its own.
+STATICFILES_DIRS = [] if paths.INSTALLED else [BASE_DIR / "static"]
+STATIC_ROOT = SHARE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -154,14 +227,12 @@ LOGOUT_REDIRECT_URL = "login"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-# Behind a TLS-terminating proxy (several clubs on one server) set HTTPS=1.
-HTTPS = env_bool("HTTPS", not DEBUG and bool(os.environ.get("ALLOWED_HOSTS")))
 if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = _SSL_REDIRECT
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = _HSTS_SECONDS
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -169,26 +240,16 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 
-# Token guessing: after this many table/public links or table codes not found from
-# one address within the window (seconds), that address gets 429 for guesses and
-# code look-ups (a valid table or public link still opens). Behind a reverse proxy
-# that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
-MELD_TOKEN_MISS_LIMIT = int(os.environ.get("MELD_TOKEN_MISS_LIMIT", "20"))
-MELD_TOKEN_MISS_WINDOW = int(os.environ.get("MELD_TOKEN_MISS_WINDOW", "600"))
-# The public page's live part is drawn again at most this often (seconds), however
-# often the scores change: spectators poll every 30 s, so a few seconds behind is unseen.
-MELD_PUBLIC_REFRESH_SECONDS = float(os.environ.get("MELD_PUBLIC_REFRESH_SECONDS", "3"))
-MELD_TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR")
-
 # The limiter's counters must be seen by every worker: Redis when several servers
 # share them, else a directory all workers of this machine share (the process's
 # own memory would let each gunicorn worker count alone). Counting keeps a miss's
 # window as the entry's time-out on every back end.
-if redis_url := os.environ.get("REDIS_URL"):
+CACHES: dict[str, dict[str, Any]]
+if _REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": redis_url,
+            "LOCATION": _REDIS_URL,
             "KEY_PREFIX": "meld",
         }
     }
@@ -196,7 +257,7 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": os.environ.get("MELD_CACHE_DIR", str(BASE_DIR / ".cache")),
+            "LOCATION": _CACHE_DIR,
             "TIMEOUT": MELD_TOKEN_MISS_WINDOW,
             "OPTIONS": {"MAX_ENTRIES": 10000},
         }
@@ -206,8 +267,8 @@ else:
 # from one address, that pair is locked out for the cool-off time, even with the
 # right password. Attempts are rows in the database, so every worker and server
 # sees them; a successful log-in forgets the earlier failures.
-AXES_FAILURE_LIMIT = int(os.environ.get("MELD_LOGIN_FAILURE_LIMIT", "10"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MELD_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_FAILURE_LIMIT = _LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=_LOGIN_COOLOFF_MINUTES)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.client_ip"
@@ -238,8 +299,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5_242_880
 
 # Every 500 goes to stderr with its traceback (gunicorn's error log under
 # `make run`); Django's own console handler would print only with DEBUG on.
-LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {

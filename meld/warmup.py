@@ -7,6 +7,7 @@ the slowest page loads of an evening came from fresh workers.
 """
 
 from pathlib import Path
+from typing import cast
 
 from django.conf import settings
 from django.template.loader import get_template
@@ -16,8 +17,8 @@ from django.utils import translation
 
 def templates() -> list[str]:
     """Every template of the project's own folders, by the name pages load it with."""
-    names = []
-    for folder in settings.TEMPLATES[0]["DIRS"]:
+    names: list[str] = []
+    for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
         root = Path(folder)
         names += [str(path.relative_to(root)) for path in sorted(root.rglob("*.html"))]
     return names

@@ -8,7 +8,7 @@ returns each problem found, so the player sees all of them at once;
 from collections.abc import Sequence
 from typing import Any
 
-from meldcore.messages import Problem, gettext_noop
+from meldcore.messages import Problem, gettext_noop, shown
 from scoring.canasta_entry import (
     CANASTA_KINDS,
     SideDeal,
@@ -16,7 +16,7 @@ from scoring.canasta_entry import (
     side_label,
     side_problem,
 )
-from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile, shown
+from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile
 
 # The fewest card points each canasta kind can hold (RULES.md 1.4): seven 5s,
 # six 5s and a 2, seven 2s.

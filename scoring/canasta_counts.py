@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meldcore.messages import Problem, gettext_noop
+from meldcore.messages import Problem, gettext_noop, shown
 from scoring.canasta_entry import InvalidDeal, SideDeal, side_problem
-from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile, is_whole_number, shown
+from scoring.canasta_profiles import CARDS_IN_A_CANASTA, CanastaProfile, is_whole_number
 
 # Red threes are bonus cards and are entered as such, never counted here.
 CARD_POINTS: dict[str, int] = {

@@ -8,8 +8,8 @@ checks them against the rule profile and against each other.
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from meldcore.messages import DomainError, Problem, gettext_noop
-from scoring.canasta_profiles import is_whole_number, shown
+from meldcore.messages import DomainError, Problem, gettext_noop, shown
+from scoring.canasta_profiles import is_whole_number
 
 GoingOut = Literal["none", "out", "concealed", "hand_canasta"]
 GOING_OUT: tuple[str, ...] = ("none", "out", "concealed", "hand_canasta")

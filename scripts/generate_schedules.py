@@ -102,8 +102,8 @@ def run_search(
     args: list[str], cache: Path, reuse: bool, env: dict[str, str] | None = None
 ) -> tuple[list[str], float]:
     if reuse and cache.exists():
-        seconds, *lines = cache.read_text().splitlines()
-        return lines, float(seconds)
+        kept, *lines = cache.read_text().splitlines()
+        return lines, float(kept)
     started = time.perf_counter()
     done = subprocess.run(
         [str(BINARY), *args], capture_output=True, text=True, env={**os.environ, **(env or {})}

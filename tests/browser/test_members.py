@@ -43,16 +43,19 @@ def test_director_builds_the_register_and_picks_tonights_players_from_it(
     choices = page.locator("#member-choices .member-choice")
     expect(choices).to_have_count(4)
     page.get_by_label("Clara Roth").check()
+    expect(page.locator(".pick-count")).to_have_text("1 ticked")
     page.locator("#pick-q").press_sequentially("huber")
     expect(choices).to_have_count(2)
     page.get_by_label("Bernd Huber").check()
     expect(page.get_by_label("Clara Roth")).to_be_checked()
+    expect(page.locator(".pick-count")).to_have_text("2 ticked")
     no_horizontal_scroll(page)
     shoot(page, artifacts_dir, f"members-02-pick-{size}")
     page.get_by_role("button", name="Add the ticked members").click()
 
     expect(page.get_by_text("2 players added.")).to_be_visible()
-    expect(page.locator(".player-table .player-name")).to_have_text(["Clara Roth", "Bernd Huber"])
+    # By family name.
+    expect(page.locator(".player-table .player-name")).to_have_text(["Bernd Huber", "Clara Roth"])
     assert set(tonight.players.values_list("member__name", flat=True)) == {
         "Clara Roth",
         "Bernd Huber",
@@ -88,15 +91,17 @@ def test_in_german_the_register_is_built_and_tonights_players_picked(
     choices = german.locator("#member-choices .member-choice")
     expect(choices).to_have_count(4)
     german.get_by_label("Clara Roth").check()
+    expect(german.locator(".pick-count")).to_have_text("1 angehakt")
     german.get_by_label("Suchen").press_sequentially("huber")
     expect(choices).to_have_count(2)
     german.get_by_label("Bernd Huber").check()
+    expect(german.locator(".pick-count")).to_have_text("2 angehakt")
     no_horizontal_scroll(german)
     shoot(german, artifacts_dir, "members-de-02-pick")
     german.get_by_role("button", name="Die angehakten Mitglieder hinzufügen").click()
 
     expect(german.get_by_text("2 Spieler hinzugefügt.")).to_be_visible()
-    expect(german.locator(".player-table .player-name")).to_have_text(["Clara Roth", "Bernd Huber"])
+    expect(german.locator(".player-table .player-name")).to_have_text(["Bernd Huber", "Clara Roth"])
     assert set(tonight.players.values_list("member__name", flat=True)) == {
         "Clara Roth",
         "Bernd Huber",

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from benchmarks import loadkit
+from meld_testkit import clients, serving
 
 DEALS = 6
 IN_TRANSACTION, AFTER_COMMIT = "in-transaction", "after-commit"
@@ -59,22 +59,22 @@ def answered(send) -> httpx.Response:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("kill")
-    env = loadkit.sqlite_env(folder / "meld.sqlite3")
-    loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-    built = loadkit.kit(env, "setup", "8", str(DEALS), "killer")
+    env = serving.sqlite_env(folder / "meld.sqlite3")
+    serving.manage(env, "migrate", "--noinput", "-v", "0")
+    built = serving.kit(env, "setup", "8", str(DEALS), "killer")
     points = folder / "points"
     points.mkdir()
     env["MELD_KILL_POINT"] = str(points)
     app = "tests.faults.killable_wsgi:application"
-    with loadkit.Server(env, workers=1, app=app) as running:
+    with serving.Server(env, workers=1, app=app) as running:
         yield running, built, env, points
 
 
 def test_killing_the_worker_mid_submission_stores_each_deal_once(server):
     running, built, env, points = server
     table = built["tables"][0]
-    a = loadkit.Phone(running.url, table["token"])
-    b = loadkit.Phone(running.url, table["token"])
+    a = clients.Phone(running.url, table["token"])
+    b = clients.Phone(running.url, table["token"])
     for phone, seat in ((a, table["seat_a"]), (b, table["seat_b"])):
         phone.open()
         phone.sit(seat)
@@ -82,7 +82,7 @@ def test_killing_the_worker_mid_submission_stores_each_deal_once(server):
     for number in range(1, DEALS + 1):
         form = dict(a.form)
         assert form["number"] == str(number)
-        submit = partial(a.submit, loadkit.DEAL, form)
+        submit = partial(a.submit, clients.DEAL, form)
         moment = IN_TRANSACTION if number % 2 else AFTER_COMMIT
         killed_at(moment, submit, points)
         running.wait_ready(20)
@@ -105,7 +105,7 @@ def test_killing_the_worker_mid_submission_stores_each_deal_once(server):
         a.open()
     a.close()
     b.close()
-    counted = loadkit.kit(env, "count", str(built["event"]))
+    counted = serving.kit(env, "count", str(built["event"]))
     assert counted["confirmed"] == DEALS, counted
     assert counted["doubled"] == 0 and counted["pending"] == 0, counted
     assert counted["entries"] == DEALS, counted  # no stray versions either

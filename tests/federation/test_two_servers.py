@@ -17,7 +17,7 @@ import psycopg
 import pytest
 import redis
 
-from benchmarks import loadkit
+from meld_testkit import clients, serving
 
 pytestmark = pytest.mark.federation
 
@@ -41,7 +41,7 @@ def federation():
     missing = [
         name
         for name, answers in (
-            ("PostgreSQL", loadkit.postgres_answers()),
+            ("PostgreSQL", serving.postgres_answers()),
             ("Redis", redis_answers()),
         )
         if not answers
@@ -53,22 +53,22 @@ def federation():
         pytest.skip(message)
     shared = redis.Redis.from_url(REDIS_URL, socket_timeout=5)
     shared.flushdb()
-    servers: list[loadkit.Server] = []
+    servers: list[serving.Server] = []
     try:
-        with loadkit.postgres_database(f"meld_fed_{os.getpid()}") as url:
-            env = loadkit.postgres_env(url)
+        with serving.postgres_database(f"meld_fed_{os.getpid()}") as url:
+            env = serving.postgres_env(url)
             env.update(
                 REDIS_URL=REDIS_URL,
                 MELD_TOKEN_MISS_LIMIT=str(LIMIT),
             )
-            loadkit.manage(env, "migrate", "--noinput", "-v", "0")
-            built = loadkit.kit(env, "setup", "8", "4", "federation")
+            serving.manage(env, "migrate", "--noinput", "-v", "0")
+            built = serving.kit(env, "setup", "8", "4", "federation")
             with psycopg.connect(url) as db:
                 codes = dict(db.execute("SELECT token, code FROM tournaments_table").fetchall())
             for table in built["tables"]:
                 table["code"] = codes[table["token"]]
             for port in PORTS:
-                servers.append(loadkit.Server(env, workers=2, port=port).start())
+                servers.append(serving.Server(env, workers=2, port=port).start())
             yield servers, built, env
     finally:
         for server in servers:
@@ -76,7 +76,7 @@ def federation():
         shared.flushdb()
 
 
-def send_at_once(phones: list[loadkit.Phone], forms: list[dict]) -> list:
+def send_at_once(phones: list[clients.Phone], forms: list[dict]) -> list:
     """Every phone sends its form at the same moment; the answers (or the errors)."""
     start = threading.Barrier(len(phones))
     answers: list = [None] * len(phones)
@@ -84,7 +84,7 @@ def send_at_once(phones: list[loadkit.Phone], forms: list[dict]) -> list:
     def send(index: int) -> None:
         start.wait(30)
         try:
-            answers[index] = phones[index].submit(loadkit.DEAL, forms[index])
+            answers[index] = phones[index].submit(clients.DEAL, forms[index])
         except httpx.HTTPError as error:
             answers[index] = error
 
@@ -97,8 +97,8 @@ def send_at_once(phones: list[loadkit.Phone], forms: list[dict]) -> list:
     return answers
 
 
-def seated_phones(servers: list[loadkit.Server], table: dict) -> list[loadkit.Phone]:
-    phones = [loadkit.Phone(servers[i % 2].url, table["token"]) for i in range(PHONES)]
+def seated_phones(servers: list[serving.Server], table: dict) -> list[clients.Phone]:
+    phones = [clients.Phone(servers[i % 2].url, table["token"]) for i in range(PHONES)]
     for phone in phones:
         phone.http.headers["Accept-Language"] = "en"
         assert phone.open().status_code == 200
@@ -122,7 +122,7 @@ def test_two_servers_store_a_deal_once_and_share_one_guess_limit(federation):
     assert all(isinstance(a, httpx.Response) and a.status_code == 200 for a in answers), answers
     assert sum("is stored" in a.text for a in answers) == 1
     assert sum("already entered" in a.text for a in answers) == PHONES - 1
-    counted = loadkit.kit(env, "count", str(built["event"]))
+    counted = serving.kit(env, "count", str(built["event"]))
     assert counted["entries"] == 2 and counted["audit_enter"] == 2, counted
     assert counted["without_audit"] == 0, counted
 

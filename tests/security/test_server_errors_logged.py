@@ -6,7 +6,7 @@ import httpx
 import pytest
 from django.test import Client
 
-from benchmarks import loadkit
+from meld_testkit import serving
 from tests.security.raising_urls import BUG
 
 
@@ -24,12 +24,12 @@ def test_a_500_is_logged_with_its_traceback(caplog):
 
 def test_gunicorn_writes_the_traceback_of_a_500_to_its_error_log(tmp_path):
     """Meld's real LOGGING under gunicorn with DEBUG off, as `make run` serves."""
-    env = loadkit.sqlite_env(tmp_path / "meld.sqlite3")
+    env = serving.sqlite_env(tmp_path / "meld.sqlite3")
     env.update(
         DJANGO_SETTINGS_MODULE="tests.security.raising_settings",
         DEBUG="0",
     )
-    server = loadkit.Server(env, workers=1)
+    server = serving.Server(env, workers=1)
     try:
         server.start()
         assert httpx.get(f"{server.url}/raise/", timeout=10).status_code == 500

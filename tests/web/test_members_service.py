@@ -1,10 +1,13 @@
 """The member register's services: adding, CSV import, building from past events, merging, picking."""
 
+import datetime
+
 import pytest
 
 from tests.factories import make_event
 from tournaments.models import Club, Member, Player
 from tournaments.services import members as service
+from tournaments.services import players as player_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.transfer import export_event, import_event
 
@@ -28,21 +31,77 @@ def register(club):
     return list(club.members.order_by("name").values_list("name", flat=True))
 
 
-def test_building_the_register_makes_one_member_per_name_across_spellings(director, club):
+def test_building_the_register_takes_only_case_and_spacing_for_one_name(director, club):
     past_event(director, club, ["Anna Berger", "José Núñez", "Bernd Huber"], name="October")
     past_event(director, club, ["anna  berger", "Jose Nunez", "Clara Roth"], name="November")
 
     built = service.build_from_events(director, club)
 
-    assert (built.events, built.created, built.linked) == (2, 4, 6)
-    # The latest event's spelling names the member.
-    assert sorted(register(club), key=str.casefold) == [
-        "anna berger",
+    assert (built.events, built.created, built.linked) == (2, 5, 6)
+    # Proper case wins over the latest evening's small letters.
+    assert register(club) == [
+        "Anna Berger",
         "Bernd Huber",
         "Clara Roth",
         "Jose Nunez",
+        "José Núñez",
     ]
-    assert club.members.get(name="anna berger").players.count() == 2
+    assert club.members.get(name="Anna Berger").players.count() == 2
+    assert built.folded == [("Anna Berger", ["anna berger"])]
+    assert built.alike == [("Jose Nunez", "José Núñez")]
+
+
+def test_building_the_register_folds_no_different_spellings_together(director, club):
+    """Issue 24.6: "Walter Ohlinger" from one misspelt evening does not replace "Walter
+    Öhlinger", "Paula Schöber" is not merged into the register's "Paula Schober", and
+    "Brandstaetter" and "Brandstätter" are shown as maybe one person."""
+    paula = Member.objects.create(club=club, name="Paula Schober", number="115")
+    for day in (1, 2, 3):
+        past_event(
+            director,
+            club,
+            ["Walter Öhlinger", "Franz Brandstätter"],
+            name=f"Evening {day}",
+            date=datetime.date(2026, 10, day),
+        )
+    past_event(
+        director,
+        club,
+        ["Walter Ohlinger", "Paula Schöber", "Franz Brandstaetter"],
+        name="Misspelt evening",
+        date=datetime.date(2026, 10, 9),
+    )
+
+    built = service.build_from_events(director, club)
+
+    assert register(club) == [
+        "Franz Brandstaetter",
+        "Franz Brandstätter",
+        "Paula Schober",
+        "Paula Schöber",
+        "Walter Ohlinger",
+        "Walter Öhlinger",
+    ]
+    assert club.members.get(name="Walter Öhlinger").players.count() == 3
+    assert not paula.players.exists()
+    assert built.alike == [
+        ("Franz Brandstaetter", "Franz Brandstätter"),
+        ("Walter Ohlinger", "Walter Öhlinger"),
+        ("Paula Schober", "Paula Schöber"),
+    ]
+    assert built.folded == []
+
+
+def test_a_name_several_members_have_is_left_to_the_director(director, club):
+    Member.objects.create(club=club, name="Maria Huber", number="1")
+    Member.objects.create(club=club, name="Maria Huber", number="2")
+    event = past_event(director, club, ["maria huber", "Bernd Huber"])
+
+    built = service.build_from_events(director, club)
+
+    assert built.unsure == ["Maria Huber"]
+    assert event.players.get(name="maria huber").member is None
+    assert (built.created, built.linked) == (1, 1)
 
 
 def test_building_again_duplicates_no_member_and_links_new_players(director, club):
@@ -165,8 +224,8 @@ def test_a_name_typed_for_a_club_event_joins_the_register(director, club):
     event = make_event(director, players=0, club=club)
     anna = Member.objects.create(club=club, name="Anna Berger")
 
-    service.add_typed_player(event, name="anna berger")
-    service.add_typed_player(event, name="Dora Neu", gender="f")
+    player_service.add_player(event, name="anna berger")
+    player_service.add_player(event, name="Dora Neu", gender="f")
 
     assert register(club) == ["Anna Berger", "Dora Neu"]
     assert event.players.get(name="anna berger").member == anna
@@ -175,7 +234,7 @@ def test_a_name_typed_for_a_club_event_joins_the_register(director, club):
 
 def test_a_name_typed_for_an_event_without_club_joins_no_register(director):
     event = make_event(director, players=0)
-    service.add_typed_player(event, name="Anna Berger")
+    player_service.add_player(event, name="Anna Berger")
     assert Member.objects.count() == 0
     assert event.players.get().member is None
 
@@ -192,3 +251,34 @@ def test_an_event_with_members_exports_and_imports_with_the_member_links(directo
     assert list(copy.players.values_list("name", "member")) == [("Anna Berger", anna.pk)]
     assert event.players.get().member == anna
     assert Member.objects.filter(club=club).count() == 1
+
+
+def test_a_number_taken_behind_the_registers_back_is_refused_in_words(club, monkeypatch):
+    """A writer that does not take the club's lock may take a number between the check and
+    the save: the unique constraint answers, and the director reads why."""
+    Member.objects.create(club=club, name="Anna Berger", number="7")
+    monkeypatch.setattr(service, "number_holder", lambda *args: None)
+
+    with pytest.raises(ServiceError) as raised:
+        service.save_member(club, name="Bernd Huber", number="7")
+
+    assert raised.value.field_errors == {
+        "number": ["Member number 7 has just been given to another member."]
+    }
+    assert register(club) == ["Anna Berger"]
+
+
+def test_merging_keeps_the_stricter_choice_of_public_name_and_the_number(director, club):
+    keep = Member.objects.create(club=club, name="Paula Schöber")
+    gone = Member.objects.create(
+        club=club, name="Paula Schober", number="115", public_name="initials"
+    )
+    past_event(director, club, ["Paula Schöber"])
+    service.build_from_events(director, club)
+
+    preview = service.merge_preview(keep, gone)
+    service.merge_members(keep, gone)
+
+    assert (preview.number, preview.public_name) == ("115", "initials")
+    keep.refresh_from_db()
+    assert (keep.number, keep.public_name) == ("115", "initials")

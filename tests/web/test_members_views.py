@@ -239,3 +239,198 @@ def test_a_name_typed_on_the_players_page_joins_the_clubs_register(director_clie
     event = make_event(director, players=0, club=club)
     director_client.post(players_url(event), {"name": "Dora Neu", "gender": "f"})
     assert event.players.get().member == club.members.get(name="Dora Neu")
+
+
+# --- merging: suggestions, preview, confirmation (issue 26.13) ---------------------------------
+
+
+def test_building_says_which_names_it_took_as_one_and_which_may_be_one_person(
+    director_client, director, club
+):
+    event = make_event(director, players=0, club=club, status="finished")
+    for name in ("Anna Berger", "anna berger", "Walter Öhlinger", "Walter Ohlinger"):
+        Player.objects.create(event=event, name=name)
+    url = reverse("tournaments-director-members-build") + f"?club={club.pk}"
+    page = director_client.post(url, follow=True).content.decode()
+    assert "Taken as one member, “Anna Berger”: “anna berger”." in page
+    assert (
+        "May be the same person (kept apart; merge them below if they are): "
+        "“Walter Ohlinger” and “Walter Öhlinger”." in page
+    )
+
+
+@pytest.fixture
+def walters(director, club):
+    """Walter Öhlinger played three evenings (one of a series), his misspelt twin one."""
+    from tournaments.models import Series
+
+    right = Member.objects.create(club=club, name="Walter Öhlinger")
+    wrong = Member.objects.create(club=club, name="Walter Ohlinger", gender="m")
+    series = Series.objects.create(club=club, name="Autumn cup")
+    for day in (1, 2, 3):
+        evening = make_event(director, players=0, club=club, name=f"Evening {day}")
+        Player.objects.create(event=evening, name="Walter Öhlinger", member=right)
+    misspelt = make_event(director, players=0, club=club, name="Misspelt evening")
+    Player.objects.create(event=misspelt, name="Walter Ohlinger", member=wrong)
+    series.events.add(misspelt)
+    return right, wrong
+
+
+def test_the_register_suggests_keeping_the_entry_with_more_evenings(director_client, club, walters):
+    right, wrong = walters
+    Member.objects.create(club=club, name="Maria Huber")
+    page = director_client.get(REGISTER).content.decode()
+    section = page.split('class="card merge-suggestions"')[1].split("</section>")[0]
+    assert "May be the same person" in page
+    assert (
+        "Keep “Walter Öhlinger” (3 evenings) and merge “Walter Ohlinger” (1 evening) into it?"
+        in (" ".join(section.split()))
+    )
+    assert f"/members/{right.pk}/merge/?gone={wrong.pk}" in section
+    assert "Maria Huber" not in section
+
+
+def test_the_preview_shows_what_moves_and_merges_nothing_until_confirmed(
+    director_client, club, walters
+):
+    right, wrong = walters
+    url = reverse("tournaments-director-member-merge", args=[right.pk])
+
+    preview = director_client.get(url, {"gone": wrong.pk}).content.decode()
+
+    text = " ".join(preview.split())
+    assert "Keep “Walter Öhlinger”, merge “Walter Ohlinger” into it" in text
+    assert "Walter Ohlinger's 1 evening becomes Walter Öhlinger's:" in text
+    assert "Misspelt evening" in text
+    assert "Series “Autumn cup”: 1 evening counts for Walter Öhlinger from now on." in text
+    assert "Walter Öhlinger takes over the gender: gentleman." in text
+    assert "Merge “Walter Ohlinger” into “Walter Öhlinger”" in text
+    assert f"/members/{wrong.pk}/merge/?gone={right.pk}" in preview  # keep the other instead
+    assert Member.objects.filter(pk=wrong.pk).exists()
+
+    response = director_client.post(url, {"gone": wrong.pk}, follow=True)
+
+    assert "Walter Ohlinger merged into Walter Öhlinger." in response.content.decode()
+    assert not Member.objects.filter(pk=wrong.pk).exists()
+    assert right.players.count() == 4
+
+
+def test_the_preview_warns_when_both_played_one_evening(director_client, director, club):
+    anna = Member.objects.create(club=club, name="Anna Berger")
+    twin = Member.objects.create(club=club, name="Anna Berger")
+    evening = make_event(director, players=0, club=club, name="Both there")
+    Player.objects.create(event=evening, name="Anna Berger", member=anna)
+    Player.objects.create(event=evening, name="Anna Berger", member=twin)
+    url = reverse("tournaments-director-member-merge", args=[anna.pk])
+    page = director_client.get(url, {"gone": twin.pk}).content.decode()
+    assert "Both played on these evenings." in page and "Both there" in page
+
+
+def test_two_people_of_one_name_are_no_longer_suggested(director_client, club):
+    first = Member.objects.create(club=club, name="Maria Huber", number="7")
+    second = Member.objects.create(club=club, name="Maria Huber", number="8")
+    assert "merge-suggestions" in director_client.get(REGISTER).content.decode()
+    url = reverse("tournaments-director-member-keep-apart", args=[second.pk])
+
+    response = director_client.post(url, {"gone": first.pk}, follow=True)
+
+    page = response.content.decode()
+    assert "Maria Huber and Maria Huber are kept as two people." in page
+    assert "merge-suggestions" not in page
+    assert club.members.count() == 2
+
+
+def test_the_edit_pages_merge_leads_to_the_preview(director_client, anna, club):
+    Member.objects.create(club=club, name="Anna Berger-Huber")
+    page = director_client.get(
+        reverse("tournaments-director-member-edit", args=[anna.pk])
+    ).content.decode()
+    form = page.split("Merge a second entry of this person")[1].split("</form>")[0]
+    assert 'method="get"' in form and "Show what moves" in form
+
+
+# --- searching the register, counting the ticks, family names (issue 26.12, 26.15) ---------
+
+
+def find_url(event):
+    return reverse("tournaments-director-members-find", args=[event.pk])
+
+
+def test_a_name_being_typed_finds_the_members_it_may_be(director_client, director, club, anna):
+    from tournaments.models import Round
+
+    walter = Member.objects.create(club=club, name="Walter Öhlinger", number="3")
+    event = make_event(director, players=8, game="gin", fmt="swiss", club=club)
+    Round.objects.create(event=event, number=1)
+    Player.objects.create(event=event, name="Anna Berger", member=anna, number=9)
+
+    found = director_client.get(find_url(event), {"name": "ohl"}, HTTP_HX_REQUEST="true")
+    playing = director_client.get(find_url(event), {"name": "berg"}, HTTP_HX_REQUEST="true")
+    nobody = director_client.get(find_url(event), {"name": "Gustav"}, HTTP_HX_REQUEST="true")
+
+    html = found.content.decode()
+    assert f'name="member" value="{walter.pk}"' in html and "Walter Öhlinger" in html
+    assert "None of these: the name as typed (a guest)" in html
+    assert "Anna Berger" in playing.content.decode()
+    assert "playing tonight" in playing.content.decode()
+    assert f'value="{anna.pk}"' not in playing.content.decode()
+    assert "No member is called “Gustav”" in nobody.content.decode()
+    page = director_client.get(players_url(event)).content.decode()
+    assert f'hx-get="{find_url(event)}"' in page and 'id="member-matches"' in page
+
+
+def test_the_substitute_page_searches_the_register(director_client, director, club, anna):
+    from tournaments.models import Round
+
+    event = make_event(director, players=8, club=club)
+    Round.objects.create(event=event, number=1)
+    player = event.players.get(number=2)
+    url = reverse("tournaments-director-player-substitute", args=[event.pk, player.pk])
+    page = director_client.get(url).content.decode()
+    assert f'hx-get="{find_url(event)}"' in page
+    response = director_client.post(url, {"name": "ann", "member": anna.pk}, follow=True)
+    assert "Anna Berger takes number 2 from round 2." in response.content.decode()
+    assert event.players.get(member=anna).substitute_for == player
+
+
+def test_a_member_not_offered_cannot_be_the_substitute(director_client, director, club, other_club):
+    from tournaments.models import Round
+
+    stranger = Member.objects.create(club=other_club, name="Mallory")
+    event = make_event(director, players=8, club=club)
+    Round.objects.create(event=event, number=1)
+    player = event.players.get(number=2)
+    url = reverse("tournaments-director-player-substitute", args=[event.pk, player.pk])
+    assert director_client.post(url, {"member": stranger.pk}).status_code == 404
+    assert director_client.post(url, {"member": "9" * 25}).status_code == 200
+    assert event.players.count() == 8
+
+
+def test_the_picker_counts_the_ticked_members(director_client, director, club, anna):
+    bernd = Member.objects.create(club=club, name="Bernd Huber")
+    event = make_event(director, players=0, club=club)
+    page = director_client.get(players_url(event), {"member": [anna.pk, bernd.pk]}).content.decode()
+    assert '<output id="pick-count">2</output> ticked' in page
+    assert "js/pick_count.js" in page
+
+
+def test_the_register_and_the_picker_list_members_by_family_name(director_client, director, club):
+    for name in ("Zita Auer", "Anna Zeller", "Bernd Öhler", "Clara Ortner"):
+        Member.objects.create(club=club, name=name)
+    register = director_client.get(REGISTER).content.decode()
+    event = make_event(director, players=0, club=club)
+    picker = director_client.get(players_url(event)).content.decode()
+    order = ["Zita Auer", "Bernd Öhler", "Clara Ortner", "Anna Zeller"]
+    for page in (register, picker):
+        positions = [page.index(name) for name in order]
+        assert positions == sorted(positions)
+
+
+def test_the_players_list_is_by_family_name_until_the_numbers_are_drawn(director_client, event):
+    from tournaments.services import players as player_service
+
+    player_service.paste_players(event, "Zita Auer\nAnna Zeller\nBernd Öhler")
+    page = director_client.get(players_url(event)).content.decode()
+    table = page.split('class="player-table"')[1]
+    positions = [table.index(name) for name in ("Zita Auer", "Bernd Öhler", "Anna Zeller")]
+    assert positions == sorted(positions)

@@ -7,6 +7,7 @@ from tournaments.forms import BoundedCharField
 from tournaments.forms.players import GENDERS
 from tournaments.models import Member
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
+from tournaments.services.names import by_family_name
 
 SEARCH_MAX = 100
 
@@ -37,6 +38,8 @@ class MemberForm(forms.Form):
 
 
 class MergeForm(forms.Form):
+    """Which member to merge into ``member`` (a GET form: it leads to the preview)."""
+
     gone = forms.ModelChoiceField(
         label=_("Merge this member into the one above"),
         queryset=Member.objects.none(),
@@ -45,7 +48,14 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args, member: Member, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["gone"].queryset = member.club.members.exclude(pk=member.pk)
+        others = member.club.members.exclude(pk=member.pk)
+        field = self.fields["gone"]
+        field.queryset = others
+        # Listed by family name, with the number that tells two of one name apart.
+        field.widget.choices = [("", "—")] + [
+            (other.pk, f"{other.name} · {other.number}" if other.number else other.name)
+            for other in by_family_name(others)
+        ]
 
 
 class SearchForm(forms.Form):

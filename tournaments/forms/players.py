@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms import BoundedCharField
 from tournaments.models import Player
 from tournaments.models.players import NAME_MAX
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField
+from tournaments.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
+from tournaments.services.names import by_family_name
 from tournaments.services.player_lists import (
     CLUB_MAX,
     MAX_LIST_BYTES,
@@ -43,6 +44,47 @@ class PlayerForm(forms.Form):
         if problem := name_problem(name):
             raise forms.ValidationError(problem)
         return name
+
+
+class NewcomerForm(PlayerForm):
+    """A late entry or a substitute: a member found while the name is typed (the page
+    searches the register as the director types), or the name as typed (a guest)."""
+
+    member = BoundedIntegerField(required=False, min_value=1, max_value=MAX_ID)
+
+    def __init__(self, *args, find_url: str = "", **kwargs):
+        """``find_url``: where the page asks which members a typed name may be (none: no
+        register to pick from, the name is entered as typed)."""
+        super().__init__(*args, **kwargs)
+        name = self.fields["name"]
+        name.required = False
+        if find_url:
+            name.widget.attrs.update(
+                {
+                    "placeholder": _("Type a name: members appear below"),
+                    "hx-get": find_url,
+                    "hx-trigger": "keyup changed delay:300ms, search",
+                    "hx-target": "#member-matches",
+                    "hx-swap": "outerHTML",
+                    "aria-controls": "member-matches",
+                }
+            )
+            name.help_text = _(
+                "Members whose name contains what you type appear below: pick one, or keep "
+                "the name as typed for a guest."
+            )
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if name and (problem := name_problem(name)):
+            raise forms.ValidationError(problem)
+        return name
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("member") and "name" in data and not data["name"]:
+            self.add_error("name", name_problem(""))
+        return data
 
 
 class PasteForm(forms.Form):
@@ -126,7 +168,7 @@ class TeamsForm(forms.Form):
     def __init__(self, *args, players: list[Player], pairs, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = {str(p.pk): p for p in players}
-        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in by_family_name(players)]
         self.team_count = (len(players) + 1) // 2
         for i in range(self.team_count):
             first, second = pairs[i] if i < len(pairs) else (None, None)

@@ -4,7 +4,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.calls import TableCall
 from tournaments.models.entries import Entry, Result
 from tournaments.models.events import Club, Event
-from tournaments.models.members import Member
+from tournaments.models.members import DistinctMembers, Member
 from tournaments.models.players import Player, Team
 from tournaments.models.rounds import Bye, Game, Round, Seat, Table
 from tournaments.models.series import Series
@@ -13,6 +13,7 @@ __all__ = [
     "AuditEntry",
     "Bye",
     "Club",
+    "DistinctMembers",
     "Entry",
     "Event",
     "Game",

@@ -50,3 +50,24 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class DistinctMembers(models.Model):
+    """Two members whose names look alike, but the director said they are two people:
+    the register no longer suggests merging them. ``first`` has the lower id."""
+
+    first = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("two different members")
+        verbose_name_plural = _("two different members")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="distinct_members_once"),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="distinct_members_in_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} ≠ {self.second}"

@@ -45,6 +45,8 @@ class Player(models.Model):
         related_name="players",
         verbose_name=_("member"),
     )
+    # Linked to no member because several could be meant: the director says which one.
+    member_undecided = models.BooleanField(_("member to be chosen"), default=False)
 
     class Meta:
         ordering = ["event", "number", "name"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -55,6 +56,10 @@ def withheld() -> str:
 
 
 def _player_name(player: Player) -> str:
+    # Several members could be meant and the director has not said which: any of them
+    # may have withheld their name.
+    if player.member_undecided:
+        return withheld()
     return shown_name(player.member, player.name)
 
 
@@ -83,10 +88,11 @@ def names_mark(event: Event) -> str:
     """Changes whenever a public name of the event's players does: a member's choice,
     the register's name behind their initials, or a player linked to another member."""
     chosen = (
-        Player.objects.filter(event=event, member__isnull=False)
+        Player.objects.filter(event=event)
+        .filter(Q(member__isnull=False) | Q(member_undecided=True))
         .exclude(member__public_name=Member.PublicName.FULL)
         .order_by("pk")
-        .values_list("pk", "member__public_name", "member__name")
+        .values_list("pk", "member__public_name", "member__name", "member_undecided")
     )
     return f"{zlib.crc32(repr(list(chosen)).encode()):x}"
 

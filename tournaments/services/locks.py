@@ -31,6 +31,18 @@ clauses name their tables, so ``FOR SHARE OF e, r FOR UPDATE OF g`` keeps the or
 above and saves round trips. These hot reads are prepared statements
 (``services.statements``).
 
+A club's member register has an order of its own below the event: club → member.
+A step that changes the register (add or edit a member, import, build from past
+events, merge) takes the club exclusive, then the members it changes, in id order,
+and never an event: two of them wait for each other instead of both writing (two
+builds would each create every member; two merges in opposite directions would
+each delete what the other keeps). A step that adds players to an event takes the
+event first, as every event step does, then the club shared (exclusive when it may
+add members to the register), then the members it links, exclusive and in id order.
+So a merge waits for tonight's pick to commit (and moves its new players along), or
+the pick waits for the merge and finds the member gone; and one member picked twice
+at once is linked once.
+
 SQLite has no row locks: its transactions are IMMEDIATE (settings), so a write
 step holds the whole database's write lock from its first statement, and the
 same reads under it are current. There the lock functions only read.
@@ -43,7 +55,7 @@ import time
 from django.db import OperationalError, connection
 from django.db.models import QuerySet, Subquery
 
-from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.models import Club, Entry, Event, Game, Member, Round, Seat, Table
 from tournaments.services import statements
 
 
@@ -98,6 +110,27 @@ def lock_event(event_id: int, *, change: bool = False) -> Event:
             return Event.objects.select_for_update().get(pk=event_id)
         _share(Event.objects.filter(pk=event_id))
     return Event.objects.get(pk=event_id)
+
+
+def lock_club(club_id: int, *, change: bool = False) -> Club:
+    """The club, read under its lock: exclusive with ``change`` (any change of its register),
+    shared for a step that links players to its members."""
+    if _row_locks():
+        if change:
+            # NO KEY UPDATE: the register's steps wait for each other and for the steps
+            # linking players, while creating an event of the club goes on.
+            return Club.objects.select_for_update(no_key=True).get(pk=club_id)
+        _share(Club.objects.filter(pk=club_id))
+    return Club.objects.get(pk=club_id)
+
+
+def lock_members(club_id: int, ids) -> dict[int, Member]:
+    """After ``lock_club``: the club's members ``ids`` (exclusive, in id order), read again,
+    by id; one merged or deleted meanwhile is missing."""
+    members = Member.objects.filter(club_id=club_id, pk__in=set(ids)).order_by("pk")
+    if _row_locks():
+        members = members.select_for_update()
+    return {member.pk: member for member in members}
 
 
 def lock_round(round_id: int, *, change: bool = False) -> Round:

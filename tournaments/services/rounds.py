@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from meld import backups
 from meldcore.messages import DomainError
 from pairings.draw import new_seed
 from tournaments.formats.plans import note_data
@@ -310,4 +311,5 @@ def _close(rnd: Round, *, user, action: str, reason: str, old=None) -> Round:
         new={"round": rnd.number, "status": "closed"},
         reason=reason,
     )
+    transaction.on_commit(backups.round_closed, robust=True)
     return rnd

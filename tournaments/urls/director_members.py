@@ -27,6 +27,16 @@ urlpatterns = [
         name="tournaments-director-member-merge",
     ),
     path(
+        "members/<int:member_id>/keep-apart/",
+        director_members.keep_apart,
+        name="tournaments-director-member-keep-apart",
+    ),
+    path(
+        "events/<int:event_id>/setup/players/members/find/",
+        director_members.find,
+        name="tournaments-director-members-find",
+    ),
+    path(
         "events/<int:event_id>/setup/players/members/",
         director_members.pick,
         name="tournaments-director-members-pick",

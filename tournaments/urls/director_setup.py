@@ -49,6 +49,11 @@ urlpatterns = [
         name="tournaments-director-player-remove",
     ),
     path(
+        "<int:event_id>/setup/players/<int:player_id>/member/",
+        director_players.choose_member,
+        name="tournaments-director-player-member",
+    ),
+    path(
         "<int:event_id>/setup/players/<int:player_id>/withdraw/",
         director_players.withdraw,
         name="tournaments-director-player-withdraw",

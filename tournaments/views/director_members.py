@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,8 +19,10 @@ from tournaments.models import Club, Event, Member
 from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
 from tournaments.services import club_pages
 from tournaments.services import members as service
+from tournaments.services import players as player_service
 from tournaments.services.club_results import member_evenings
 from tournaments.services.errors import ServiceError
+from tournaments.services.names import by_family_name
 from tournaments.services.player_lists import MAX_ROWS
 
 LIST_LIMIT = 500
@@ -40,10 +42,6 @@ def _register_url(club: Club) -> str:
     return f"{reverse('tournaments-director-members')}?club={club.pk}"
 
 
-def _search(members, q: str):
-    return members.filter(Q(name__icontains=q) | Q(number__iexact=q)) if q else members
-
-
 def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResponse:
     search = SearchForm(request.GET)
     q, show = "", "active"
@@ -51,13 +49,14 @@ def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResp
         q, show = search.cleaned_data["q"].strip(), search.cleaned_data["show"] or "active"
     context = {"clubs": list(clubs_for(request.user)), "club": club, "search": search}
     if club is not None:
-        members = _search(club.members.all(), q)
+        members = club.members.annotate(evenings=Count("players"))
         if show == "active":
             members = members.filter(active=True)
-        members = members.annotate(evenings=Count("players"))
+        shown, total = service.find_members(members, q, LIST_LIMIT)
         context.update(
-            members=list(members[:LIST_LIMIT]),
-            total=members.count(),
+            members=shown,
+            total=total,
+            suggestions=service.suggestions(club),
             list_limit=LIST_LIMIT,
             form=forms.get("form") or MemberForm(),
             csv_form=forms.get("csv_form") or CsvForm(),
@@ -126,6 +125,30 @@ def build(request: HttpRequest) -> HttpResponse:
         built.events,
     ) % {"events": built.events, **numbers}
     messages.success(request, message)
+    for kept, others in built.folded:
+        messages.info(
+            request,
+            _("Taken as one member, “%(name)s”: %(others)s.")
+            % {"name": kept, "others": ", ".join(f"“{other}”" for other in others)},
+        )
+    if built.alike:
+        pairs = [
+            _("“%(first)s” and “%(second)s”") % {"first": a, "second": b} for a, b in built.alike
+        ]
+        messages.warning(
+            request,
+            _("May be the same person (kept apart; merge them below if they are): %(pairs)s.")
+            % {"pairs": player_service.names_list(pairs)},
+        )
+    if built.unsure:
+        messages.warning(
+            request,
+            _(
+                "Several members have these names, so their players were not linked: "
+                "%(names)s. Merge them if they are one person."
+            )
+            % {"names": player_service.names_list(built.unsure)},
+        )
     return redirect(_register_url(club))
 
 
@@ -198,7 +221,7 @@ def _edit_page(request: HttpRequest, member: Member, **forms) -> HttpResponse:
     context = {
         "member": member,
         "form": forms.get("form") or MemberForm(initial=_initial(member)),
-        "merge_form": forms.get("merge_form") or MergeForm(member=member),
+        "merge_form": MergeForm(member=member),
         "evenings": member.players.select_related("event").order_by("-event__date")[:50],
         "register_url": _register_url(member.club),
     }
@@ -206,23 +229,53 @@ def _edit_page(request: HttpRequest, member: Member, **forms) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def merge(request: HttpRequest, member_id: int) -> HttpResponse:
+    """Keep this member and merge another into it: GET previews what moves (``?gone=``),
+    POST (the preview's confirmation) merges."""
     member = director_member(request, member_id)
-    form = MergeForm(request.POST, member=member)
-    if form.is_valid():
-        gone = form.cleaned_data["gone"]
+    data = request.POST if request.method == "POST" else request.GET
+    form = MergeForm(data if data.get("gone") else None, member=member)
+    gone = form.cleaned_data["gone"] if form.is_bound and form.is_valid() else None
+    if request.method == "POST" and gone is not None:
         try:
             service.merge_members(member, gone)
         except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            messages.success(
-                request,
-                _("%(gone)s merged into %(name)s.") % {"gone": gone.name, "name": member.name},
-            )
-            return redirect("tournaments-director-member-edit", member.pk)
-    return _edit_page(request, member, merge_form=form)
+            messages.error(request, error.message)
+            return redirect(_register_url(member.club))
+        messages.success(
+            request,
+            _("%(gone)s merged into %(name)s.") % {"gone": gone.name, "name": member.name},
+        )
+        return redirect("tournaments-director-member-edit", member.pk)
+    context = {
+        "member": member,
+        "merge_form": form,
+        "preview": service.merge_preview(member, gone) if gone is not None else None,
+        "register_url": _register_url(member.club),
+    }
+    return render(request, "tournaments/members/merge.html", context)
+
+
+@login_required
+@require_POST
+def keep_apart(request: HttpRequest, member_id: int) -> HttpResponse:
+    """The register's suggestion was wrong: these two are different people."""
+    member = director_member(request, member_id)
+    form = MergeForm(request.POST, member=member)
+    if not form.is_valid():
+        raise Http404("Not a second member of this club.")
+    other = form.cleaned_data["gone"]
+    try:
+        service.keep_apart(member, other)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(first)s and %(second)s are kept as two people.")
+            % {"first": member.name, "second": other.name},
+        )
+    return redirect(_register_url(member.club))
 
 
 # --- tonight's players ---------------------------------------------------------------
@@ -250,22 +303,54 @@ def _ticked(event: Event, user, values: list[str]) -> list[Member]:
     return [found[pk] for pk in ids]
 
 
+def chosen_member(event: Event, user, member_id: int | None) -> Member | None:
+    """The member a late entry or substitute form names; an id not offered is a 404."""
+    if member_id is None:
+        return None
+    try:
+        return offered(event, user).get(pk=member_id)
+    except Member.DoesNotExist:
+        raise Http404("Not one of the members offered.") from None
+
+
 def pick_panel(request: HttpRequest, event: Event) -> dict:
     """What the players page's "From the members" panel shows: the ticked ones first,
-    then those the search finds (all active ones when nothing is searched)."""
+    then those the search finds (all active ones when nothing is searched), by family name."""
     q = request.GET.get("q", "")[:100].strip()
-    ticked = _ticked(event, request.user, request.GET.getlist("member"))
+    ticked = by_family_name(_ticked(event, request.user, request.GET.getlist("member")))
     ticked_ids = {member.pk for member in ticked}
-    found = _search(offered(event, request.user), q).exclude(pk__in=ticked_ids)
+    found, total = service.find_members(
+        offered(event, request.user).exclude(pk__in=ticked_ids), q, PICK_LIMIT
+    )
     playing = service.playing_member_ids(event)
     return {
         "pick_q": q,
         "ticked": ticked,
-        "found": list(found[:PICK_LIMIT]),
-        "found_more": found.count() > PICK_LIMIT,
+        "found": found,
+        "found_more": total > PICK_LIMIT,
         "playing": playing,
         "has_members": offered(event, request.user).exists(),
     }
+
+
+MATCHES_SHOWN = 12
+
+
+@director_required
+def find(request: HttpRequest, event: Event) -> HttpResponse:
+    """The members a name being typed may be (htmx: the late entry's and substitute's forms)."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    name = request.GET.get("name", "")[:100].strip()
+    matches, total = service.find_members(offered(event, request.user), name, MATCHES_SHOWN)
+    context = {
+        "event": event,
+        "typed": name,
+        "matches": matches if name else [],
+        "matches_more": bool(name) and total > MATCHES_SHOWN,
+        "playing": service.playing_member_ids(event),
+    }
+    return render(request, "tournaments/members/member_matches.html", context)
 
 
 @director_required

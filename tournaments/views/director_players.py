@@ -5,7 +5,7 @@ substitutes instead of adding and removing.
 """
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,13 +15,21 @@ from django.views.decorators.http import require_POST
 from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.forms import show_service_error
-from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
+from tournaments.forms.players import (
+    CsvForm,
+    NewcomerForm,
+    NumbersForm,
+    PasteForm,
+    PlayerForm,
+    TeamsForm,
+)
 from tournaments.models import Event, Player
-from tournaments.services import members as member_service
+from tournaments.numbers import MAX_ID, NumberError, parse_int
 from tournaments.services import players as service
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
-from tournaments.views.director_members import pick_panel
+from tournaments.services.names import by_family_name, family_key
+from tournaments.views.director_members import chosen_member, offered, pick_panel
 from tournaments.views.director_setup import step_url, wizard
 
 LIST_LIMIT = 1000
@@ -43,18 +51,40 @@ def _report(request: HttpRequest, added: service.Added, one: bool = False) -> No
         )
     for warning in added.warnings:
         messages.warning(request, warning)
+    for note in added.notes:
+        messages.info(request, note)
+    for player in added.undecided:
+        messages.warning(request, service.link_note(player))
+
+
+def _newcomer_form(request: HttpRequest, event: Event, data=None, **kwargs) -> NewcomerForm:
+    """A late entry's or substitute's form; it searches the register while a name is typed."""
+    find_url = ""
+    if offered(event, request.user).exists():
+        find_url = reverse("tournaments-director-members-find", args=[event.pk])
+    return NewcomerForm(data, find_url=find_url, **kwargs)
+
+
+def _report_newcomer(request: HttpRequest, player: Player) -> None:
+    """A late entry's or substitute's link to the register, when the director should know."""
+    if note := service.link_note(player):
+        (messages.warning if player.member_undecided else messages.info)(request, note)
 
 
 def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
     players = list(
-        event.players.select_related("substitute_for").order_by("number", "pk")[:LIST_LIMIT]
+        event.players.select_related("substitute_for", "member").order_by("number", "pk")[
+            :LIST_LIMIT
+        ]
     )
+    if not any(player.number for player in players):
+        players = by_family_name(players)
     twice = service.duplicate_keys(event)
     for player in players:
         player.duplicate = player.name.casefold() in twice
     started = setup.setup_locked(event)
     entry = format_of(event)
-    form = forms.get("form") or PlayerForm()
+    form = forms.get("form") or (_newcomer_form(request, event) if started else PlayerForm())
     if request.GET.get("more") or form.errors:
         form.fields["name"].widget.attrs["autofocus"] = True
     context = {
@@ -73,6 +103,8 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),
         "open_panel": forms.get("open_panel", ""),
+        "questions": service.questions(event),
+        "find_members": "hx-get" in form.fields["name"].widget.attrs,
         **(pick_panel(request, event) if not started else {}),
     }
     return render(request, "tournaments/setup/players.html", context)
@@ -86,7 +118,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            added = member_service.add_typed_player(event, **form.cleaned_data)
+            added = service.add_player(event, **form.cleaned_data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -161,10 +193,12 @@ def remove(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
 @director_required
 @require_POST
 def late_entry(request: HttpRequest, event: Event) -> HttpResponse:
-    form = PlayerForm(request.POST)
+    form = _newcomer_form(request, event, request.POST)
     if form.is_valid():
+        data = form.cleaned_data
+        member = chosen_member(event, request.user, data.pop("member"))
         try:
-            player = service.late_entry(event, user=request.user, **form.cleaned_data)
+            player = service.late_entry(event, user=request.user, member=member, **data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -173,8 +207,41 @@ def late_entry(request: HttpRequest, event: Event) -> HttpResponse:
                 _("%(name)s plays from round %(round)d with number %(number)d.")
                 % {"name": player.name, "round": player.joined_round, "number": player.number},
             )
+            _report_newcomer(request, player)
             return redirect("tournaments-director-players", event.pk)
     return _players_page(request, event, form=form)
+
+
+@director_required
+@require_POST
+def choose_member(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """The answer to "which member is this player?": a member of the club, or none."""
+    player = _player(event, player_id)
+    if event.club_id is None:
+        raise Http404("An event without a club has no members.")
+    answer = request.POST.get("member", "")
+    member_id = None
+    if answer != "none":
+        try:
+            member_id = parse_int(answer, minimum=1, maximum=MAX_ID)
+        except NumberError:
+            messages.error(request, _("Choose a member, or “not a member”."))
+            return redirect("tournaments-director-players", event.pk)
+        get_object_or_404(event.club.members, pk=member_id)
+    try:
+        player = service.choose_member(event, player, member_id)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        if player.member is None:
+            messages.success(request, _("%(name)s is not a member.") % {"name": player.name})
+        else:
+            messages.success(
+                request,
+                _("%(name)s is the member %(member)s.")
+                % {"name": player.name, "member": player.member.name},
+            )
+    return redirect("tournaments-director-players", event.pk)
 
 
 @director_required
@@ -197,10 +264,12 @@ def withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse
 @director_required
 def substitute(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     player = _player(event, player_id)
-    form = PlayerForm(request.POST or None, initial={"gender": player.gender})
+    form = _newcomer_form(request, event, request.POST or None, initial={"gender": player.gender})
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        member = chosen_member(event, request.user, data.pop("member"))
         try:
-            new = service.substitute(event, player, user=request.user, **form.cleaned_data)
+            new = service.substitute(event, player, user=request.user, member=member, **data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -209,12 +278,14 @@ def substitute(request: HttpRequest, event: Event, player_id: int) -> HttpRespon
                 _("%(new)s takes number %(number)d from round %(round)d.")
                 % {"new": new.name, "number": new.number or 0, "round": new.joined_round},
             )
+            _report_newcomer(request, new)
             return redirect("tournaments-director-players", event.pk)
     context = {
         **wizard(event, "players"),
         "form": form,
         "player": player,
         "next_round": service.next_round(event),
+        "find_members": "hx-get" in form.fields["name"].widget.attrs,
     }
     return render(request, "tournaments/setup/substitute.html", context)
 
@@ -277,7 +348,7 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
     context = {
         **wizard(event, "draw"),
         "numbered": numbered,
-        "by_name": sorted(numbered, key=lambda p: (p.name.casefold(), p.number)),
+        "by_name": sorted(numbered, key=lambda p: (family_key(p.name), p.number)),
         "teams": teams,
         "count": setup.active_count(event),
         "problem": setup.numbers_problem(event),
@@ -292,7 +363,7 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
 def numbers(request: HttpRequest, event: Event) -> HttpResponse:
     """The director types each number, e.g. from cards the players drew at the club."""
     units = service.numbering_units(event)
-    units.sort(key=lambda unit: unit.name.casefold())
+    units.sort(key=lambda unit: family_key(unit.name))
     form = NumbersForm(request.POST or None, units=units)
     locked = setup.setup_locked(event)
     if request.method == "POST" and form.is_valid():

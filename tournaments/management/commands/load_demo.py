@@ -3,7 +3,8 @@ season of six finished club evenings of the club's members, ranked as a series. 
 club's public page is on.
 
 The two events go through the same services the director and the phones use, so
-they are exactly what a real evening would leave in the database. The season's
+they are exactly what a real evening would leave in the database: the register
+comes first, so tonight's pasted list links its players to their members. The season's
 evenings are written in bulk to keep ``make run`` quick: the seating, every deal
 as a confirmed entry scored by the game's own rules, and each game's results
 recomputed by ``services.results`` as a confirmation would.
@@ -21,6 +22,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
+from meld.paths import manage_command
 from tournaments.games import evaluate
 from tournaments.models import (
     Club,
@@ -40,7 +42,7 @@ from tournaments.services.profiles import event_profile
 from tournaments.services.results import refresh_game
 from tournaments.services.series import save_series
 
-DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+DEMO = Path(settings.SHARE_DIR) / "fixtures" / "demo.json"
 
 
 class Command(BaseCommand):
@@ -66,9 +68,12 @@ class Command(BaseCommand):
         # A director trying Meld sees what the club's visitors would (serve_info prints its link).
         club = club_pages.set_public_page(club, True)
         rng = random.Random(demo["seed"])
+        members = self._register(demo["season"], club)
         canasta_event = self._canasta(demo, club, director, rng)
         gin_event = self._gin(demo, club, director, rng)
-        series = self._season(demo, club, director, random.Random(f"{demo['seed']}-season"))
+        series = self._season(
+            demo, club, director, members, random.Random(f"{demo['seed']}-season")
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: “{canasta_event.name}”, “{gin_event.name}” and the series "
@@ -79,7 +84,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.WARNING(
                     f"Director log-in: user '{director.username}', password '{password}' "
-                    "(shown this once; change it with: .venv/bin/python manage.py changepassword director)"
+                    f"(shown this once; change it with: {manage_command()} changepassword director)"
                 )
             )
 
@@ -153,8 +158,8 @@ class Command(BaseCommand):
         return event
 
     @transaction.atomic
-    def _season(self, demo: dict, club, director, rng: random.Random):
-        part = demo["season"]
+    def _register(self, part: dict, club) -> list[Member]:
+        """The club's members, who play the season (and tonight's Canasta evening)."""
         register = []
         for line in part["members"]:
             name, gender, number = (field.strip() for field in line.split(";"))
@@ -166,7 +171,11 @@ class Command(BaseCommand):
         known = Member.objects.filter(club=club, number__in=[m.number for m in register])
         found = {member.number: member for member in known}
         Member.objects.bulk_create(m for m in register if m.number not in found)
-        members = [found.get(m.number, m) for m in register]
+        return [found.get(m.number, m) for m in register]
+
+    @transaction.atomic
+    def _season(self, demo: dict, club, director, members: list[Member], rng: random.Random):
+        part = demo["season"]
         today = datetime.date.today()
         events = []
         for index in range(part["evenings"]):

@@ -3,6 +3,7 @@ from django.urls import reverse
 
 from meld import secret
 from meld.network import base_url, lan_address
+from meld.paths import manage_command
 from tournaments.models import Club
 
 
@@ -35,6 +36,6 @@ class Command(BaseCommand):
             "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
         )
         self.stdout.write(
-            "                         new password: .venv/bin/python manage.py changepassword director)"
+            f"                         new password: {manage_command()} changepassword director)"
         )
         self.stdout.write("")
