@@ -7,7 +7,7 @@ the conservative value μ − kσ, provisional until enough games are played).
 """
 
 from ratings.ledger import EveningOutcome, Ledger, replay
-from ratings.match import Evening, Match
+from ratings.match import Evening, Match, table_matches
 from ratings.rating import PROVISIONAL_GAMES, Rating
 
 __all__ = [
@@ -18,4 +18,5 @@ __all__ = [
     "Match",
     "Rating",
     "replay",
+    "table_matches",
 ]

@@ -15,6 +15,15 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from ratings.match import Evening, Match
 from ratings.rating import START_MU, START_SIGMA, Rating
 
+# Guests at the starting rating: openskill rates copies, so these are never changed.
+_GUESTS = [PlackettLuceRating(START_MU, START_SIGMA) for _ in range(8)]
+
+
+def _guests(count: int) -> list[PlackettLuceRating]:
+    if count <= len(_GUESTS):
+        return _GUESTS[:count]
+    return [PlackettLuceRating(START_MU, START_SIGMA) for _ in range(count)]
+
 
 @cache
 def _model(margin: float) -> PlackettLuce:
@@ -93,12 +102,17 @@ class Ledger:
         }
 
     def _rate(self, match: Match) -> list[float]:
-        """Rate one game; each side's expected share of the sides beaten, as rated before it."""
-        teams = [[self._player(key) for key in side] for side in match.sides]
+        """Rate one game; each side's expected share of the sides beaten, as rated before it.
+        A side's guests stand behind its members, each a newcomer of their own."""
+        teams = [
+            [self._player(key) for key in side] + _guests(match.guests_on(index))
+            for index, side in enumerate(match.sides)
+        ]
         chances = _chances(self.model, teams)
         rated = self.model.rate(teams, scores=list(match.points))
         for side, team in zip(match.sides, rated, strict=True):
-            for key, new in zip(side, team, strict=True):
+            # The members come first; the guests after them are forgotten.
+            for key, new in zip(side, team, strict=False):
                 player = self._players[key]
                 player.mu, player.sigma = new.mu, new.sigma
                 self._games[key] += 1

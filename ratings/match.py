@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 
 from meldcore.messages import DomainError, Problem, gettext_noop
 
@@ -15,20 +16,32 @@ class Match:
     being better and equal a draw: the game's points where its margin counts (the
     ledger's ``margin`` says from which margin on a win counts more), else the place
     negated (``Match.by_places``). A player may stand on one side only.
+
+    ``guests[i]``: how many players on side ``i`` are not rated (guests of the club).
+    Each is counted at the starting rating, an unknown of average strength, in this
+    game alone; what the game says about them is kept nowhere. Empty: no guests.
     """
 
     sides: tuple[tuple[int, ...], ...]
     points: tuple[float, ...]
+    guests: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        problems = match_problems(self.sides, self.points)
+        problems = match_problems(self.sides, self.points, self.guests)
         if problems:
             raise DomainError(problems)
 
     @classmethod
-    def by_places(cls, sides: Sequence[Sequence[int]], places: Sequence[int]) -> "Match":
+    def by_places(
+        cls, sides: Sequence[Sequence[int]], places: Sequence[int], guests: Sequence[int] = ()
+    ) -> "Match":
         """The match whose sides finished in ``places`` (0 the best; equal places a draw)."""
-        return cls(tuple(tuple(side) for side in sides), tuple(-float(p) for p in places))
+        return cls(
+            tuple(tuple(side) for side in sides), tuple(-float(p) for p in places), tuple(guests)
+        )
+
+    def guests_on(self, side: int) -> int:
+        return self.guests[side] if self.guests else 0
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -44,7 +57,9 @@ class Match:
         return won / len(others)
 
 
-def match_problems(sides: Sequence[Sequence[int]], points: Sequence[float]) -> list[Problem]:
+def match_problems(
+    sides: Sequence[Sequence[int]], points: Sequence[float], guests: Sequence[int] = ()
+) -> list[Problem]:
     problems = []
     if len(sides) < 2:
         problems.append(Problem(gettext_noop("A rated game needs at least two sides.")))
@@ -57,6 +72,8 @@ def match_problems(sides: Sequence[Sequence[int]], points: Sequence[float]) -> l
         problems.append(Problem(gettext_noop("A player stands on two sides of one rated game.")))
     if any(p != p or p in (float("inf"), float("-inf")) for p in points):
         problems.append(Problem(gettext_noop("A result of a rated game is not a number.")))
+    if guests and (len(guests) != len(sides) or any(count < 0 for count in guests)):
+        problems.append(Problem(gettext_noop("Every side of a rated game needs its guests.")))
     return problems
 
 
@@ -66,3 +83,33 @@ class Evening:
 
     key: int
     matches: tuple[Match, ...]
+
+
+def table_matches(
+    sides: Sequence[Sequence[int | None]], points: Sequence[float], *, places: bool = False
+) -> tuple[Match, ...]:
+    """The rated games of one table's game, played by ``sides`` (member keys; ``None`` for a
+    guest) who made ``points``; with ``places`` only who beat whom counts, not by how much.
+
+    Sides of one size are one match, as seated. A side that has more players than its
+    opponents takes turns at the table (a chouette's crew, the three at a table of five):
+    its result holds against each group of them that could sit down, so the game is one
+    match for each such group (the lone player of a chouette settles with each partner
+    alone). A match none of whose members sits on one side is not rated.
+    """
+    if places:
+        order = sorted(set(points), reverse=True)
+        points = [-float(order.index(p)) for p in points]
+    size = min((len(side) for side in sides), default=0)
+    if size == 0:
+        return ()
+    matches = []
+    for seated in product(*(combinations(side, size) for side in sides)):
+        members = [tuple(key for key in group if key is not None) for group in seated]
+        if not all(members):
+            continue
+        guests = tuple(size - len(group) for group in members)
+        matches.append(
+            Match(tuple(members), tuple(float(p) for p in points), guests if any(guests) else ())
+        )
+    return tuple(matches)

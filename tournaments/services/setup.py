@@ -17,7 +17,9 @@ from tournaments.formats.schedule_preview import SchedulePreview, schedule_previ
 from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES
 from tournaments.models import AuditEntry, Club, Event
+from tournaments.services import ratings
 from tournaments.services.audit import record
+from tournaments.services.entry_rows import entry_reason
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_event, serialised
 from tournaments.services.profiles import presets, profile_as_json
@@ -56,6 +58,7 @@ __all__ = [
     "most_rounds",
     "numbers_problem",
     "remove_co_director",
+    "reopen_event",
     "round_summary",
     "rounds_hints",
     "rounds_to_play",
@@ -356,6 +359,31 @@ def finish_event(event: Event, user) -> Event:
             new={"status": event.status},
             reason=_("Event finished"),
         )
+        ratings.after_finishing(event)
+    return event
+
+
+@serialised
+def reopen_event(event: Event, user, reason: str) -> Event:
+    """A finished evening is opened again so that the director can correct it (the closed
+    rounds take corrections); finishing it again makes it read-only again. Until then it
+    counts for no rating list."""
+    reason = entry_reason(reason)
+    with transaction.atomic():
+        event.status = lock_event(event.pk, change=True).status
+        if event.status != Event.Status.FINISHED:
+            raise ServiceError(_("Only a finished event can be reopened."))
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+        record(
+            event,
+            AuditEntry.Action.OTHER,
+            user=user,
+            old={"status": Event.Status.FINISHED},
+            new={"status": event.status},
+            reason=reason,
+        )
+        ratings.after_change(event.club_id, [event.game])
     return event
 
 

@@ -37,6 +37,7 @@ from tournaments.models import (
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
 from tournaments.models.series import SERIES_NAME_MAX
 from tournaments.numbers import MAX_SMALL
+from tournaments.services import ratings
 from tournaments.services.errors import ServiceError
 from tournaments.services.members import name_key
 from tournaments.services.profiles import event_profile
@@ -71,6 +72,7 @@ EVENT_FIELDS = [
     "entry_modes",
     "auto_confirm_minutes",
     "draw_seed",
+    "seed_by_rating",
 ]
 
 
@@ -259,11 +261,14 @@ def import_event(data: Any, *, owner=None) -> Event:
             % {"version": data.get("version"), "ours": VERSION}
         )
     try:
-        return _import(data, owner)
+        event = _import(data, owner)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ServiceError(
             _("The export is damaged and was not imported (%(error)s).") % {"error": error}
         ) from error
+    if event.status == Event.Status.FINISHED:
+        ratings.after_finishing(event)
+    return event
 
 
 def _import(data: dict, owner) -> Event:
@@ -276,6 +281,7 @@ def _import(data: dict, owner) -> Event:
         )
     if "entry_modes" not in info:  # exported before the entry modes replaced quick entry
         info["entry_modes"] = ["totals"] if info.pop("quick_entry") else ["deal"]
+    info.setdefault("seed_by_rating", False)  # exported before the ratings
     fields = {name: info[name] for name in EVENT_FIELDS}
     if Event.objects.filter(public_token=fields["public_token"]).exists():
         fields["public_token"] = ""

@@ -1,0 +1,242 @@
+"""The club's rating lists: every finished evening replayed through the ratings engine.
+
+A club has one list per card game (``GAMES``). It is a cache: the evenings' results
+are its inputs, and it is rebuilt from them in played order (event date, then id;
+within an evening round by round, table by table) whenever that order's past changes:
+an evening finished or imported with a date before the latest rated one, an evening
+reopened, players linked to other members (merging, building the register). An evening
+finished after every rated one is rated on top of the list as it stands. The replay
+and the step-by-step list are the same (``ratings.Ledger``).
+
+What a game counts for is its registry entries' word: the game's entry says the sides
+and their points (``CardGame.rated_matches``) and the margin from which a win counts
+for more (``rating_margin``); the format's entry says where only who won counts
+(``Format.rated_by_places``).
+
+The writing steps run after the step that changed the results has committed
+(``transaction.on_commit``, never in a GET), each in one transaction under the club's
+lock (``services.locks``), so two of them for one club run one after the other. Each
+reads in bulk: a constant number of queries, whatever the number of evenings.
+"""
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Q
+
+from ratings import Evening, EveningOutcome, Ledger, Rating, replay
+from tournaments.formats import format_of
+from tournaments.games import GAMES, game_of
+from tournaments.games.base import PlayedGame
+from tournaments.models import (
+    Event,
+    Game,
+    MemberRating,
+    Player,
+    RatingHistory,
+    RatingList,
+    Seat,
+)
+from tournaments.services.locks import lock_club, serialised
+
+log = logging.getLogger(__name__)
+
+FINISHED = Event.Status.FINISHED
+
+
+# --- the triggers -------------------------------------------------------------------
+
+
+def after_finishing(event: Event) -> None:
+    """Once the step that finished (or imported finished) ``event`` commits, rate it."""
+    event_id = event.pk
+    transaction.on_commit(lambda: evening_finished(event_id), robust=True)
+
+
+def after_change(club_id: int | None, games: Iterable[str] | None = None) -> None:
+    """Once the step that changed the club's past evenings commits, replay its lists
+    (``games``: those card games' lists; None: every one)."""
+    if club_id is None:
+        return
+    keys = tuple(GAMES if games is None else games)
+    transaction.on_commit(lambda: recompute_club(club_id, keys), robust=True)
+
+
+# --- the writing steps ----------------------------------------------------------------
+
+
+@serialised
+def evening_finished(event_id: int) -> None:
+    """Rate the finished evening ``event_id``: on top of the list when it is the latest
+    of its club and game, else (it lands in the past) by replaying the list."""
+    with transaction.atomic():
+        found = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+        if found is None:
+            return
+        lock_club(found, change=True)
+        event = Event.objects.get(pk=event_id)  # as it stands under the lock
+        if event.club_id is None:
+            return
+        listed = RatingList.objects.filter(club_id=event.club_id, game=event.game).first()
+        if event.status == FINISHED and _latest(event, listed):
+            _rate_on_top(event, listed)
+        else:
+            _replay(event.club_id, event.game)
+
+
+def _latest(event: Event, listed: RatingList | None) -> bool:
+    """Whether ``event`` comes after every evening the list counts, and the list counts
+    every other finished evening of its club and game."""
+    if listed is None:
+        return False
+    others = _finished(event.club_id, event.game).exclude(pk=event.pk).count()
+    if listed.evenings != others:
+        return False
+    if listed.through_date is None:
+        return others == 0
+    return (listed.through_date, listed.through_event_id or 0) < (event.date, event.pk)
+
+
+@serialised
+def recompute_club(club_id: int, games: Iterable[str] = tuple(GAMES)) -> None:
+    """Replay the club's lists of ``games`` from their first evening."""
+    with transaction.atomic():
+        lock_club(club_id, change=True)
+        for key in games:
+            _replay(club_id, key)
+
+
+def _finished(club_id: int, game: str):
+    return Event.objects.filter(club_id=club_id, game=game, status=FINISHED)
+
+
+def _replay(club_id: int, game: str) -> None:
+    scope = Q(club_id=club_id, game=game, status=FINISHED)
+    events = list(Event.objects.filter(scope).order_by("date", "pk"))
+    evenings = played_evenings(club_id, events, scope)
+    ledger, history = replay(evenings, GAMES[game].rating_margin)
+    MemberRating.objects.filter(member__club_id=club_id, game=game).delete()
+    RatingHistory.objects.filter(member__club_id=club_id, game=game).delete()
+    MemberRating.objects.bulk_create(
+        (
+            MemberRating(member_id=key, game=game, mu=r.mu, sigma=r.sigma, games=r.games)
+            for key, r in ledger.ratings.items()
+        ),
+        batch_size=1000,
+    )
+    rows = (
+        _history_row(member_id, event_id, game, outcome)
+        for event_id, outcomes in history.items()
+        for member_id, outcome in outcomes.items()
+    )
+    RatingHistory.objects.bulk_create(rows, batch_size=1000)
+    last = events[-1] if events else None
+    _save_list(club_id, game, len(events), last)
+
+
+def _rate_on_top(event: Event, listed: RatingList) -> None:
+    """The latest evening, rated on the list as it stands."""
+    game = event.game
+    stored = {
+        row.member_id: row
+        for row in MemberRating.objects.filter(member__club_id=event.club_id, game=game)
+    }
+    ledger = Ledger(
+        {key: Rating(row.mu, row.sigma, row.games) for key, row in stored.items()},
+        GAMES[game].rating_margin,
+    )
+    (evening,) = played_evenings(event.club_id, [event], Q(pk=event.pk))
+    outcomes = ledger.rate_evening(evening)
+    changed, new = [], []
+    for key in outcomes:
+        rating = ledger.rating(key)
+        row = stored.get(key) or MemberRating(member_id=key, game=game)
+        row.mu, row.sigma, row.games = rating.mu, rating.sigma, rating.games
+        (changed if row.pk else new).append(row)
+    MemberRating.objects.bulk_update(changed, ["mu", "sigma", "games"], batch_size=1000)
+    MemberRating.objects.bulk_create(new, batch_size=1000)
+    RatingHistory.objects.bulk_create(
+        _history_row(key, event.pk, game, outcome) for key, outcome in outcomes.items()
+    )
+    _save_list(event.club_id, game, listed.evenings + 1, event)
+
+
+def _history_row(member_id: int, event_id: int, game: str, outcome: EveningOutcome):
+    before, after = outcome.before, outcome.after
+    return RatingHistory(
+        member_id=member_id,
+        event_id=event_id,
+        game=game,
+        mu_before=before.mu,
+        sigma_before=before.sigma,
+        games_before=before.games,
+        mu_after=after.mu,
+        sigma_after=after.sigma,
+        games=outcome.games,
+        expected=outcome.expected,
+        scored=outcome.scored,
+    )
+
+
+def _save_list(club_id: int, game: str, evenings: int, last: Event | None) -> None:
+    RatingList.objects.update_or_create(
+        club_id=club_id,
+        game=game,
+        defaults={
+            "evenings": evenings,
+            "through_date": last.date if last else None,
+            "through_event_id": last.pk if last else None,
+        },
+    )
+
+
+# --- reading the evenings ---------------------------------------------------------------
+
+
+def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening]:
+    """``events`` (those ``scope`` selects, in played order) with their rated games in
+    played order, round by round and table by table, read in three queries.
+
+    A player counts as the member they are linked to when that member is the club's;
+    every other player is a guest (``CardGame.rated_matches``)."""
+    chosen = Event.objects.filter(scope).values("pk")
+    games = Game.objects.filter(round__event__in=chosen).values_list(
+        "pk", "round__event_id", "round__number", "table__number", "score_0", "score_1", "score_2"
+    )
+    seated: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for game_id, side, position, player_id in Seat.objects.filter(
+        round__event__in=chosen
+    ).values_list("game_id", "side", "position", "player_id"):
+        seated[game_id].append((side, position, player_id))
+    members = dict(
+        Player.objects.filter(event__in=chosen, member__club_id=club_id).values_list(
+            "pk", "member_id"
+        )
+    )
+    by_event: dict[int, list[tuple]] = defaultdict(list)
+    for row in games:
+        by_event[row[1]].append(row)
+    evenings = []
+    for event in events:
+        entry, places = game_of(event), format_of(event).rated_by_places(event)
+        matches = []
+        for game_id, _event, _round, _table, *scores in sorted(
+            by_event[event.pk], key=lambda row: (row[2], row[3])
+        ):
+            played = _played(seated[game_id], scores)
+            matches += entry.rated_matches(played, members, places=places)
+        evenings.append(Evening(event.pk, tuple(matches)))
+    return evenings
+
+
+def _played(seats: list[tuple[int, int, int]], scores: list[int | None]) -> PlayedGame:
+    sides: list[list[int]] = []
+    for side, _position, player_id in sorted(seats):
+        while len(sides) <= side:
+            sides.append([])
+        sides[side].append(player_id)
+    return PlayedGame(
+        tuple(tuple(side) for side in sides), tuple(s for s in scores if s is not None)
+    )
