@@ -1,0 +1,66 @@
+"""Finished club evenings with their games, seats and totals, for the ratings' tests."""
+
+import datetime
+
+from tests.factories import make_event
+from tournaments.models import Club, Event, Game, Member, Player, Round, Seat, Table
+
+# One table's game: its sides (members, or names of guests) and each side's total.
+TableGame = tuple[tuple[tuple[Member | str, ...], ...], tuple[int, ...]]
+
+
+def rated_evening(
+    director,
+    club: Club,
+    when: datetime.date | int,
+    rounds: list[list[TableGame]],
+    *,
+    game: str = "canasta",
+    status: str = Event.Status.FINISHED,
+    **fields,
+) -> Event:
+    """An evening of ``club`` whose ``rounds`` are closed, each table's game scored.
+
+    ``when``: the date, or a day of January 2026. A person who is a plain name is a guest."""
+    date = when if isinstance(when, datetime.date) else datetime.date(2026, 1, when)
+    event = make_event(
+        director,
+        game=game,
+        players=0,
+        club=club,
+        name=fields.pop("name", f"Evening {date:%d.%m.}"),
+        date=date,
+        status=status,
+        **fields,
+    )
+    players: dict[Member | str, Player] = {}
+
+    def player(who: Member | str) -> Player:
+        if who not in players:
+            member = who if isinstance(who, Member) else None
+            players[who] = event.players.create(
+                name=str(who), number=len(players) + 1, member=member
+            )
+        return players[who]
+
+    for number, games in enumerate(rounds, start=1):
+        rnd = Round.objects.create(event=event, number=number, status=Round.Status.CLOSED)
+        for index, (sides, scores) in enumerate(games, start=1):
+            table = Table.objects.get_or_create(event=event, number=index)[0]
+            totals = list(scores) + [None] * (3 - len(scores))
+            played = Game.objects.create(
+                round=rnd,
+                table=table,
+                finished=True,
+                score_0=totals[0],
+                score_1=totals[1],
+                score_2=totals[2],
+            )
+            position = 1
+            for side, people in enumerate(sides):
+                for who in people:
+                    Seat.objects.create(
+                        round=rnd, game=played, player=player(who), side=side, position=position
+                    )
+                    position += 1
+    return event
