@@ -417,6 +417,10 @@ class FormatForm(forms.Form):
             "Swiss system, round robin and winner moves up only. You form the teams after entering the players."
         ),
     )
+    seed_by_rating = forms.BooleanField(
+        label=_("Seed round 1 by the club's rating list"),
+        required=False,
+    )
     planned_rounds = BoundedIntegerField(
         label=_("Rounds to play"),
         required=False,
@@ -431,6 +435,13 @@ class FormatForm(forms.Form):
             self.fields["table_kind"].choices = table_kinds
         else:
             del self.fields["table_kind"]
+        seeding = ", ".join(str(entry.label) for entry in FORMATS.values() if entry.seeds_by_rating)
+        self.fields["seed_by_rating"].help_text = gettext(
+            "Only with these formats: %(formats)s; the event needs its club. A Swiss event's "
+            "round 1 pairs the top half of the list with the bottom half; winner moves up "
+            "starts the strongest four at table 1. Players without a rating come after the "
+            "rated ones, by lot."
+        ) % {"formats": seeding}
 
     def format_options(self):
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]

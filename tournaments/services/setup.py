@@ -268,6 +268,7 @@ def set_format(
     planned_rounds: int | None,
     odd_tables: str = "",
     table_kind: str = "",
+    seed_by_rating: bool = False,
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives";
     ``table_kind``: who sits at a table, one of the kinds the event's game offers."""
@@ -305,6 +306,7 @@ def set_format(
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
     event.table_kind = table_kind
+    event.seed_by_rating = seed_by_rating and entry.seeds_by_rating
     mismatch = table_kind_problem(event)
     if mismatch:
         raise ServiceError(_("Please correct the marked fields."), {"format": [mismatch]})
@@ -316,6 +318,7 @@ def set_format(
             "planned_rounds",
             "odd_tables",
             "table_kind",
+            "seed_by_rating",
         ]
     )
     if not uses_teams(event):

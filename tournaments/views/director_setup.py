@@ -341,6 +341,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "odd_tables": event.odd_tables,
         "planned_rounds": event.planned_rounds,
         "table_kind": event.table_kind,
+        "seed_by_rating": event.seed_by_rating,
     }
     form = FormatForm(request.POST or None, initial=initial, table_kinds=setup.table_kinds(event))
     automatic = setup.automatic_rounds(event)
@@ -368,6 +369,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
             planned_rounds=data["planned_rounds"],
             odd_tables=data["odd_tables"] or "",
             table_kind=data.get("table_kind") or "",
+            seed_by_rating=data["seed_by_rating"],
         )
 
     return _save_step(
