@@ -3,7 +3,7 @@
 import datetime
 
 from tests.factories import make_event
-from tournaments.models import Club, Event, Game, Member, Player, Round, Seat, Table
+from tournaments.models import Club, Event, Game, Member, Player, Result, Round, Seat, Table
 
 # One table's game: its sides (members, or names of guests) and each side's total.
 TableGame = tuple[tuple[tuple[Member | str, ...], ...], tuple[int, ...]]
@@ -59,8 +59,12 @@ def rated_evening(
             position = 1
             for side, people in enumerate(sides):
                 for who in people:
+                    seated = player(who)
                     Seat.objects.create(
-                        round=rnd, game=played, player=player(who), side=side, position=position
+                        round=rnd, game=played, player=seated, side=side, position=position
+                    )
+                    Result.objects.create(
+                        round=rnd, player=seated, game=played, points=scores[side]
                     )
                     position += 1
     return event

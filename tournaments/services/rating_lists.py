@@ -10,6 +10,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 from ratings import Rating
 from tournaments.games import GAMES
 from tournaments.models import Club, Event, Member, MemberRating, RatingHistory
@@ -21,6 +23,17 @@ SHOWN_DIGITS = 1
 def shown(rating: Rating) -> float:
     """The value on the list, as it is shown."""
     return round(rating.shown, SHOWN_DIGITS)
+
+
+def provisional(rating: Rating) -> str:
+    """ "provisional — after 8 more games" while the rating is provisional, else ""."""
+    if not rating.provisional:
+        return ""
+    return ngettext(
+        "provisional — after %(count)d more game",
+        "provisional — after %(count)d more games",
+        rating.games_to_go,
+    ) % {"count": rating.games_to_go}
 
 
 @dataclass
