@@ -219,8 +219,10 @@ class RatingTable(tables.Table):
     )
     name = tables.Column(verbose_name=_("Member"), attrs={"td": {"class": "name"}})
     rating = NumberColumn(verbose_name=_("Rating"))
-    games = NumberColumn(verbose_name=_("Rated games"))
-    note = tables.Column(verbose_name=_("Provisional"), default="", attrs={"td": {"class": "note"}})
+    games = NumberColumn(verbose_name=_("Games"))
+    # On the page the note stands under the name (a phone has no room for a column of
+    # words); a spreadsheet keeps it in a column of its own.
+    note = tables.Column(verbose_name=_("Provisional"), default="", visible=False)
 
     class Meta:
         template_name = "tournaments/standings/partials/table.html"
@@ -237,9 +239,10 @@ class RatingTable(tables.Table):
         return self.render_rank(record)
 
     def render_name(self, record, value):
-        if record.get("url"):
-            return format_html('<a href="{}">{}</a>', record["url"], value)
-        return value
+        name = format_html('<a href="{}">{}</a>', record["url"], value) if record["url"] else value
+        if not record["note"]:
+            return name
+        return format_html('{}<small class="rating-note">{}</small>', name, record["note"])
 
     def value_name(self, value):
         return value

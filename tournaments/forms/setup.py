@@ -13,6 +13,7 @@ from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
 from tournaments.numbers import BoundedIntegerField
+from tournaments.services.audit import REASON_MAX
 from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
 
@@ -471,4 +472,12 @@ class CoDirectorForm(forms.Form):
         max_length=150,
         widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
         help_text=_("They can then run this event with you: rounds, scores, corrections."),
+    )
+
+
+class ReopenForm(forms.Form):
+    reason = BoundedCharField(
+        label=_("Why is it reopened?"),
+        max_length=REASON_MAX,
+        help_text=_("Kept in the audit trail, e.g. “deal 3 at table 2 was entered twice”."),
     )
