@@ -15,6 +15,12 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from ratings.match import Evening, Match
 from ratings.rating import START_MU, START_SIGMA, Rating
 
+# A win by more than this many margins counts as one by this many. openskill weighs a win
+# beyond its margin by ln(1 + difference / margin); past about 1.5 that turns a favourite's
+# clear win into an upset, so the ratings of a club that plays for years drift apart without
+# bound (a replay of ten seasons did). At 2.5 margins the weight stays at most ln 3.5 ≈ 1.25.
+MOST_MARGINS = 2.5
+
 # Guests at the starting rating: openskill rates copies, so these are never changed.
 _GUESTS = [PlackettLuceRating(START_MU, START_SIGMA) for _ in range(8)]
 
@@ -109,7 +115,8 @@ class Ledger:
             for index, side in enumerate(match.sides)
         ]
         chances = _chances(self.model, teams)
-        rated = self.model.rate(teams, scores=list(match.points))
+        scores = _capped(match.points, MOST_MARGINS * self.margin) if self.margin else match.points
+        rated = self.model.rate(teams, scores=list(scores))
         for side, team in zip(match.sides, rated, strict=True):
             # The members come first; the guests after them are forgotten.
             for key, new in zip(side, team, strict=False):
@@ -117,6 +124,16 @@ class Ledger:
                 player.mu, player.sigma = new.mu, new.sigma
                 self._games[key] += 1
         return chances
+
+
+def _capped(points: tuple[float, ...], most: float) -> list[float]:
+    """``points`` with each gap between one side and the next best closed to at most
+    ``most``: the order and the draws stay, no win counts by more than ``most``."""
+    order = sorted(range(len(points)), key=lambda side: -points[side])
+    capped = list(points)
+    for better, worse in zip(order, order[1:], strict=False):
+        capped[worse] = capped[better] - min(points[better] - points[worse], most)
+    return capped
 
 
 def _chances(model: PlackettLuce, teams: list[list[PlackettLuceRating]]) -> list[float]:

@@ -1,11 +1,14 @@
 """The ratings engine: what a rated game is, and replaying evenings through openskill."""
 
+import math
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meldcore.messages import DomainError
-from ratings import PROVISIONAL_GAMES, Evening, Ledger, Match, Rating, replay
+from ratings import PROVISIONAL_GAMES, Evening, Ledger, Match, Rating, replay, table_matches
 
 
 def test_the_winning_partners_rise_together_and_the_losers_fall():
@@ -55,6 +58,74 @@ def test_a_favourites_win_by_more_than_the_margin_counts_for_more():
     close.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (3100, 2900)),)))
     clear.rate_evening(Evening(1, (Match(((1, 2), (3, 4)), (5200, 1100)),)))
     assert clear.rating(1).mu > close.rating(1).mu > 28
+
+
+def test_a_win_by_more_than_two_and_a_half_margins_counts_as_one_by_that_much():
+    start = {1: Rating(28, 5, 20), 2: Rating(22, 5, 20)}
+    capped, huge = Ledger(start, margin=1000), Ledger(start, margin=1000)
+    capped.rate_evening(Evening(1, (Match(((1,), (2,)), (3000, 500)),)))
+    huge.rate_evening(Evening(1, (Match(((1,), (2,)), (90000, 500)),)))
+    assert huge.ratings == capped.ratings
+
+
+def test_years_of_clear_wins_keep_the_ratings_on_their_scale():
+    # The better player wins more often, every win by a lot: openskill's margin alone
+    # would drive these ratings apart by hundreds within 300 evenings.
+    rng = random.Random(1)
+    skill = {key: (key - 4.5) / 3 for key in range(1, 9)}
+    ledger = Ledger(margin=1000)
+    for evening in range(300):
+        order = rng.sample(list(skill), len(skill))
+        games = []
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            won = rng.random() < 1 / (1 + math.exp(skill[b] - skill[a]))
+            games.append(Match(((a,), (b,)), (6000, 500) if won else (500, 6000)))
+        ledger.rate_evening(Evening(evening, tuple(games)))
+    mus = [rating.mu for rating in ledger.ratings.values()]
+    assert min(mus) > 0 and max(mus) < 50
+    assert ledger.rating(8).mu > ledger.rating(1).mu
+
+
+def test_three_sides_far_apart_keep_their_places_when_their_gaps_are_capped():
+    ledger = Ledger(margin=100)
+    outcome = ledger.rate_evening(Evening(1, (Match(((1,), (2,), (3,)), (1000, 100, 0)),)))
+    assert ledger.rating(1).mu > ledger.rating(2).mu > ledger.rating(3).mu
+    assert [outcome[k].scored for k in (1, 2, 3)] == [1, 0.5, 0]
+
+
+def test_a_table_of_one_size_a_side_is_one_match_as_seated():
+    assert table_matches(((1, 2), (3, 4)), (5200, 3100)) == (
+        Match(((1, 2), (3, 4)), (5200.0, 3100.0)),
+    )
+    assert table_matches(((1,), (2,), (3,)), (40, 262, 0), places=True) == (
+        Match.by_places(((1,), (2,), (3,)), (1, 0, 2)),
+    )
+
+
+def test_a_side_taking_turns_is_rated_by_each_group_that_can_sit_down():
+    # A chouette: the lone player against each partner; a table of five: the pair
+    # against each two of the three.
+    assert table_matches(((1,), (2, 3)), (230, 30)) == (
+        Match(((1,), (2,)), (230.0, 30.0)),
+        Match(((1,), (3,)), (230.0, 30.0)),
+    )
+    assert [m.sides[1] for m in table_matches(((1, 2), (3, 4, 5)), (1, 2))] == [
+        (3, 4),
+        (3, 5),
+        (4, 5),
+    ]
+
+
+def test_a_guest_is_a_newcomer_for_one_game_and_a_side_of_guests_rates_nobody():
+    assert table_matches(((1, None), (2, 3)), (5000, 3000)) == (
+        Match(((1,), (2, 3)), (5000.0, 3000.0), (1, 0)),
+    )
+    assert table_matches(((None, None), (2, 3)), (5000, 3000)) == ()
+    with_guest, with_newcomer = Ledger(), Ledger()
+    with_guest.rate_evening(Evening(1, (Match(((1,), (2, 3)), (5000, 3000), (1, 0)),)))
+    with_newcomer.rate_evening(Evening(1, (Match(((1, 9), (2, 3)), (5000, 3000)),)))
+    assert with_guest.rating(1) == with_newcomer.rating(1)
+    assert set(with_guest.ratings) == {1, 2, 3}
 
 
 @pytest.mark.parametrize(
