@@ -82,7 +82,7 @@ class Ledger:
 
     def _player(self, key: int) -> PlackettLuceRating:
         player = self._players.get(key)
-        if player is None:
+        if player is None:  # a newcomer
             player = self._players[key] = PlackettLuceRating(START_MU, START_SIGMA)
             self._games[key] = 0
         return player
@@ -94,13 +94,16 @@ class Ledger:
         scored: dict[int, float] = {}
         games: dict[int, int] = {}
         for match in evening.matches:
-            for key in (key for side in match.sides for key in side):
-                before.setdefault(key, self.rating(key))
+            for side in match.sides:
+                for key in side:
+                    if key not in before:
+                        before[key] = self.rating(key)
             chances = self._rate(match)
             for index, side in enumerate(match.sides):
+                share = match.scored(index)
                 for key in side:
                     expected[key] = expected.get(key, 0.0) + chances[index]
-                    scored[key] = scored.get(key, 0.0) + match.scored(index)
+                    scored[key] = scored.get(key, 0.0) + share
                     games[key] = games.get(key, 0) + 1
         return {
             key: EveningOutcome(start, self.rating(key), games[key], expected[key], scored[key])
@@ -110,10 +113,9 @@ class Ledger:
     def _rate(self, match: Match) -> list[float]:
         """Rate one game; each side's expected share of the sides beaten, as rated before it.
         A side's guests stand behind its members, each a newcomer of their own."""
-        teams = [
-            [self._player(key) for key in side] + _guests(match.guests_on(index))
-            for index, side in enumerate(match.sides)
-        ]
+        teams = [[self._player(key) for key in side] for side in match.sides]
+        for team, count in zip(teams, match.guests, strict=False):
+            team += _guests(count)
         chances = _chances(self.model, teams)
         scores = _capped(match.points, MOST_MARGINS * self.margin) if self.margin else match.points
         rated = self.model.rate(teams, scores=list(scores))
@@ -126,14 +128,19 @@ class Ledger:
         return chances
 
 
-def _capped(points: tuple[float, ...], most: float) -> list[float]:
+def _capped(points: tuple[float, ...], most: float) -> tuple[float, ...]:
     """``points`` with each gap between one side and the next best closed to at most
     ``most``: the order and the draws stay, no win counts by more than ``most``."""
+    if len(points) == 2:
+        first, second = points
+        if abs(first - second) <= most:
+            return points
+        return (first, first - most) if first > second else (second - most, second)
     order = sorted(range(len(points)), key=lambda side: -points[side])
     capped = list(points)
     for better, worse in zip(order, order[1:], strict=False):
         capped[worse] = capped[better] - min(points[better] - points[worse], most)
-    return capped
+    return tuple(capped)
 
 
 def _chances(model: PlackettLuce, teams: list[list[PlackettLuceRating]]) -> list[float]:

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from math import isfinite
 
 from meldcore.messages import DomainError, Problem, gettext_noop
 
@@ -70,7 +71,7 @@ def match_problems(
         problems.append(Problem(gettext_noop("A side of a rated game has no player.")))
     if len(set(keys)) != len(keys):
         problems.append(Problem(gettext_noop("A player stands on two sides of one rated game.")))
-    if any(p != p or p in (float("inf"), float("-inf")) for p in points):
+    if not all(isfinite(p) for p in points):
         problems.append(Problem(gettext_noop("A result of a rated game is not a number.")))
     if guests and (len(guests) != len(sides) or any(count < 0 for count in guests)):
         problems.append(Problem(gettext_noop("Every side of a rated game needs its guests.")))
@@ -103,6 +104,9 @@ def table_matches(
     size = min((len(side) for side in sides), default=0)
     if size == 0:
         return ()
+    if all(len(side) == size and None not in side for side in sides):
+        whole = tuple(tuple(key for key in side if key is not None) for side in sides)
+        return (Match(whole, tuple(map(float, points))),)
     matches = []
     for seated in product(*(combinations(side, size) for side in sides)):
         members = [tuple(key for key in group if key is not None) for group in seated]
