@@ -96,13 +96,17 @@ def table_matches(
     opponents takes turns at the table (a chouette's crew, the three at a table of five):
     its result holds against each group of them that could sit down, so the game is one
     match for each such group (the lone player of a chouette settles with each partner
-    alone). A match none of whose members sits on one side is not rated.
+    alone). A match with a side of guests only is not rated, nor one in which a member
+    stands on two sides (two players of an evening taken for one member).
     """
     if places:
         order = sorted(set(points), reverse=True)
         points = [-float(order.index(p)) for p in points]
     size = min((len(side) for side in sides), default=0)
     if size == 0:
+        return ()
+    keys = [key for side in sides for key in side if key is not None]
+    if len(set(keys)) != len(keys):
         return ()
     if all(len(side) == size and None not in side for side in sides):
         whole = tuple(tuple(key for key in side if key is not None) for side in sides)

@@ -121,6 +121,8 @@ def test_a_guest_is_a_newcomer_for_one_game_and_a_side_of_guests_rates_nobody():
         Match(((1,), (2, 3)), (5000.0, 3000.0), (1, 0)),
     )
     assert table_matches(((None, None), (2, 3)), (5000, 3000)) == ()
+    # Two players of one evening taken for one member: the game cannot be rated.
+    assert table_matches(((1, 2), (1, 3)), (5000, 3000)) == ()
     with_guest, with_newcomer = Ledger(), Ledger()
     with_guest.rate_evening(Evening(1, (Match(((1,), (2, 3)), (5000, 3000), (1, 0)),)))
     with_newcomer.rate_evening(Evening(1, (Match(((1, 9), (2, 3)), (5000, 3000)),)))
