@@ -10,15 +10,15 @@ PYTEST_ARGS ?= -n 2
 SHELL := /bin/bash
 .SHELLFLAGS := -e -o pipefail -c
 
-.PHONY: run test bench lint wheel messages install browser migrate demo clean
+.PHONY: run test bench lint wheel messages install browser migrate demo clean docs
 
 $(PY):
 	python3 -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PIP) install --quiet --upgrade pip 2>&1 | sed '/WARNING: Location/d'
-	$(PIP) install --quiet -e '.[test,dev]' 2>&1 | sed '/WARNING: Location/d'
-	$(PY) -c "import django, reportlab, pytest_django, hypothesis, playwright, pypdf, zxingcpp"
+	$(PIP) install --quiet -e '.[test,dev,docs]' 2>&1 | sed '/WARNING: Location/d'
+	$(PY) -c "import django, reportlab, pytest_django, hypothesis, playwright, pypdf, zxingcpp, mkdocs, material, mkdocs_static_i18n"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -28,7 +28,7 @@ messages-compile: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
 messages: install
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --ignore=meld_testkit --ignore=build --ignore=dist --no-obsolete
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=scripts --ignore=test-artifacts --ignore=meld_testkit --ignore=build --ignore=dist --ignore=docs --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # Debian packages the tests need: chromium (browser tests), poppler-utils (pdftoppm
@@ -56,13 +56,31 @@ migrate: messages-compile
 demo: migrate
 	$(PY) manage.py load_demo
 
+# The director's handbook (docs/), served by Meld at /help/: its pictures are taken from a
+# running Meld by a browser test whenever a page, style or the catalogue changed, then MkDocs
+# builds docs/site/ (warnings are errors). Without Chromium (and without CI=true) the pages
+# say where a picture would be.
+SHOTS := docs/pages/.shots-taken
+SHOT_SOURCES := $(shell find templates static/css static/js -type f) locale/de/LC_MESSAGES/django.po \
+	fixtures/demo.json tests/browser/test_handbook_shots.py
+
+$(SHOTS): $(SHOT_SOURCES) | messages-compile browser
+	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then \
+		$(PY) manage.py collectstatic --noinput -v 0; \
+		$(PY) -m pytest -q -n 0 -p no:cacheprovider tests/browser/test_handbook_shots.py; \
+		touch $@; \
+	else echo "No Chromium: the handbook is built without its pictures."; fi
+
+docs: install $(SHOTS)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --config-file docs/mkdocs.yml
+
 # serve_info also creates .secret_key the first time: every worker must sign with one key.
-run: demo
+run: demo docs
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py serve_info --port $(PORT)
 	$(VENV)/bin/gunicorn meld.wsgi:application -c python:meld.gunicorn_config --bind $(HOST):$(PORT) --workers 4 --preload --access-logfile - --error-logfile -
 
-test: messages-compile browser
+test: messages-compile browser docs
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -81,10 +99,10 @@ lint: install
 
 # Meld as a wheel for a club laptop (`pipx install dist/meld-*.whl`, then `meld serve`):
 # the German catalogue compiled and the static files collected go inside it.
-wheel: messages-compile
+wheel: messages-compile docs
 	$(PY) manage.py collectstatic --noinput -v 0
 	rm -rf build
 	$(PY) -m build --wheel --no-isolation --outdir dist .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .cache build dist
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .cache build dist docs/site docs/pages/*/shots $(SHOTS)

@@ -17,7 +17,10 @@ SHARED = {
     "staticfiles": "*",
     "locale": "*.mo",
     "fixtures": "*.json",
+    "docs/site": "*",
 }
+# A folder that goes into the share under another name (meld/paths.py: HELP_DIR).
+RENAMED = {"docs/site": "help"}
 
 
 class BuildWithShare(build_py):
@@ -25,18 +28,20 @@ class BuildWithShare(build_py):
         super().run()
         if self.editable_mode:
             return
-        missing = [name for name in ("staticfiles", "locale") if not _has(name, SHARED[name])]
+        needed = ("staticfiles", "locale", "docs/site")
+        missing = [name for name in needed if not _has(name, SHARED[name])]
         if missing:
             raise SystemExit(
                 f"No {' or '.join(missing)} to put in the wheel: run `make wheel` "
-                "(compilemessages and collectstatic first)."
+                "(compilemessages, collectstatic and the handbook first)."
             )
         share = Path(self.build_lib) / "meld" / "share"
         shutil.rmtree(share, ignore_errors=True)
         for name, pattern in SHARED.items():
             for source in sorted((HERE / name).rglob(pattern)):
                 if source.is_file():
-                    target = share / name / source.relative_to(HERE / name)
+                    folder = share / RENAMED.get(name, name)
+                    target = folder / source.relative_to(HERE / name)
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copy2(source, target)
 

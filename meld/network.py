@@ -29,3 +29,9 @@ def base_url() -> str:
     """Where the QR codes point: ``MELD_BASE_URL``, else this machine's LAN address and port."""
     configured = settings.MELD_BASE_URL.rstrip("/")
     return configured or f"http://{lan_address()}:{settings.PORT}"
+
+
+def link(path: str) -> str:
+    """``path`` (from ``reverse``) as a link to hand on: a table's, the table code's, the
+    club's public page. The laptop's own address (127.0.0.1) would not open on a phone."""
+    return base_url() + path

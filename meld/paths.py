@@ -21,6 +21,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_DIR = PACKAGE_DIR.parent
 INSTALLED = (PACKAGE_DIR / "share").is_dir()
 SHARE_DIR = PACKAGE_DIR / "share" if INSTALLED else CHECKOUT_DIR
+# The handbook as `make docs` builds it (docs/site/), which a wheel carries as share/help.
+HELP_DIR = SHARE_DIR / "help" if INSTALLED else CHECKOUT_DIR / "docs" / "site"
 
 
 def default_data_dir() -> Path:

@@ -105,6 +105,8 @@ MELD_BACKUP_DIR = Path(
 )
 MELD_BACKUP_KEEP = env.int("MELD_BACKUP_KEEP", 20, validate=_POSITIVE)
 MELD_BACKUP_MINUTES = env.float("MELD_BACKUP_MINUTES", 5.0, validate=Range(min=0))
+# The director's handbook as `make docs` builds it (not in git; a wheel carries it), at /help/.
+MELD_HELP_DIR = Path(env.str("MELD_HELP_DIR", str(paths.HELP_DIR), validate=Length(min=1)))
 
 _check(env)
 

@@ -234,21 +234,31 @@ def _total(values: list[dict[str, Any]], *names: str) -> int | None:
     return total
 
 
+def _went_out_twice(went_out: list[int], sides: int) -> Problem:
+    """More than one side entered as going out: both of two, all three, or two of three."""
+    if len(went_out) == sides == 2:
+        template = gettext_noop(
+            "Only one side can go out in a deal, but both sides were entered as going out."
+        )
+    elif len(went_out) == 3:
+        template = gettext_noop(
+            "Only one side can go out in a deal, but all three sides were entered as going out."
+        )
+    else:
+        template = gettext_noop(
+            "Only one side can go out in a deal, but sides %(first)s and %(second)s were both "
+            "entered as going out."
+        )
+    first, second = (side_label(i) for i in went_out[:2])
+    return side_problem(template, None, "going_out", first=first, second=second)
+
+
 def _table_problems(values: list[dict[str, Any]], profile: CanastaProfile) -> list[Problem]:
     """Limits that concern all sides together: one deck, one player going out."""
     found: list[Problem] = []
     went_out = [i for i, v in enumerate(values) if v.get("going_out", "none") != "none"]
     if len(went_out) > 1:
-        found.append(
-            side_problem(
-                gettext_noop(
-                    "Only one side can go out in a deal, but sides %(sides)s were all entered as going out."
-                ),
-                None,
-                "going_out",
-                sides=" and ".join(side_label(i) for i in went_out),
-            )
-        )
+        found.append(_went_out_twice(went_out, len(values)))
     red_threes = _total(values, "red_threes", "red_threes_in_hand")
     if red_threes is not None and red_threes > profile.red_threes_in_deck:
         found.append(

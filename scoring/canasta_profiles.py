@@ -354,13 +354,15 @@ def profile_problems(profile: CanastaProfile) -> list[Problem]:
 _WIENER = CanastaProfile(
     slug="wiener",
     name=gettext_noop("Wiener Canasta"),
-    source="seed 000 (Austrian club rules), §§ 4-22; minimum-meld bands of seed 001",
+    source=gettext_noop(
+        "Austrian club rules of Wiener Canasta, §§ 4–22; first-meld minimums of the classic rules"
+    ),
     hand_canasta_going_out_bonus=1000,
 )
 _CLASSIC = CanastaProfile(
     slug="classic",
     name=gettext_noop("Classic Canasta"),
-    source="seed 001 (New York Regency Club rules 1949/51)",
+    source=gettext_noop("Classic rules of the New York Regency Club, 1949/51"),
     red_threes_plus_with="meld",
     red_three_in_hand_rule="any",
     wild_limit="classic",
@@ -368,7 +370,7 @@ _CLASSIC = CanastaProfile(
 _CLASSIC_3PACK = CanastaProfile(
     slug="classic-3pack",
     name=gettext_noop("Classic Canasta, three packs"),
-    source="seed 001, 3-pack variant",
+    source=gettext_noop("Classic rules of the New York Regency Club, the three-pack game"),
     five_red_threes=1000,
     six_red_threes=1200,
     red_threes_plus_with="meld",
@@ -383,7 +385,7 @@ _CLASSIC_3PACK = CanastaProfile(
 _HOUSE = CanastaProfile(
     slug="house",
     name=gettext_noop("Family Canasta (house rules)"),
-    source="seed 004 (Familienregeln), incl. special rule 1",
+    source=gettext_noop("Family house rules, with their special rule 1"),
     hand_canasta_bonus=500,
     joker_canasta_bonus=1000,
     joker_hand_canasta_bonus=1500,
@@ -401,7 +403,9 @@ def _short_game(target: int, first: int, second: int, name: str) -> CanastaProfi
     return CanastaProfile(
         slug=f"wiener-{target}",
         name=name,
-        source="seed 000 § 27 (short games for larger fields)",
+        source=gettext_noop(
+            "Austrian club rules of Wiener Canasta, § 27: short games for larger fields"
+        ),
         hand_canasta_going_out_bonus=1000,
         target=target,
         minimum_meld_bands=((0, 50), (first, 90), (second, 120)),
@@ -417,7 +421,7 @@ CANASTA_PROFILES: dict[str, CanastaProfile] = {
         CanastaProfile(
             slug="wiener-six",
             name=gettext_noop("Wiener Canasta, six players in three partnerships"),
-            source="seed 000 § 26 (3)",
+            source=gettext_noop("Austrian club rules of Wiener Canasta, § 26 (3): six players"),
             hand_canasta_going_out_bonus=1000,
             five_red_threes=1000,
             six_red_threes=1200,
@@ -429,7 +433,9 @@ CANASTA_PROFILES: dict[str, CanastaProfile] = {
         CanastaProfile(
             slug="classic-003",
             name=gettext_noop("Classic Canasta with concealed canastas"),
-            source="seed 003 (classic rules, American source): concealed canasta +100",
+            source=gettext_noop(
+                "Classic rules from an American source: a concealed canasta scores 100 more"
+            ),
             red_threes_plus_with="meld",
             red_three_in_hand_rule="any",
             wild_limit="003",

@@ -152,12 +152,12 @@ GIN_PROFILES: dict[str, GinProfile] = {
         GinProfile(
             slug="wiener",
             name=gettext_noop("Gin Rummy (Wiener club rules)"),
-            source="seed 002, §§ 1-16",
+            source=gettext_noop("Wiener club rules of Gin Rummy, §§ 1–16"),
         ),
         GinProfile(
             slug="american",
             name=gettext_noop("Gin Rummy (American club values)"),
-            source="common American club values (no seed)",
+            source=gettext_noop("Values common in American clubs"),
             gin_bonus=25,
             undercut_bonus=25,
             box_bonus=25,

@@ -6,16 +6,17 @@ keeps one column per player, chouette one for the lone player and one for
 the two partners together.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from meldcore.messages import Problem, gettext_noop
 from scoring.gin_game import GameScore, score_game, tally
 from scoring.gin_melds import InvalidHand
 
 Draw = Sequence[int]
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,39 @@ class Seating:
     leader: int
     dealer: int
     sitting_out: int
+
+    @property
+    def playing(self) -> tuple[int, int]:
+        return (self.leader, self.dealer)
+
+
+@dataclass(frozen=True)
+class Replay(Generic[S]):
+    """Hands played on from a seating: ``seatings`` has the seating of each hand replayed,
+    ``after`` the seating of the hand after them. ``refused``: the index of the first hand
+    its seating cannot have played (won by the one who sat it out); it and the hands after
+    it are not replayed."""
+
+    seatings: tuple[S, ...]
+    after: S
+    refused: int | None = None
+
+
+def replay(
+    start: S, hands: Sequence[Sequence[int]], step: Callable[[S, Sequence[int]], S]
+) -> Replay[S]:
+    """Seat ``hands`` one after the other from ``start``; ``step`` seats the next hand
+    after one (``rotation_next``, ``chouette_next``)."""
+    seatings: list[S] = []
+    seating = start
+    for index, hand in enumerate(hands):
+        try:
+            following = step(seating, hand)
+        except InvalidHand:
+            return Replay(tuple(seatings), seating, index)
+        seatings.append(seating)
+        seating = following
+    return Replay(tuple(seatings), seating)
 
 
 @dataclass(frozen=True)
@@ -100,6 +134,16 @@ def three_player_next(seating: Seating, winner: int | None) -> Seating:
         "hands",
         player=winner,
     )
+
+
+def hand_winner(hand: Sequence[int]) -> int | None:
+    """Who won a hand of the rotation (only the winner scores); None for a no game."""
+    return next((player for player, points in enumerate(hand) if points), None)
+
+
+def rotation_next(seating: Seating, hand: Sequence[int]) -> Seating:
+    """The seating after ``hand`` (each player's points): ``three_player_next`` of its winner."""
+    return three_player_next(seating, hand_winner(hand))
 
 
 def score_three_player_game(
@@ -211,7 +255,7 @@ def chouette_next(seating: ChouetteSeating, hand: Sequence[int]) -> ChouetteSeat
     A partner plays until he loses a hand, then the other takes over; the
     loser's side deals, the same dealer after a no game.
     """
-    lone_points, partners_points = hand
+    lone_points, partners_points = (*hand, 0, 0)[:2]
     if lone_points:
         return replace(
             seating,
@@ -241,6 +285,20 @@ def chouette_next_game(seating: ChouetteSeating, last_hand: Sequence[int]) -> Ch
     )
 
 
+def chouette_next_game_after(
+    hands: Sequence[Sequence[int]], start: ChouetteSeating | None = None
+) -> ChouetteSeating | None:
+    """The first hand of the game after a game of ``hands`` seated from ``start`` (default:
+    ``chouette_start()``): ``chouette_next_game`` of the last hand somebody won, also when
+    the game stopped short of the target (a round of so many hands, or a time limit).
+    None when nobody won a hand: nothing decides who plays alone."""
+    played = replay(chouette_start() if start is None else start, hands, chouette_next)
+    won = [index for index, hand in enumerate(hands) if any(hand)]
+    if not won:
+        return None
+    return chouette_next_game(played.seatings[won[-1]], hands[won[-1]])
+
+
 def score_chouette_game(
     hands: Sequence[Sequence[int]], profile: Any, start: ChouetteSeating | None = None
 ) -> ChouetteScore:
@@ -262,10 +320,8 @@ def score_chouette_game(
         )
     game = score_game(hands, profile)
     lone = seating.lone
-    seatings = []
-    for hand in hands:
-        seatings.append(seating)
-        seating = chouette_next(seating, hand)
+    played = replay(seating, hands, chouette_next)
+    seatings, seating = played.seatings, played.after
     if game.finished:
         seating = chouette_next_game(seatings[-1], hands[-1])
     partners = [player for player in range(3) if player != lone]
@@ -280,7 +336,7 @@ def score_chouette_game(
         )
     return ChouetteScore(
         game=game,
-        seatings=tuple(seatings),
+        seatings=seatings,
         next_seating=seating,
         payments=payments,
         net=_net(payments),

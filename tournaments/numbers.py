@@ -11,7 +11,10 @@ every caller names the least and the most it accepts:
   raising ``NumberError`` with a translated message;
 - ``query_int(request, "round", minimum=…, maximum=…)`` for a query parameter:
   None when it is absent or empty, a 404 when it names nothing that can exist;
-- ``BoundedIntegerField(min_value=…, max_value=…)`` for every number in a form.
+- ``BoundedIntegerField(min_value=…, max_value=…)`` for every number in a form;
+- ``BoundedModelChoiceField`` and ``BoundedModelMultipleChoiceField`` for a form's
+  choice of rows by their ids: an id no column can hold is no choice, never a query
+  (SQLite cannot even bind a number beyond 64 bits).
 """
 
 import re
@@ -100,3 +103,52 @@ class BoundedIntegerField(forms.IntegerField):
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number
+
+
+def _shown(value: object) -> str:
+    """``value`` as a message names it: a long one cut short."""
+    text = str(value)
+    return text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "…"
+
+
+def _row_id(value: object) -> int | None:
+    """``value`` as an id a row can have, or None."""
+    number = _read(value)
+    return number if number is not None and 1 <= number <= MAX_ID else None
+
+
+class BoundedModelChoiceField(forms.ModelChoiceField):
+    """A choice of one row by its id (Django's own field otherwise)."""
+
+    def to_python(self, value):
+        if value in self.empty_values or isinstance(value, self.queryset.model):
+            return super().to_python(value)
+        number = _row_id(value)
+        if number is None:
+            raise ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": _shown(value)},
+            )
+        return super().to_python(number)
+
+
+class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """A choice of rows by their ids (Django's own field otherwise)."""
+
+    def clean(self, value):
+        if not isinstance(value, list | tuple):
+            return super().clean(value)
+        ids = []
+        for item in value:
+            if isinstance(item, self.queryset.model):
+                ids.append(item)
+            elif (number := _row_id(item)) is not None:
+                ids.append(number)
+            else:
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": _shown(item)},
+                )
+        return super().clean(ids)

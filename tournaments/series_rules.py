@@ -3,7 +3,9 @@
 Every evening a member played gives a value: the evening's points, or the placing
 points of the evening's rank. The rule says which values count and how they add
 up; what still separates level members is named per rule (``TIE_BREAKS``), and
-members level on everything share a place.
+members level on everything share a place. Within a shared place the list follows each
+member's ``order``, a stable key the caller draws: never the name, or a public list would
+tell where a withheld name falls in the alphabet.
 """
 
 from collections.abc import Sequence
@@ -44,6 +46,7 @@ class MemberEvenings:
     member: Any
     name: str
     evenings: list[Evening]
+    order: Any  # lists members level on everything
 
 
 @dataclass
@@ -59,6 +62,7 @@ class SeriesRow:
     # None for members below the series' minimum of evenings: listed after the others.
     rank: int | None = None
     shared: bool = False
+    order: Any = None
 
     @property
     def played(self) -> int:
@@ -92,7 +96,7 @@ def series_rows(
             values = {e.event: placing_value(e.rank, placing_points) for e in entry.evenings}
         else:
             values = {e.event: e.points for e in entry.evenings}
-        row = SeriesRow(entry.member, entry.name, evenings, values)
+        row = SeriesRow(entry.member, entry.name, evenings, values, order=entry.order)
         row.counted = _counted(values, rule, best_of)
         counted_sum = sum(values[event] for event in row.counted)
         row.total = Fraction(counted_sum, len(values)) if rule is Rule.AVERAGE else counted_sum
@@ -102,7 +106,7 @@ def series_rows(
     ranked = [row for row in rows if row.played >= minimum]
     below = [row for row in rows if row.played < minimum]
     _rank(ranked, rule)
-    below.sort(key=lambda row: (-row.total, -row.played, row.name))
+    below.sort(key=lambda row: (-row.total, -row.played, row.order))
     return ranked + below
 
 
@@ -120,7 +124,7 @@ def _key(row: SeriesRow, rule: Rule) -> tuple:
 
 
 def _rank(rows: list[SeriesRow], rule: Rule) -> None:
-    rows.sort(key=lambda row: (tuple(-v for v in _key(row, rule)), row.name))
+    rows.sort(key=lambda row: (tuple(-v for v in _key(row, rule)), row.order))
     for i, row in enumerate(rows):
         level_before = i > 0 and _key(rows[i - 1], rule) == _key(row, rule)
         level_after = i + 1 < len(rows) and _key(rows[i + 1], rule) == _key(row, rule)

@@ -22,11 +22,26 @@ def spreadsheet_safe(value):
     return value
 
 
+def labelled(name, cell_class: str = "num", heading_class: str | None = None) -> dict:
+    """A column's attrs: its cells carry the heading (``data-label``), which a phone shows
+    beside each figure when the table turns into a card per row (``cards-on-phone``)."""
+    return {
+        "th": {"class": heading_class or cell_class},
+        "td": {"class": cell_class, "data-label": name},
+    }
+
+
+# A card per row on a phone: rank, name and the total on the first line, every other
+# figure labelled below (static/css/board.css), so no total is pushed off the screen. Of
+# the headings (sort links) a phone keeps the ``primary`` ones, on one line.
+CARDS = "cards-on-phone"
+
+
 class NumberColumn(tables.Column):
     """Right-aligned figures, formatted per locale on the page, plain numbers in exports."""
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        kwargs.setdefault("attrs", labelled(kwargs.get("verbose_name")))
         super().__init__(*args, **kwargs)
 
     def render(self, value):
@@ -38,19 +53,20 @@ class NumberColumn(tables.Column):
 
 class StandingsTable(tables.Table):
     rank = tables.Column(
-        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+        verbose_name=_("Rank"),
+        attrs={"td": {"class": "num rank"}, "th": {"class": "num primary"}},
     )
-    number = tables.Column(
-        verbose_name=_("No."), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    number = tables.Column(verbose_name=_("No."), attrs=labelled(_("No."), "num", "num primary"))
+    name = tables.Column(
+        verbose_name=_("Name"), attrs={"td": {"class": "name"}, "th": {"class": "primary"}}
     )
-    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
 
     class Meta:
         template_name = "tournaments/standings/partials/table.html"
         orderable = True
         order_by = ("rank",)
         empty_text = _("No players yet.")
-        attrs = {"class": "standings"}
+        attrs = {"class": f"standings {CARDS}"}
         per_page = 50
 
     def __init__(self, data, *, event: Event, rounds: list[int], links: bool = True, **kwargs):
@@ -68,7 +84,15 @@ class StandingsTable(tables.Table):
             )
             for number in rounds
         ]
-        extra.append(("total", NumberColumn(verbose_name=metrics[0].label)))
+        extra.append(
+            (
+                "total",
+                NumberColumn(
+                    verbose_name=metrics[0].label,
+                    attrs=labelled(metrics[0].label, "num total", "num primary"),
+                ),
+            )
+        )
         if len(metrics) > 1:
             extra.append(("tiebreak", NumberColumn(verbose_name=metrics[1].label)))
         super().__init__(data, extra_columns=extra, **kwargs)
@@ -148,6 +172,7 @@ class SeriesCell(tables.Column):
             "th": {"class": "num"},
             "td": {
                 "class": lambda record: _cell_class(record, key),
+                "data-label": kwargs.get("verbose_name"),
                 # What the highlight means, for a reader who cannot see it: the legend's words.
                 "aria-describedby": lambda record: (
                     COUNTS_MEANS if record.get(f"counts_{key}") else None
@@ -180,15 +205,21 @@ class SeriesTable(tables.Table):
         template_name = "tournaments/standings/partials/table.html"
         orderable = False
         empty_text = _("No member has played an evening of this series yet.")
-        attrs = {"class": "standings series"}
+        attrs = {"class": f"standings series {CARDS}"}
 
     def __init__(
         self, data, *, events: list[tuple[str, str]], average: bool, best: bool = False, **kwargs
     ):
         extra = [(key, SeriesCell(key, verbose_name=label)) for key, label in events]
-        extra.append(("total", NumberColumn(verbose_name=_("Average") if average else _("Total"))))
+        label = _("Average") if average else _("Total")
+        extra.append(
+            ("total", NumberColumn(verbose_name=label, attrs=labelled(label, "num total")))
+        )
         if average:
-            extra.append(("note", tables.Column(verbose_name=_("Note"), default="")))
+            note = _("Note")
+            extra.append(
+                ("note", tables.Column(verbose_name=note, default="", attrs=labelled(note, "note")))
+            )
         if best:
             # The page marks what counts by its look; a spreadsheet keeps numbers numbers
             # and names the evenings left out in a column of its own.

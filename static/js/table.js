@@ -31,13 +31,14 @@
   }
 
   /* Gin card picker: tap a card to put it in the hand being picked; tap again to take it out. */
+  /* A form has one picker per game (partnership Gin: one for each partner's game), each
+     with its own two card fields. */
   function pickerParts(picker) {
-    var form = picker.closest("form");
-    var chosen = picker.querySelector("input[name=picking]:checked");
+    var chosen = picker.querySelector("input[data-picking]:checked");
     return {
       target: chosen ? chosen.value : "knocker",
-      knocker: form.querySelector("input[data-hand=knocker]"),
-      defender: form.querySelector("input[data-hand=defender]"),
+      knocker: picker.querySelector("input[data-hand=knocker]"),
+      defender: picker.querySelector("input[data-hand=defender]"),
     };
   }
 
@@ -180,7 +181,7 @@
       setMode(target.form);
       remember(target.value);
     }
-    if (target.name === "picking") drawPicker(target.closest("[data-picker]"));
+    if (target.matches && target.matches("[data-picking]")) drawPicker(target.closest("[data-picker]"));
     var game = target.closest && target.closest("[data-hand-kind]");
     if (game && /kind$/.test(target.name)) setHandKind(game);
   });

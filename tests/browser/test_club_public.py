@@ -9,7 +9,7 @@ from tests.browser.test_accessibility import serious_findings
 from tests.conftest import PHONE
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, evening, members_of, total_series
-from tournaments.models import Event, Member
+from tournaments.models import Event, Member, Result
 from tournaments.services.club_pages import set_public_page
 
 pytestmark = pytest.mark.browser
@@ -107,7 +107,8 @@ def test_in_german_the_events_live_page_and_projector_withhold_the_hidden_member
     )
     for number, name in enumerate(["Clara Roth", "Bernd Huber", "Anna Berger", "Gustav Gast"], 1):
         event.players.create(name=name, number=number, member=m.get(name))
-    seat_round(event, 1, [(1, 3), (2, 4)])
+    rnd = seat_round(event, 1, [(1, 3), (2, 4)])
+    Result.objects.create(round=rnd, player=event.players.get(number=1), points=120)
     visitor = browser.new_context(viewport=PHONE, locale=LOCALES["de"])
     page = visitor.new_page()
 

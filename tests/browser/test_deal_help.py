@@ -77,8 +77,8 @@ def test_the_last_deal_is_named_and_a_whole_deal_mistake_is_shown_by_send(
 
     with translation.override(language):
         message = translation.gettext(
-            "Only one side can go out in a deal, but sides %(sides)s were all entered as going out."
-        ) % {"sides": "A and B"}
+            "Only one side can go out in a deal, but both sides were entered as going out."
+        )
         pointer = translation.gettext("See the note by the Send button.")
     note = phone.locator("#err-all")
     expect(note).to_contain_text(message[:30])

@@ -73,7 +73,8 @@ def test_director_creates_a_progressive_evening_and_draws_the_numbers(
     expect(by_number).to_have_count(12)
     expect(by_number.first).to_contain_text("1")
     by_name = page.get_by_test_id("by-name").locator("li")
-    expect(by_name.first).to_contain_text("Anna Berger")
+    # By name means by family name, as clubs list their players: Bauer before Berger.
+    expect(by_name.first).to_contain_text("Hans Bauer")
     event = Event.objects.get(name="Club evening in November")
     assert event.draw_seed and sorted(event.players.values_list("number", flat=True)) == list(
         range(1, 13)

@@ -212,7 +212,7 @@ def test_a_four_player_partnership_evening(page, phones, live_server, director, 
 
 
 # Chouette: player 1 alone against 2 and 3. Who knocked (0 the lone player, 1 the partner
-# playing), kind, deadwoods, who plays first, who deals, who sits out.
+# playing), kind, deadwoods, who plays first, who deals, who advises the partner playing.
 CHOUETTE_HANDS = [
     (0, "Knock", 2, 32, 1, 2, 3),
     (1, "Knock", 3, 28, 1, 3, 2),
@@ -245,9 +245,11 @@ def test_a_chouette(page, phones, live_server, director, artifacts_dir):
         CHOUETTE_HANDS, 1
     ):
         form = lone.locator("form.entry-form")
+        partner = dealer if leader == 1 else leader
         expect(form.locator(".who-plays")).to_have_text(
-            f"{leader} Player {leader} plays against {dealer} Player {dealer}, who deals; "
-            f"{out} Player {out} sits out."
+            f"1 Player 1 plays alone against {partner} Player {partner} and {out} Player {out}: "
+            f"{partner} Player {partner} plays this hand, {out} Player {out} advises; "
+            f"{dealer} Player {dealer} deals."
         )
         knockers = form.get_by_role("radiogroup", name="Who knocked or went gin?")
         expect(knockers).not_to_contain_text(f"{out} Player {out}")

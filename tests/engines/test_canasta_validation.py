@@ -70,8 +70,28 @@ def test_an_unknown_way_of_going_out_is_refused(going_out):
 def test_only_one_side_can_go_out():
     error = problems_of([OUT, OUT])
     assert error.errors == [
-        "Only one side can go out in a deal, but sides A and B were all entered as going out."
+        "Only one side can go out in a deal, but both sides were entered as going out."
     ]
+
+
+SIX = CANASTA_PROFILES["wiener-six"]
+OUT_SIX = replace(OUT, natural_canastas=2, melded_points=70)
+
+
+def test_two_of_three_sides_entered_as_going_out_are_named():
+    error = problems_of([OUT_SIX, NOTHING, OUT_SIX], SIX)
+    assert (
+        "Only one side can go out in a deal, but sides A and C were both entered as going out."
+        in error.errors
+    )
+
+
+def test_three_sides_entered_as_going_out_are_all_three():
+    error = problems_of([OUT_SIX, OUT_SIX, OUT_SIX], SIX)
+    assert (
+        "Only one side can go out in a deal, but all three sides were entered as going out."
+        in error.errors
+    )
 
 
 @pytest.mark.parametrize("going_out", ["out", "concealed", "hand_canasta"])

@@ -11,11 +11,14 @@ from scoring.gin import (
     Seating,
     chouette_next,
     chouette_next_game,
+    chouette_next_game_after,
     chouette_start,
     next_dealer,
     partnership_hand,
     partnership_opponents,
     partnership_target,
+    replay,
+    rotation_next,
     score_chouette_game,
     score_game,
     score_partnership_game,
@@ -193,6 +196,48 @@ def test_chouette_the_partner_who_won_the_last_hand_becomes_the_lone_player():
     assert chouette_next_game(last, b(30)) == ChouetteSeating(
         lone=1, partner=2, sitting_out=0, dealer=2
     )
+
+
+def test_chouette_the_next_game_goes_on_from_the_last_hand_won():
+    # Hand 1: 1 loses, 2 takes over; hand 2: 2 wins for the partners, so 2 plays alone next.
+    assert chouette_next_game_after([a(40), b(25)]) == ChouetteSeating(
+        lone=2, partner=1, sitting_out=0, dealer=1
+    )
+    # A lone player who won the last hand stays alone, also with no games after it.
+    assert chouette_next_game_after([b(25), a(40), (0, 0), (0, 0)]) == ChouetteSeating(
+        lone=0, partner=2, sitting_out=1, dealer=2
+    )
+
+
+def test_chouette_nothing_decides_the_next_game_when_nobody_won_a_hand():
+    assert chouette_next_game_after([]) is None
+    assert chouette_next_game_after([(0, 0), (0, 0)]) is None
+
+
+def test_chouette_the_next_game_is_seated_from_the_game_it_follows():
+    start = chouette_start((2, 0, 1))
+    assert chouette_next_game_after([b(30)], start) == ChouetteSeating(
+        lone=0, partner=1, sitting_out=2, dealer=1
+    )
+    # Three games in a row, each partner at the table winning its last hand: the seat
+    # alone goes round the table.
+    seating = chouette_start()
+    alone = []
+    for _game in range(3):
+        alone.append(seating.lone)
+        seating = chouette_next_game_after([b(60), b(50)], seating)
+    assert alone == [0, 1, 2] and seating.lone == 0
+
+
+def test_a_replay_seats_each_hand_and_stops_at_one_the_sitter_out_won():
+    played = replay(three_player_start(), [(0, 25, 0), (20, 0, 0), (0, 30, 0)], rotation_next)
+    # 1 wins hand 1 and meets 2, who deals; 0 sits hand 2 out, so cannot have won it: the
+    # replay stops there, and hand 3 is not replayed.
+    assert played.seatings == (Seating(leader=0, dealer=1, sitting_out=2),)
+    assert played.refused == 1 and played.after == Seating(leader=1, dealer=2, sitting_out=0)
+    whole = replay(chouette_start(), [a(20), b(10)], chouette_next)
+    assert whole.refused is None and len(whole.seatings) == 2
+    assert whole.after == chouette_next(chouette_next(chouette_start(), a(20)), b(10))
 
 
 def test_chouette_the_lone_player_settles_the_full_margin_with_each_opponent():

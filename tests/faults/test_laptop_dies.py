@@ -39,17 +39,19 @@ def seated(url: str, table: dict) -> tuple[clients.Phone, clients.Phone]:
     return phones
 
 
-def newest_timed_backup(folder, after: float, timeout: float = 60):
-    """The timed backup taken after ``after`` (the watcher looks every second here)."""
+def timed_backup_holding(folder, wanted: set, timeout: float = 60):
+    """The newest timed backup that holds every deal of ``wanted`` as confirmed.
+
+    The watcher copies only when something changed since its last copy, so the copy
+    with the last deal may be taken before the test starts looking: it asks what a
+    copy holds, not when it was taken."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = [
-            p for p in sorted(folder.glob("meld-*-timer.sqlite3")) if p.stat().st_mtime > after
-        ]
-        if found:
-            return found[-1]
+        for path in sorted(folder.glob("meld-*-timer.sqlite3"), reverse=True):
+            if wanted <= confirmed_in(path):
+                return path
         time.sleep(0.2)
-    raise AssertionError(f"no timed backup in {sorted(folder.iterdir())}")
+    raise AssertionError(f"no timed backup with {wanted} in {sorted(folder.iterdir())}")
 
 
 def confirmed_in(backup) -> set[tuple[int, int]]:
@@ -77,15 +79,15 @@ def test_the_latest_automatic_backup_finishes_the_evening_on_another_laptop(tmp_
         for number in (1, 2):
             play(phones[tables[0]["number"]], number)
         play(phones[tables[1]["number"]], 1)
-        before = time.time()
-        backup = newest_timed_backup(usb, after=before)
+        played = {(tables[0]["number"], 1), (tables[0]["number"], 2), (tables[1]["number"], 1)}
+        backup = timed_backup_holding(usb, played)
         play(phones[tables[0]["number"]], 3)
     finally:
         first.die()
     latest = max(usb.glob("meld-*.sqlite3"))
     assert latest.name >= backup.name
     kept = confirmed_in(latest)
-    assert {(tables[0]["number"], 1), (tables[0]["number"], 2), (tables[1]["number"], 1)} <= kept
+    assert played <= kept
 
     second = serving.MeldServe(
         MELD,

@@ -59,6 +59,8 @@ def installed(tmp_path_factory) -> Path:
     """The ``meld`` script of a fresh environment with the wheel installed in it."""
     if not list((ROOT / "staticfiles").glob("css/*.css")):
         pytest.fail("No collected static files: run `make test` (it collects them first).")
+    if not (ROOT / "docs" / "site" / "index.html").is_file():
+        pytest.fail("No handbook built: run `make test` (it runs `make docs` first).")
     work = tmp_path_factory.mktemp("wheel")
     source = work / "source"
     shutil.copytree(ROOT, source, ignore=LEFT_OUT)
@@ -126,6 +128,8 @@ def test_the_installed_meld_serves_the_demo_to_a_phone_from_outside_the_checkout
                 "JOIN tournaments_round r ON r.id = g.round_id "
                 "WHERE r.status = 'open' ORDER BY t.number LIMIT 1"
             ).fetchone()
+        handbook = httpx.get(laptop.url + "/help/de/", timeout=10)
+        assert handbook.status_code == 200 and "Handbuch" in handbook.text
         table = httpx.get(f"{laptop.url}/t/{token}/", timeout=10)
         assert table.status_code == 200
         assert "Tisch" in table.text

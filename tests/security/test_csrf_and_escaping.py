@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_event, seat_round
-from tournaments.models import Entry
+from tournaments.models import Entry, Result
 
 pytestmark = pytest.mark.django_db
 EVIL = "<script>alert(1)</script>"
@@ -91,6 +91,8 @@ def evil_event(event):
     Entry.objects.create(
         game=game, number=1, points_0=120, points_1=60, status=Entry.Status.CONFIRMED
     )
+    # The standings list the players once there is a score.
+    Result.objects.create(round=game.round, game=game, player=event.players.get(number=1))
     return event
 
 

@@ -68,3 +68,40 @@ def rated_evening(
                     )
                     position += 1
     return event
+
+
+def entered_evening(director, club: Club, day: int, seating, deals, **fields) -> Event:
+    """A finished Canasta evening of ``club`` on 2026-01-``day`` whose one round is seated
+    as ``seating`` (``[((a, b), (c, d)), ...]``: members) and whose tables' deals were
+    entered by the director as totals (``deals[table - 1]``: each deal's two totals)."""
+    from tournaments.services import setup
+    from tournaments.services.entries import correct_entry
+
+    event = make_event(
+        director,
+        players=0,
+        club=club,
+        name=f"Evening {day:02d}.01.",
+        date=datetime.date(2026, 1, day),
+        status=Event.Status.RUNNING,
+        **fields,
+    )
+    rnd = Round.objects.create(event=event, number=1)
+    for number, sides in enumerate(seating, start=1):
+        game = Game.objects.create(
+            round=rnd, table=Table.objects.create(event=event, number=number)
+        )
+        position = 1
+        for side, people in enumerate(sides):
+            for member in people:
+                player = event.players.create(name=member.name, number=position, member=member)
+                Seat.objects.create(
+                    round=rnd, game=game, player=player, side=side, position=position
+                )
+                position += 1
+        for deal, totals in enumerate(deals[number - 1], start=1):
+            correct_entry(game, deal, {"totals": list(totals)}, user=director, reason="sheet")
+    rnd.status = Round.Status.CLOSED
+    rnd.save(update_fields=["status"])
+    setup.finish_event(event, director)
+    return event

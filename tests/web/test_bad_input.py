@@ -9,6 +9,7 @@ megabytes of text where a line is expected.
 from dataclasses import replace
 
 import pytest
+from django import forms as django_forms
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -17,6 +18,7 @@ from django.utils import translation
 from scoring.canasta_profiles import BANDS_MAX, MELD_MINIMUM_MAX, TOTAL_MAX
 from scoring.profiles import CANASTA_PROFILES, CANASTA_RANGES, profile_to_dict
 from tests.factories import make_event, seat_round
+from tests.security.formwalk import every_form
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import canasta_game, gin_game, phone, seat_of, table_url
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, MAX_POINTS
@@ -545,45 +547,8 @@ def test_a_body_of_more_fields_than_any_form_has_gets_a_small_bad_request(direct
 
 
 def test_every_text_field_of_every_form_has_a_most_length(director):
-    from django import forms as django_forms
-
-    from tournaments.forms.corrections import CorrectionForm, SettleForm
-    from tournaments.forms.entry import QuickTotalsForm
-    from tournaments.forms.players import CsvForm, NumbersForm, PasteForm, PlayerForm, TeamsForm
-    from tournaments.forms.setup import (
-        CoDirectorForm,
-        EventDetailsForm,
-        FormatForm,
-        NewEventForm,
-        ProfileForm,
-        RoundForm,
-        ScoringForm,
-    )
-    from tournaments.games import entry_form_for, game_of, sides_of
-    from tournaments.services.profiles import event_profile
-
-    canasta, gin = canasta_game(director), gin_game(director)
-    event = canasta.round.event
-    built = [
-        NewEventForm(user=director),
-        EventDetailsForm(event=event),
-        ProfileForm(game=event.game, profile=event_profile(event)),
-        RoundForm(event=event),
-        FormatForm(table_kinds=[]),
-        ScoringForm(),
-        CoDirectorForm(),
-        PlayerForm(),
-        PasteForm(),
-        CsvForm(),
-        NumbersForm(units=list(event.players.all())),
-        TeamsForm(players=list(event.players.all()), pairs=[]),
-        entry_form_for(canasta),
-        QuickTotalsForm(canasta, sides=sides_of(canasta), rules=game_of(event)),
-        entry_form_for(gin),
-        CorrectionForm(game=canasta, numbers=[1]),
-        SettleForm(game=gin),
-    ]
-    for form in built:
+    """The forms are found by walking Meld's modules (``tests/security/formwalk.py``)."""
+    for form in every_form(director):
         for name, field in form.fields.items():
             if isinstance(field, django_forms.CharField):
                 assert field.max_length, f"{type(form).__name__}.{name}"

@@ -335,7 +335,7 @@ def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership
 # --- chouette (RULES.md 2.1, 2) --------------------------------------------------------------
 # Player 1 drew highest and plays alone (side A) against 2 and 3 (side B); 2 deals first and
 # plays until he loses a hand. Each hand: who knocked (0 the lone player, 1 the partner),
-# kind, deadwoods, then who plays first, who deals and who sits out.
+# kind, deadwoods, then who plays first, who deals and who advises the partner playing.
 CHOUETTE_HANDS = [
     (0, "knock", 2, 32, 1, 2, 3),  # lone +30: partner 2 lost, 3 takes over and deals
     (1, "knock", 3, 28, 1, 3, 2),  # partners +25: the lone player deals
@@ -362,10 +362,14 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
         CHOUETTE_HANDS, 1
     ):
         page = phones[out].get(table_url("tournaments-table", game)).content.decode()
+        # Nobody sits out of a chouette: the partners play as a crew, one advising the other.
+        partner = dealer if leader == 1 else leader
         assert (
-            f"{leader} Player {leader} plays against {dealer} Player {dealer}, who deals; "
-            f"{out} Player {out} sits out." in page
+            f"1 Player 1 plays alone against {partner} Player {partner} and {out} Player {out}: "
+            f"{partner} Player {partner} plays this hand, {out} Player {out} advises; "
+            f"{dealer} Player {dealer} deals." in page
         )
+        assert "sits out" not in page
         sent = phones[1].post(
             table_url("tournaments-table-submit", game),
             {
@@ -392,8 +396,11 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     page = phones[2].get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 100" in page and "Game over: side A wins by 220." in page
     assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
-    # A round is one chouette game: the next round is seated by the draw, and the sheet says so.
-    assert "This round is one chouette game. The next round seats its tables by the draw" in page
+    # A round is one chouette game: the lone player won the last hand, so stays alone next round.
+    assert (
+        "Side A won the last hand: the lone player stays alone in the next round at this table."
+        in page
+    )
 
 
 def test_the_director_corrects_a_rotation_hand_between_the_two_who_played_it(
@@ -668,8 +675,8 @@ def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
     asked = director_client.post(url, fix)
     assert (
         "Hand 1 changes who plays hands 2–4: Hand 2: 1 Player 1 against 2 Player 2, "
-        "3 Player 3 sits out; Hand 3: 1 Player 1 against 2 Player 2, 3 Player 3 sits out; "
-        "Hand 4: 1 Player 1 against 3 Player 3, 2 Player 2 sits out." in asked.content.decode()
+        "advised by 3 Player 3; Hand 3: 1 Player 1 against 2 Player 2, advised by 3 Player 3; "
+        "Hand 4: 1 Player 1 against 3 Player 3, advised by 2 Player 2." in asked.content.decode()
     )
     assert director_client.post(url, {**fix, "fix-later": "on"}).status_code == 302
     game.refresh_from_db()

@@ -74,7 +74,7 @@ def test_the_old_table_shows_the_remembered_player_their_new_table(client, event
     sit(client, event, 1, 1)
     second_round(event)
     page = client.get(page_url(event, 1)).content.decode()
-    assert "Round 2: table 2, side A, partner Player 8, against Player 2 &amp; Player 7" in page
+    assert "Round 2: table 2, side A, with Player 8, against Player 2 &amp; Player 7" in page
     assert f"Points: 1,000 · rank {rank_of(event, 1)} of 9" in page
     assert f'href="{page_url(event, 2)}"' in page
     assert "Player 6</strong>:" in page and "table 3, side B" in page

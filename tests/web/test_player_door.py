@@ -16,8 +16,9 @@ from tests.factories import make_event
 from tournaments.models import Club, Member, Player, Round
 from tournaments.services import members as member_service
 from tournaments.services import players as service
-from tournaments.services.club_pages import public_namer
 from tournaments.services.errors import ServiceError
+from tournaments.services.public_names import public_names as public_namer
+from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -289,3 +290,18 @@ def test_an_event_without_a_club_links_nobody(director, otto):
     added = service.paste_players(event, "Otto Wallner")
     assert added.players[0].member is None and not added.players[0].member_undecided
     assert not Player.objects.filter(member=otto).exists()
+
+
+def test_an_imported_evening_links_a_player_its_export_did_not_link(director, club, otto):
+    source = make_event(director, players=0, club=club, public=True)
+    service.paste_players(source, "Anna Neu; f\nOtto Wallner; m\n")
+    data = export_event(source)
+    for player in data["players"]:
+        player["member"] = None
+    data["members"] = []
+
+    event = import_event(data, owner=director)
+
+    player = event.players.get(member=otto)
+    assert player.name == "Otto Wallner" and not player.member_undecided
+    assert public_namer(event)(player) == WITHHELD

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
-from tournaments.models import AuditEntry, Table
+from tournaments.models import AuditEntry, Result, Round, Table
 from tournaments.services.audit import record
 from tournaments.services.rounds import start_round
 
@@ -104,6 +104,9 @@ def test_the_projector_cycles_through_seating_and_standings(client, event, direc
 
 def test_the_projector_pages_big_standings(client, director):
     event = make_event(director, game="gin", players=30, fmt="swiss", public=True, language="en")
+    rnd = Round.objects.create(event=event, number=1, status=Round.Status.CLOSED)
+    for player in event.players.all():
+        Result.objects.create(round=rnd, player=player, points=player.number)
     page = client.get(public_url(event, True)).content.decode()
     assert "(1 of 3)" in page  # 30 players, 10 a panel
     assert client.get(public_url(event, True) + "?panel=7").status_code == 200

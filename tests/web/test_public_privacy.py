@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of
 from tournaments.models import Bye, Game, Member, Result, Seat, Table, Team
-from tournaments.services.club_pages import public_namer
+from tournaments.services.public_names import public_names
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -196,7 +196,7 @@ def test_more_players_cost_the_public_page_no_more_queries(director, club, peopl
 
 
 def test_a_player_the_names_were_not_read_for_is_withheld(event):
-    name_of = public_namer(event)
+    name_of = public_names(event)
     late = event.players.create(name="Lena Spät", number=6)
     assert name_of(late) == "(name withheld)"
     assert name_of(event.players.get(number=4)) == "Gustav Gast"

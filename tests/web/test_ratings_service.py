@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ratings import Evening, Ledger, Match, Rating
-from tests.web.rating_helpers import rated_evening
+from tests.web.rating_helpers import entered_evening, rated_evening
 from tests.web.series_helpers import club_of, members_of
 from tournaments.models import Event, MemberRating, RatingHistory, RatingList
 from tournaments.services import rating_lists, ratings, setup, transfer
@@ -195,25 +195,31 @@ def test_building_the_register_rates_the_players_it_links(
 def test_an_imported_finished_evening_is_rated_where_its_date_puts_it(
     director, club, people, django_capture_on_commit_callbacks
 ):
-    (event,) = season(director, club, people, days=(12,))
-    ratings.recompute_club(club.pk)
+    a, b, c, d = people[:4]
+    with django_capture_on_commit_callbacks(execute=True):
+        event = entered_evening(director, club, 12, [((a, b), (c, d))], [[(1200, 300)]])
     data = transfer.export_event(event)
     data["event"]["date"] = "2026-01-05"
     data["event"]["public_token"] = "other"
     with django_capture_on_commit_callbacks(execute=True):
         copy = transfer.import_event(data, owner=director)
-    assert copy.club == club
-    days = RatingHistory.objects.filter(member=people[0]).order_by("games_before")
+    assert copy.club == club and copy.status == Event.Status.FINISHED
+    days = RatingHistory.objects.filter(member=a).order_by("games_before")
     assert [row.event.date.day for row in days] == [5, 12]
 
 
-def test_the_export_carries_the_results_not_the_ratings(director, club, people):
-    (event,) = season(director, club, people, days=(5,))
-    ratings.recompute_club(club.pk)
-    text = repr(transfer.export_event(event))
-    assert "mu" not in transfer.export_event(event) and "sigma" not in text
-    assert "'scores': [5100, 3300, None]" in text
-    assert transfer.export_event(event)["event"]["seed_by_rating"] is False
+def test_the_export_carries_the_results_not_the_ratings(
+    director, club, people, django_capture_on_commit_callbacks
+):
+    a, b, c, d = people[:4]
+    with django_capture_on_commit_callbacks(execute=True):
+        event = entered_evening(director, club, 5, [((a, b), (c, d))], [[(1200, 300)]])
+    assert MemberRating.objects.filter(member=a).exists()
+    data = transfer.export_event(event)
+    assert not {"ratings", "rating_history", "rating_lists"} & set(data)
+    assert "'mu" not in repr(data) and "sigma" not in repr(data)
+    assert [entry["points"][:2] for entry in data["entries"]] == [[1200, 300]]
+    assert data["event"]["seed_by_rating"] is False
 
 
 def test_guests_are_counted_at_the_starting_rating_and_not_kept(director, club, people):

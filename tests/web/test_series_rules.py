@@ -6,7 +6,7 @@ from tournaments.series_rules import Evening, MemberEvenings, Rule, series_rows
 
 
 def member(name: str, *evenings: tuple[str, int, int] | tuple[str, int, int, bool]):
-    return MemberEvenings(name, name, [Evening(*evening) for evening in evenings])
+    return MemberEvenings(name, name, [Evening(*evening) for evening in evenings], order=name)
 
 
 def table(rows):

@@ -92,13 +92,13 @@ class TablesInOrder(Format):
         for index, slot in enumerate(playing):
             row, column = divmod(index, tables)
             seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
-        rules = game_of(event)
-        plan.tables = [rules.table_sides(players) for players in seated]
-        plan.notes.insert(
-            0,
+        grouped = game_of(event).seat_tables(event, number, seated)
+        plan.tables = grouped.tables
+        plan.notes[:0] = [
             Problem(
                 gettext_noop("Round %(round)d: tables of %(size)d in draw order, rotating."),
                 {"round": number, "size": size},
             ),
-        )
+            *grouped.notes,
+        ]
         return plan

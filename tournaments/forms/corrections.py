@@ -54,11 +54,7 @@ class ScoresForm(forms.Form):
             self.fields["later"] = forms.BooleanField(
                 label=_("Re-seat the later hands"),
                 required=False,
-                help_text=_(
-                    "Where this hand changes who plays later hands: they keep their points "
-                    "with the players who play them now, or are set aside from the first "
-                    "one whose winner would sit it out."
-                ),
+                help_text=self.rules.reseat_help,
             )
         deal_data = data if self.takes_deal(data) else None
         # The deal's number names its players where they change from hand to hand (Gin
@@ -102,7 +98,7 @@ class CorrectionForm(ScoresForm):
         if number not in (*numbers, last + 1):
             number = last if kwargs["game"].finished and last else last + 1
         super().__init__(*args, deal_number=number, **kwargs)
-        word = self.rules.deal_word()
+        word = self.rules.words.deal_word()
         self.fields["number"].label = word
         choices = [
             (str(n), _("%(word)s %(number)d (correct)") % {"word": word, "number": n})
@@ -126,6 +122,9 @@ class SettleForm(ScoresForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        choices = dict(SETTLE_CHOICES)
+        choices["reject"] = self.rules.words.says("enter_again")
+        self.fields["decision"].choices = list(choices.items())
         self.order_fields(["decision", "reason"])
 
     def takes_deal(self, data) -> bool:

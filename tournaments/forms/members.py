@@ -7,6 +7,7 @@ from tournaments.forms import BoundedCharField
 from tournaments.forms.players import GENDERS
 from tournaments.models import Member
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
+from tournaments.numbers import BoundedModelChoiceField
 from tournaments.services.names import by_family_name
 
 SEARCH_MAX = 100
@@ -40,7 +41,7 @@ class MemberForm(forms.Form):
 class MergeForm(forms.Form):
     """Which member to merge into ``member`` (a GET form: it leads to the preview)."""
 
-    gone = forms.ModelChoiceField(
+    gone = BoundedModelChoiceField(
         label=_("Merge this member into the one above"),
         queryset=Member.objects.none(),
         help_text=_("Their evenings become this member's, and the entry is deleted."),

@@ -2,20 +2,28 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import BoundedCharField
 from tournaments.models import Club, Event, Series
 from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
+from tournaments.numbers import (
+    MAX_SMALL,
+    BoundedIntegerField,
+    BoundedModelMultipleChoiceField,
+    NumberError,
+    parse_int,
+)
 from tournaments.services.series import PLACING_POINTS_MAX, club_events
 
 PLACING_TEXT_MAX = 1000
 
 
-class EventChoices(forms.ModelMultipleChoiceField):
+class EventChoices(BoundedModelMultipleChoiceField):
     def label_from_instance(self, event):
-        return f"{event.name} ({event.date:%Y-%m-%d})"
+        # The date as the page's language writes it (German 22.11.2026), not ISO.
+        return f"{event.name} ({date_format(event.date, 'SHORT_DATE_FORMAT')})"
 
 
 class SeriesForm(forms.Form):

@@ -12,7 +12,7 @@ from tournaments.formats import FORMATS
 from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
-from tournaments.numbers import BoundedIntegerField
+from tournaments.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.services.audit import REASON_MAX
 from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
@@ -77,7 +77,7 @@ class NewEventForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     preset = PresetField()
-    club = forms.ModelChoiceField(
+    club = BoundedModelChoiceField(
         label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
     )
 
@@ -101,7 +101,7 @@ class EventDetailsForm(forms.Form):
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
-    club = forms.ModelChoiceField(
+    club = BoundedModelChoiceField(
         label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
     )
     language = forms.ChoiceField(
@@ -181,6 +181,7 @@ CHOICE_LABELS = {
 }
 EXTRA_BANDS = 2
 TEXT_KIND = "text"
+TRANSLATED_TEXTS = ("name", "source")
 
 
 def problem_text(problem: Problem) -> str:
@@ -226,7 +227,7 @@ class ProfileForm(forms.Form):
                 self._band_fields(spec)
                 continue
             if spec.kind == TEXT_KIND:
-                field = BoundedCharField(max_length=200, initial=spec.value)
+                field = BoundedCharField(max_length=200, initial=self._shown(spec))
             elif spec.kind == "flag":
                 field = forms.BooleanField(required=False, initial=spec.value)
             elif spec.kind == "choice":
@@ -246,6 +247,14 @@ class ProfileForm(forms.Form):
                 field.initial = spec.value
             field.label, field.help_text = label, help_text
             self.fields[spec.name] = field
+
+    @staticmethod
+    def _shown(spec) -> str:
+        """A text of the profile as the editor shows it: a preset's name and source in the
+        page's language (the engine marks them), a director's own words as written."""
+        if spec.name in TRANSLATED_TEXTS and spec.value:
+            return profile_label(spec.value)
+        return spec.value
 
     def _band_fields(self, spec) -> None:
         bands = list(spec.value or ())
@@ -326,7 +335,10 @@ class ProfileForm(forms.Form):
             elif spec.kind == "choice":
                 values[spec.name] = data.get(spec.name) or None
             elif spec.kind == TEXT_KIND:
-                values[spec.name] = data.get(spec.name, "").strip()
+                text = data.get(spec.name, "").strip()
+                # A preset's words kept as they are read back in the engine's English, so
+                # every language shows them in its own words.
+                values[spec.name] = spec.value if text and text == self._shown(spec) else text
             else:
                 values[spec.name] = data.get(spec.name)
         if self.errors:
@@ -364,7 +376,6 @@ class RoundForm(forms.Form):
         min_value=1,
         max_value=600,
         widget=forms.NumberInput(attrs=NUMBER),
-        help_text=_("When the time is up, the deal being played is finished."),
     )
 
     def __init__(self, *args, event, **kwargs):
@@ -372,6 +383,7 @@ class RoundForm(forms.Form):
         rules = game_of(event)
         field = self.fields["round_deals"]
         field.label, field.help_text = rules.round_deals_label, rules.round_deals_help
+        self.fields["round_minutes"].help_text = rules.words.says("time_help")
         self.fields["round_kind"].choices = rules.round_kinds()
 
 

@@ -6,9 +6,10 @@ differs between games: how an entry is scored (``evaluate``), the table's entry
 form (which the director's corrections use too), how a game is counted and when it ends,
 what the score pad shows below its rows, the rules and bottom lines of a
 printed score sheet, and the words for a deal ("deal 3", "hand 3": ``texts``,
-which templates read with ``{% says event "key" %}`` from ``game_words``). A game
+said by ``entry.words``, ``words.py``; templates read them with
+``{% says event "key" %}`` from ``game_words``). A game
 may have table kinds (``Event.TableKind``: Gin for three, as a chouette, or two
-partnerships of two or three, ``gin_tables.py``): each is an entry of its own, and
+partnerships of two or three, ``gin_tables/``): each is an entry of its own, and
 ``game_of`` answers with the one the event plays (``CardGame.for_event``). The
 sides of a game, the same for every game, come from ``sides_of(game)``. Outside the models and this package,
 no code asks which game an event has: the services, views, templates and
@@ -100,4 +101,4 @@ def evaluate(game: Game, data: Any, *, profile=None) -> Scored:
 
 def deal_name(game: Game, number: Any, *, start: bool = False) -> str:
     """ "deal 3" (Canasta) or "hand 3" (Gin); ``start`` for the beginning of a sentence."""
-    return game_of(game.round.event).deal_name(number, start=start)
+    return game_of(game.round.event).words.deal_name(number, start=start)

@@ -2,14 +2,15 @@
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.utils.functional import Promise
-from django.utils.text import capfirst
+from django.utils.functional import Promise, cached_property
 
+from meldcore.messages import Problem
 from ratings import Match, table_matches
+from tournaments.games.words import Words
 from tournaments.models import Entry, Event, Game
 from tournaments.services.deal_data import Scored
 
@@ -46,13 +47,23 @@ class SheetPart:
 
 
 @dataclass(frozen=True)
+class Seated:
+    """A round's tables grouped into sides (per table its sides, each a list of players), and
+    notes on how (untranslated, as a round keeps them)."""
+
+    tables: list[list[list]]
+    notes: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class LaterHand:
-    """A later hand that a changed hand seats otherwise: the names of who plays it now and
-    who sits out, and its details re-seated with its points kept; ``details`` None: its
-    winner would now sit it out, so it is set aside with the hands after it."""
+    """A later hand that a changed hand seats otherwise: who plays it now, in the table
+    kind's words (``seated``), and its details re-seated with its points kept; ``details``
+    None: its winner (``out``) would now sit it out, so it is set aside with the hands after
+    it."""
 
     entry: Entry
-    players: tuple[str, str]
+    seated: str
     out: str
     details: dict[str, Any] | None
 
@@ -107,10 +118,13 @@ class CardGame(ABC):
     def label(self) -> str:
         return Event.Game(self.key).label
 
-    def table_sides(self, players: list) -> list[list]:
-        """A table's players, in draw order, grouped into its sides (``players_per_side`` each)."""
+    def seat_tables(self, event: Event, number: int, tables: list[list]) -> Seated:
+        """Round ``number``'s tables (each its players in draw order, by table number) grouped
+        into their sides, ``players_per_side`` each."""
         size = self.players_per_side
-        return [players[start : start + size] for start in range(0, len(players), size)]
+        return Seated(
+            [[players[at : at + size] for at in range(0, len(players), size)] for players in tables]
+        )
 
     def table_kinds(self) -> list[tuple[str, str]]:
         """The table kinds (``Event.TableKind``) the Format step offers; empty: two sides only."""
@@ -126,56 +140,15 @@ class CardGame(ABC):
 
     # --- words ----------------------------------------------------------------------
 
-    # What pages say about a deal (hand) in this game's words, by key (see ``says``):
-    # lazy texts with ``%(number)s`` or, counted, ngettext_lazy with ``%(counter)s``
-    # (``%(count)d`` where the text is also said in Python).
+    # What pages say about a deal (hand) in this game's words, by key (``words.Words``).
     texts: dict[str, Any]
     summary_rules: tuple[str, ...]
 
-    def says(
-        self, key: str, *, number: Any = None, count: int | None = None, total: Any = None
-    ) -> str:
-        """The text ``key`` in this game's words, with the deal's number (and the round's
-        ``total`` of deals) or a count."""
-        text = self.texts[key]
-        if count is not None:
-            return text % {"counter": count, "count": count}
-        if total is not None:
-            return text % {"number": number, "total": total}
-        if number is not None:
-            return text % {"number": number}
-        return str(text)
-
-    def deal_word(self) -> str:
-        """ "Deal" or "Hand", as a field's label."""
-        return self.says("deal")
-
-    def deal_name(self, number: Any, *, start: bool = False) -> str:
-        """ "deal 3" (Canasta) or "hand 3" (Gin); ``start`` for the beginning of a sentence."""
-        name = self.says("numbered", number=number)
-        return capfirst(name) if start else name
-
-    def deals_count(self, count: int) -> str:
-        """ "8 deals" or "8 hands": a round of so many."""
-        return self.says("per_round", count=count)
-
-    def corrected(self, number: int) -> str:
-        """What the director reads after a correction."""
-        return self.says("corrected", number=number)
-
-    def settled(self, number: int) -> str:
-        """What the director reads after a dispute is settled."""
-        return self.says("settled", number=number)
+    @cached_property
+    def words(self) -> Words:
+        return Words(self.texts)
 
     # --- an entry -----------------------------------------------------------------
-
-    def offered_modes(self, event: Event) -> list[str]:
-        """The entry modes the event's phones offer, in the game's order (none for a
-        game with one way to enter)."""
-        if not self.entry_modes:
-            return []
-        chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
-        return [mode for mode in self.entry_modes if mode in chosen] or [self.entry_modes[0]]
 
     def entry_note(self, details: Mapping[str, Any]) -> str:
         """How an entry was made, where its points do not tell (the audit trail), else ""."""
@@ -184,6 +157,11 @@ class CardGame(ABC):
     @abstractmethod
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
         """Score the submitted ``data`` or raise ``ServiceError`` naming the fields at fault."""
+
+    def submitted(self, details: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What a table sent for an entry stored with ``details``: ``evaluate`` scores it
+        to the same entry again (an import checks every entry so)."""
+        return details
 
     @abstractmethod
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:

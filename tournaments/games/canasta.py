@@ -65,6 +65,21 @@ class Canasta(CardGame):
         "saved_offline": gettext_lazy(
             "Deal %(number)s is saved on this phone and will be sent when the connection is back."
         ),
+        "stored_for": gettext_lazy("Stored for deal %(number)s:"),
+        "stored_twice": gettext_lazy(
+            "Another phone stored this deal at the same moment: look at the score sheet."
+        ),
+        "over": gettext_lazy("This game is over: no more deals can be entered."),
+        "only": gettext_lazy("A game of this round has %(count)s deals only."),
+        "how_many": gettext_lazy("Enter how many deals a round has."),
+        "enter_again": gettext_lazy("The entry is wrong: the table enters the deal again"),
+        "end_with_confirmed": gettext_lazy("End this game with the confirmed deals"),
+        "time_help": gettext_lazy("When the time is up, the deal being played is finished."),
+        "round_lead": gettext_lazy(
+            "In a round every table plays one game. Usually a game runs to the target "
+            "(%(target)s points); for a shorter evening a round can end after a number of deals "
+            "or after a time."
+        ),
     }
     # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
     summary_rules = (
@@ -93,6 +108,19 @@ class Canasta(CardGame):
         if data.get("mode") == Event.EntryMode.COUNTS:
             return canasta_counted(data.get("sides"), profile, count)
         return canasta_deal(data.get("sides"), profile, count)
+
+    def submitted(self, details: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A deal by card counts is stored with each side's points; it was sent as counts."""
+        if details.get("mode") != Event.EntryMode.COUNTS:
+            return details
+        counts = details.get("counts")
+        sides = details.get("sides")
+        if not isinstance(counts, list) or not isinstance(sides, list):
+            return details
+        return {
+            "mode": Event.EntryMode.COUNTS,
+            "sides": [counted_side(*pair) for pair in zip(sides, counts, strict=False)],
+        }
 
     def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
         if details.get("mode") not in (Event.EntryMode.DEAL, Event.EntryMode.COUNTS):
@@ -126,7 +154,7 @@ class Canasta(CardGame):
     def entry_form(
         self, game: Game, data=None, *, sides: list, mode: str | None = None, **kwargs
     ) -> forms.Form:
-        offered = self.offered_modes(game.round.event)
+        offered = offered_modes(self.entry_modes, game.round.event)
         chosen = form_mode(
             offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
         )
@@ -178,6 +206,13 @@ class Canasta(CardGame):
 
     def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
         return tuple(canasta.minimum_meld(total, profile) for total in totals)
+
+
+def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
+    """The entry modes the event's phones offer, in the game's order (the first where the
+    event chose none)."""
+    chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
+    return [mode for mode in modes if mode in chosen] or [modes[0]]
 
 
 def form_mode(
@@ -257,6 +292,23 @@ def canasta_deal(sides: Any, profile, count: int) -> Scored:
         raise problems_error(error.problems, key=field_key) from None
     details = {"mode": "deal", "sides": [side_details(entry) for entry in entries]}
     return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
+
+
+def counted_side(side: Any, counts: Any) -> Any:
+    """A stored side of a deal by card counts as the phone sent it: its counted fields and
+    how many cards of each kind it melded and held."""
+    if not isinstance(side, Mapping) or not isinstance(counts, Mapping):
+        return side
+    return {
+        **{name: side[name] for name in COUNTED_FIELDS if name in side},
+        **{
+            place: {
+                kind: counts.get(canasta.count_field_name(place, kind), 0)
+                for kind in canasta.CARD_KINDS
+            }
+            for place in canasta.PLACES
+        },
+    }
 
 
 def canasta_counted(sides: Any, profile, count: int) -> Scored:

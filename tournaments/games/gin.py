@@ -3,6 +3,7 @@ cards (card mode), scored by ``scoring.gin``."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from django import forms
@@ -80,6 +81,21 @@ class Gin(CardGame):
         "saved_offline": gettext_lazy(
             "Hand %(number)s is saved on this phone and will be sent when the connection is back."
         ),
+        "stored_for": gettext_lazy("Stored for hand %(number)s:"),
+        "stored_twice": gettext_lazy(
+            "Another phone stored this hand at the same moment: look at the score sheet."
+        ),
+        "over": gettext_lazy("This game is over: no more hands can be entered."),
+        "only": gettext_lazy("A game of this round has %(count)s hands only."),
+        "how_many": gettext_lazy("Enter how many hands a round has."),
+        "enter_again": gettext_lazy("The entry is wrong: the table enters the hand again"),
+        "end_with_confirmed": gettext_lazy("End this game with the confirmed hands"),
+        "time_help": gettext_lazy("When the time is up, the hand being played is finished."),
+        "round_lead": gettext_lazy(
+            "In a round every table plays one game. Usually a game runs to the target "
+            "(%(target)s points); for a shorter evening a round can end after a number of hands "
+            "or after a time."
+        ),
     }
     # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
     summary_rules = (
@@ -98,7 +114,7 @@ class Gin(CardGame):
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
 
     def __init__(self, tables: tuple["Gin", ...] = ()) -> None:
-        # Three or more at a table play their own kind of Gin (``games/gin_tables.py``).
+        # Three or more at a table play their own kind of Gin (``games/gin_tables/``).
         self.tables = {entry.table_kind: entry for entry in tables}
 
     def table_kinds(self) -> list[tuple[str, str]]:
@@ -155,7 +171,7 @@ class Gin(CardGame):
 
     def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
         target = self.target(profile, side_size)
-        hands = _up_to_target([tuple(entry.points) for entry in confirmed], target)
+        hands = up_to_target([tuple(entry.points) for entry in confirmed], target)
         score = gin.score_game(hands, profile, target=target)
         totals = tuple(score.totals)
         if kind == Event.RoundKind.GAME or score.finished:
@@ -175,18 +191,12 @@ class Gin(CardGame):
             running[entry.number] = (tuple(totals), ())
         score = result.gin_score
         return SheetPart(
-            running=running,
-            totals=tuple(score.points),
-            gin=GinTotals(
-                points=tuple(score.points),
-                boxes=tuple(score.boxes),
-                box_bonus=tuple(score.box_bonus),
-                game_bonus=tuple(score.game_bonus),
-                shutout_bonus=tuple(score.shutout_bonus),
-                totals=tuple(score.totals),
-                box_value=profile.box_bonus,
-            ),
+            running=running, totals=tuple(score.points), gin=self.pad_totals(score, profile)
         )
+
+    def pad_totals(self, score, profile) -> GinTotals:
+        """The pad's bottom lines of a game's score (``scoring.gin.GameScore``)."""
+        return pad_totals(score, profile, shutout=tuple(score.shutout_bonus))
 
     # --- printing -----------------------------------------------------------------
 
@@ -215,11 +225,27 @@ class Gin(CardGame):
         )
 
 
-def _up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
-    """The hands up to the one that reached the target (later ones do not count)."""
-    points = [0, 0]
+def pad_totals(score, profile, *, shutout: tuple[int, ...], kind=GinTotals, **more) -> GinTotals:
+    """The pad's bottom lines (``kind``: ``GinTotals`` or a subclass, with ``more`` fields)
+    from a game's points, boxes and bonuses, and the shutout bonus as the game adds it."""
+    return kind(
+        points=tuple(score.points),
+        boxes=tuple(score.boxes),
+        box_bonus=tuple(score.box_bonus),
+        game_bonus=tuple(score.game_bonus),
+        shutout_bonus=shutout,
+        totals=tuple(score.totals),
+        box_value=profile.box_bonus,
+        **more,
+    )
+
+
+def up_to_target(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one that reached the target (later ones do not count); hands of
+    as many columns as the game has sides."""
+    points: list[int] = []
     for index, hand in enumerate(hands):
-        points = [p + h for p, h in zip(points, hand, strict=False)]
+        points = [p + h for p, h in zip_longest(points, hand, fillvalue=0)]
         if max(points) >= target:
             return hands[: index + 1]
     return hands
@@ -310,7 +336,9 @@ def _cards(value: Any) -> list[str]:
     return []
 
 
-def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+def _tapped(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Both players' cards as tapped: the knocker's 10 (or 11 before the discard), the
+    defender's 10, no card in both; refused naming the hand at fault."""
     field_errors: dict[str, list[str]] = {}
     hands = {}
     for name, sizes in (("knocker_cards", (10, 11)), ("defender_cards", (10,))):
@@ -333,6 +361,11 @@ def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scor
             ]
     if field_errors:
         raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
+    return hands
+
+
+def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+    hands = _tapped(data)
     knocker_cards = hands["knocker_cards"]
     discard = None
     if len(knocker_cards) == 11:

@@ -3,6 +3,11 @@
 Each kind has a loader (database → plain data, ``printing.data``) and a builder
 (plain data → PDF bytes). ``render(event, kind)`` runs both; the event's page
 and ``manage.py print_event`` both go through it.
+
+A document printed for everyone in the room (the wall, the notice board) is ``public``:
+its loader takes ``names`` and ``render`` gives it every player's public name
+(``services.public_names``). The others are handed to a player or put on their table,
+and name everyone in full.
 """
 
 from collections.abc import Callable
@@ -14,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.printing import (
     guides,
+    player_cards,
     score_sheets,
     seating_lists,
     standings_pdf,
@@ -21,6 +27,7 @@ from tournaments.printing import (
     tallies,
 )
 from tournaments.printing.loaders import PrintError
+from tournaments.services.public_names import public_names
 
 __all__ = ["DOCUMENTS", "Document", "PrintError", "render"]
 
@@ -34,6 +41,7 @@ class Document:
     build: Callable[[Any], bytes]
     uses_round: bool = False
     uses_blank: bool = False
+    public: bool = False
 
 
 DOCUMENTS: dict[str, Document] = {
@@ -58,6 +66,18 @@ DOCUMENTS: dict[str, Document] = {
             ),
             table_cards.load,
             table_cards.build,
+            uses_round=True,
+            uses_blank=True,
+        ),
+        Document(
+            "player-cards",
+            _("Player cards"),
+            _(
+                "One page per table, beside its table card: how the players open the table, enter a deal, "
+                "confirm the other side's, what the marks on the score sheet mean and what to do when the Wi-Fi drops."
+            ),
+            player_cards.load,
+            player_cards.build,
             uses_round=True,
             uses_blank=True,
         ),
@@ -87,6 +107,7 @@ DOCUMENTS: dict[str, Document] = {
             seating_lists.load,
             seating_lists.build,
             uses_round=True,
+            public=True,
         ),
         Document(
             "standings",
@@ -97,6 +118,7 @@ DOCUMENTS: dict[str, Document] = {
             standings_pdf.load,
             standings_pdf.build,
             uses_round=True,
+            public=True,
         ),
     )
 }
@@ -108,5 +130,7 @@ def render(event, kind: str, *, round_number: int | None = None, blank: bool = F
         document = DOCUMENTS[kind]
     except KeyError:
         raise PrintError(str(_("There is no document “%(kind)s”.") % {"kind": kind})) from None
-    data = document.load(event, round_number=round_number, blank=blank)
-    return document.build(data)
+    options = {"round_number": round_number, "blank": blank}
+    if document.public:
+        options["names"] = public_names(event)
+    return document.build(document.load(event, **options))

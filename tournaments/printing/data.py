@@ -112,6 +112,30 @@ class TableCardsData:
     cards: tuple[TableCard, ...]
 
 
+# Player cards ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerCardWords:
+    """The phones' words for a deal of the event's game, in its language ("Send deal …")."""
+
+    send: str
+    confirm: str
+    change: str
+    saved_offline: str
+
+
+@dataclass(frozen=True)
+class PlayerCardsData:
+    """One card per table: how its players enter and confirm scores on their phones."""
+
+    event: EventInfo
+    base_url: str
+    round: int | None
+    cards: tuple[TableCard, ...]
+    words: PlayerCardWords
+
+
 # Score sheets --------------------------------------------------------------------
 
 

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from meld.network import base_url
+from meld.network import link
 from tournaments.formats import format_of
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
+from tournaments.services.public_names import Namer, full_name
 from tournaments.services.setup import rounds_to_play
 from tournaments.services.standings import standings
 
@@ -56,13 +57,13 @@ def entrants(event: Event) -> list[Player]:
     )
 
 
-def names_by_number(players: Iterable[Player]) -> dict[int, str]:
-    return {p.number: p.name for p in players if p.number is not None}
+def names_by_number(players: Iterable[Player], names: Namer = full_name) -> dict[int, str]:
+    return {p.number: names(p) for p in players if p.number is not None}
 
 
 def table_link(token: str) -> str:
     """The link a table's QR code holds: the players' score sheet for that table."""
-    return base_url() + reverse("tournaments-table", args=[token])
+    return link(reverse("tournaments-table", args=[token]))
 
 
 # Rounds and schedules --------------------------------------------------------------
@@ -141,22 +142,25 @@ def seating_from_schedule(schedule_round, number: int, names: dict[int, str]) ->
     return RoundSeating(round=number, tables=tables, sitting_out=out)
 
 
-def seatings_from_db(event: Event, numbers: Iterable[int] | None = None) -> dict[int, RoundSeating]:
-    """Every stored seating (of the given rounds), by round number, in two queries."""
+def seatings_from_db(
+    event: Event, numbers: Iterable[int] | None = None, names: Namer = full_name
+) -> dict[int, RoundSeating]:
+    """Every stored seating (of the given rounds), by round number, in two queries; every
+    player named by ``names``."""
     seats = Seat.objects.filter(round__event=event).select_related("player", "game__table", "round")
     if numbers is not None:
         seats = seats.filter(round__number__in=list(numbers))
     by_round: dict[int, dict[int, list[SeatInfo]]] = defaultdict(lambda: defaultdict(list))
     for seat in seats.order_by("round__number", "game__table__number", "position"):
         by_round[seat.round.number][seat.game.table.number].append(
-            SeatInfo(seat.position, seat.side, seat.player.number, seat.player.name)
+            SeatInfo(seat.position, seat.side, seat.player.number, names(seat.player))
         )
     byes: dict[int, list[SeatInfo]] = defaultdict(list)
     bye_rows = Bye.objects.filter(round__event=event).select_related("player", "round")
     if numbers is not None:
         bye_rows = bye_rows.filter(round__number__in=list(numbers))
     for bye in bye_rows.order_by("player__number", "player__name"):
-        byes[bye.round.number].append(SeatInfo(0, 0, bye.player.number, bye.player.name))
+        byes[bye.round.number].append(SeatInfo(0, 0, bye.player.number, names(bye.player)))
     return {
         number: RoundSeating(
             round=number,
@@ -184,8 +188,8 @@ def all_seatings(
     return known
 
 
-def seating(event: Event, number: int | None) -> RoundSeating | None:
-    """One round's seating, stored or from the schedule.
+def seating(event: Event, number: int | None, names: Namer = full_name) -> RoundSeating | None:
+    """One round's seating, stored or from the schedule, every player named by ``names``.
 
     By default the current round; before the first round of an event whose
     schedule is fixed ahead (progressive), round 1 (the schedule fixes it as soon
@@ -197,14 +201,14 @@ def seating(event: Event, number: int | None) -> RoundSeating | None:
             if not format_of(event).schedule_ahead:
                 return None
             number = 1
-    stored = seatings_from_db(event, [number])
+    stored = seatings_from_db(event, [number], names)
     if number in stored:
         return stored[number]
     players = entrants(event)
     schedule = schedule_rounds(event, len(players))
     check_round(event, number, schedule)
     if schedule is not None and number <= len(schedule):
-        return seating_from_schedule(schedule[number - 1], number, names_by_number(players))
+        return seating_from_schedule(schedule[number - 1], number, names_by_number(players, names))
     return None
 
 

@@ -1,4 +1,8 @@
-"""Seating lists for the wall: one round, sorted by name and by table, in large type."""
+"""Seating lists for the wall: one round, sorted by name and by table, in large type.
+
+For everyone in the room: every player under their public name (``printing.DOCUMENTS``
+gives the loader ``names``), sorted by it.
+"""
 
 import unicodedata
 
@@ -21,12 +25,15 @@ from tournaments.printing.layout import (
     page_size,
     text,
 )
+from tournaments.services.public_names import Namer
 
 SIDES = "ABC"
 
 
-def load(event: Event, round_number: int | None = None, blank: bool = False) -> SeatingData:
-    seating = loaders.seating(event, round_number)
+def load(
+    event: Event, round_number: int | None = None, blank: bool = False, *, names: Namer
+) -> SeatingData:
+    seating = loaders.seating(event, round_number, names)
     if seating is None or not seating.tables:
         raise loaders.PrintError(
             _("There is no seating to print yet: start a round or draw the numbers first.")

@@ -1,8 +1,8 @@
 """A series' standings for the notice board: evening by evening per member, what counts.
 
 Every visitor of the club room reads the notice board, so each member is named as they
-chose for the club's public pages (``club_pages.series_row_name``). The ranking is the series service's (``services.series``); this module only lays
-it out. Counted values are bold, values that do not count are in brackets; the
+chose for the club's public pages (``services.public_names``). The ranking is the series
+service's (``services.series``); this module only lays it out. Counted values are bold, values that do not count are in brackets; the
 rule, its numbers and the tie-break are printed under the table. A season too
 long for one page's width is printed in parts of evenings, each with rank, name
 and total.
@@ -45,7 +45,7 @@ from tournaments.printing.layout import (
     text,
 )
 from tournaments.series_rules import Rule
-from tournaments.services.club_pages import series_row_name
+from tournaments.services.public_names import member_name
 from tournaments.services.series import series_standings, tie_break_line
 
 
@@ -66,7 +66,7 @@ def load(series: Series, language: str | None = None) -> SeriesStandingsData:
     rows = []
     with override(info.language):
         # The notice board is public: names as each member chose for public pages.
-        names = [series_row_name(row) for row in standings.rows]
+        names = [member_name(row.member) for row in standings.rows]
     for row, name in zip(standings.rows, names, strict=True):
         evenings = [row.evenings.get(event.pk) for event in events]
         rows.append(
@@ -166,7 +166,9 @@ def _notes(data: SeriesStandingsData) -> list[str]:
         ) % {"count": data.best_of}
     if data.minimum_evenings:
         rule += " · " + ngettext(
-            "ranked from %(count)s evening", "ranked from %(count)s evenings", data.minimum_evenings
+            "ranked with at least %(count)s evening",
+            "ranked with at least %(count)s evenings",
+            data.minimum_evenings,
         ) % {"count": data.minimum_evenings}
     lines = [rule + "."]
     if data.placing_points:

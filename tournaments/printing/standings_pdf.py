@@ -2,7 +2,8 @@
 
 The ranking is the standings service's (``services.standings``); this module
 only lays it out, with the club, event and date at the top, "Page 2 of 5" and
-the rule profile in the footer.
+the rule profile in the footer. It goes on the notice board: every entrant under their
+public name (``printing.DOCUMENTS`` gives the loader ``names``).
 """
 
 from django.utils.formats import date_format
@@ -31,6 +32,7 @@ from tournaments.printing.layout import (
     text,
 )
 from tournaments.services.profiles import profile_label
+from tournaments.services.public_names import Namer, name_rows
 from tournaments.services.standings import (
     open_round,
     precedence,
@@ -39,11 +41,16 @@ from tournaments.services.standings import (
 )
 
 
-def load(event: Event, round_number: int | None = None, blank: bool = False) -> StandingsData:
+def load(
+    event: Event, round_number: int | None = None, blank: bool = False, *, names: Namer
+) -> StandingsData:
     if round_number is not None:
         schedule = loaders.schedule_rounds(event, len(loaders.entrants(event)))
         loaders.check_round(event, round_number, schedule)
-    rows = loaders.standing_rows(event, through_round=round_number)
+    rows = name_rows(loaders.standing_rows(event, through_round=round_number), names)
+    if not any(row.rounds for row in rows):
+        # Everyone would be ranked on nothing, as the standings pages say.
+        raise loaders.PrintError(_("No scores yet: the standings are printed from the first one."))
     played = sorted(Round.objects.filter(event=event).values_list("number", flat=True))
     rounds = sorted({n for row in rows for n in row.per_round} | set(played))
     if round_number is not None:

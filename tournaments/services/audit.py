@@ -18,13 +18,16 @@ from tournaments.games import game_of
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
 from tournaments.services import statements
 from tournaments.services.errors import ServiceError
+from tournaments.text import plain_text
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
 REASON_MAX = 500
 
 
 def checked_reason(reason: str) -> str:
-    """``reason`` as given, or a refusal (next to the reason field) when it is too long."""
+    """``reason`` as plain text (``tournaments.text``), or a refusal (next to the reason
+    field) when it is too long."""
+    reason = plain_text(reason or "").strip()
     if len(reason) > REASON_MAX:
         message = _("Say it in at most %(most)d characters (this has %(length)d).") % {
             "most": REASON_MAX,
@@ -101,7 +104,7 @@ def _deal(row: AuditEntry, value: Any = None) -> str:
     number = value.get("number") if isinstance(value, dict) else None
     if number is None and row.entry_id:
         number = row.entry.number
-    return game_of(row.event).deal_name(number)
+    return game_of(row.event).words.deal_name(number)
 
 
 def _points(row: AuditEntry, value: Any) -> str:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Round, Table, TableCall
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_round, serialised
+from tournaments.text import plain_text
 
 REASON_LENGTH = 200
 
@@ -18,7 +19,7 @@ def open_call(table: Table) -> TableCall | None:
 @serialised
 def call_director(table: Table, rnd: Round, *, reason: str = "") -> TableCall:
     """The table's open call: a new one, or the one already waiting (pressing twice is one call)."""
-    reason = (reason or "").strip()
+    reason = plain_text(reason or "").strip()
     if len(reason) > REASON_LENGTH:
         raise ServiceError(
             _("Say it in at most %(count)d characters.") % {"count": REASON_LENGTH},

@@ -315,15 +315,7 @@ def _later_hands_message(game: Game, number: int, changes: list[LaterHand], *, d
                 % {"deal": deal, "player": change.out}
             )
             break
-        lines.append(
-            _("%(deal)s: %(first)s against %(second)s, %(out)s sits out")
-            % {
-                "deal": deal,
-                "first": change.players[0],
-                "second": change.players[1],
-                "out": change.out,
-            }
-        )
+        lines.append(_("%(deal)s: %(seated)s") % {"deal": deal, "seated": change.seated})
     head = _("%(deal)s changes who plays %(hands)s:") % {
         "deal": deal_name(game, number, start=True),
         "hands": hands,

@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.games import deal_name
+from tournaments.games import deal_name, game_of
 from tournaments.models import Entry, Event, Game, Round, Seat
 from tournaments.services import audit, statements
 from tournaments.services.errors import ServiceError
@@ -101,7 +101,7 @@ def check_playable(game: Game) -> None:
             _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
         )
     if game.finished:
-        raise ServiceError(_("This game is over: no more deals can be entered."))
+        raise ServiceError(game_of(rnd.event).words.says("over"))
 
 
 def is_number(number: Any) -> bool:
@@ -137,9 +137,7 @@ def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
             % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
         )
     if event.round_kind == Event.RoundKind.DEALS and number > (event.round_deals or 0):
-        raise ServiceError(
-            _("A game of this round has %(count)s deals only.") % {"count": event.round_deals}
-        )
+        raise ServiceError(game_of(event).words.says("only", count=event.round_deals))
     return number
 
 
@@ -149,10 +147,10 @@ def next_version(game: Game, number: int) -> int:
 
 
 def entry_reason(reason: str) -> str:
-    reason = (reason or "").strip()
+    reason = audit.checked_reason(reason)
     if not reason:
         raise ServiceError(_("Give a reason."), {"reason": [_("Give a reason.")]})
-    return audit.checked_reason(reason)
+    return reason
 
 
 def create_entry(**fields) -> Entry:
@@ -162,9 +160,8 @@ def create_entry(**fields) -> Entry:
             return statements.insert(Entry(**fields))
     except IntegrityError:
         # Only reachable when the lock was bypassed; the constraint still holds.
-        raise ServiceError(
-            _("Another phone stored this deal at the same moment: look at the score sheet.")
-        ) from None
+        words = game_of(fields["game"].round.event).words
+        raise ServiceError(words.says("stored_twice")) from None
 
 
 def points_of(scored) -> dict[str, int | None]:

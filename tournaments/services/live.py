@@ -9,7 +9,7 @@ polling cost a few small queries each instead of a full render.
 from django.db.models import Count, Max, Q
 
 from tournaments.models import AuditEntry, Entry, Event, Round
-from tournaments.services.club_pages import names_mark
+from tournaments.services.public_names import names_mark
 from tournaments.services.results import entries_mark_of
 
 

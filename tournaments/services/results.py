@@ -207,7 +207,7 @@ def end_game(game: Game, *, user, reason: str = "") -> Game:
     """The director ends a timed game (round kind "time") of the open round after its last deal."""
     if not game.round.event.is_directed_by(user):
         raise ServiceError(_("Only the event's director can end a game."))
-    audit.checked_reason(reason)
+    reason = audit.checked_reason(reason)
     with transaction.atomic():
         game = lock_game(game.pk)
         event, rnd = game.round.event, game.round

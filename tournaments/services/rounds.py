@@ -268,12 +268,11 @@ def force_close_round(rnd: Round, *, user, reason: str) -> Round:
     own (``left_unconfirmed``, the entry as it was), so the director sees it
     afterwards and may still confirm or correct it.
     """
-    reason = (reason or "").strip()
+    reason = audit.checked_reason(reason)
     if not reason:
         raise ServiceError(
             _("Say why the round is closed early."), {"reason": [_("A reason is needed.")]}
         )
-    audit.checked_reason(reason)
     with transaction.atomic():
         rnd = _lock_open(rnd)
         waiting = incomplete(rnd)

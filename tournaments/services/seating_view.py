@@ -64,7 +64,15 @@ def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]
 
 
 def _by_name(names: list[NameLine]) -> None:
-    names.sort(key=lambda line: (line.player.name.casefold(), line.player.number or 0))
+    # Equal names (two "(name withheld)") by number, then seat: never by another name.
+    names.sort(
+        key=lambda line: (
+            line.player.name.casefold(),
+            line.player.number or 0,
+            line.table or 0,
+            line.position or 0,
+        )
+    )
 
 
 def public_seating(

@@ -8,6 +8,7 @@ Either way the event standings' own ranking places them, then the series rule
 (``tournaments.series_rules``) adds the evenings up per member.
 """
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -132,6 +133,7 @@ def series_standings(series: Series) -> SeriesStandings:
             members[member_id],
             members[member_id].name,
             sorted(played.values(), key=lambda e: order[e.event]),
+            order=lot(series, member_id),
         )
         for member_id, played in evenings.items()
     ]
@@ -143,6 +145,13 @@ def series_standings(series: Series) -> SeriesStandings:
         minimum_evenings=series.minimum_evenings,
     )
     return SeriesStandings(events, rows)
+
+
+def lot(series: Series, member_id: int) -> str:
+    """Where a member stands among those level on everything: drawn per series and member,
+    so it stays put as members join, and tells nothing of the name (a member's number or
+    the register's order may follow the alphabet)."""
+    return hashlib.sha256(f"series-{series.pk}:{member_id}".encode()).hexdigest()
 
 
 def _sums(events: list[Event]) -> dict[tuple[int, int], list[int]]:

@@ -215,7 +215,7 @@ def set_round(
     ensure_unlocked(event)
     errors: dict[str, list[str]] = {}
     if round_kind == Event.RoundKind.DEALS and not round_deals:
-        errors["round_deals"] = [_("Enter how many deals a round has.")]
+        errors["round_deals"] = [GAMES[event.game].words.says("how_many")]
     if round_kind == Event.RoundKind.TIME and not round_minutes:
         errors["round_minutes"] = [_("Enter how many minutes a round lasts.")]
     if errors:

@@ -229,8 +229,9 @@ def rank(event: Event, rows: list[StandingRow]) -> list[StandingRow]:
 
 def _drawn(event: Event, rows: list[StandingRow]) -> dict[int, int]:
     """id(row) → place in the recorded draw: entrants listed by number, shuffled by the
-    event's seed."""
-    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.name))
+    event's seed. Entrants without a number are listed by their key (the order they were
+    added), never by name: public lists would tell where a withheld name falls."""
+    by_number = sorted(rows, key=lambda row: (row.number is None, row.number or 0, row.key))
     order = draw_order(range(len(by_number)), draw_seed(event))
     return {id(by_number[index]): place for place, index in enumerate(order)}
 
@@ -264,9 +265,11 @@ def provisional_line(number: int | None) -> str:
 
 def notes(event: Event, rows: list[StandingRow]) -> dict:
     """What a standings page says around its table (``provisional`` above, ``ties`` and
-    how a substitute counts below)."""
+    how a substitute counts below), and whether there is a table to show: before the first
+    score (a result or a bye) everyone would be ranked on nothing."""
     has_substitutes = any(row.substitutes for row in rows)
     return {
+        "scored": any(row.rounds for row in rows),
         "provisional": provisional_line(open_round(event)),
         "ties": tie_break_lines(
             [m.key for m in precedence(event)], any(row.shared for row in rows)
@@ -321,9 +324,14 @@ def _counted_for(players: list[Player], scoring: str) -> dict[int, int]:
         step = {}
     key_of = {}
     for player in players:
-        key = player.pk
+        key, seen = player.pk, {player.pk}
         while key in step:
             key = step[key]
+            if key in seen:
+                # A line that comes back round (Meld never stores one): each counts alone.
+                key = player.pk
+                break
+            seen.add(key)
         key_of[player.pk] = key
     return key_of
 

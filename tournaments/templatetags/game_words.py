@@ -1,5 +1,5 @@
-"""``{% says event "key" number=… count=… total=… %}``: a page's words for a deal (hand), from the
-event's game registry entry (``CardGame.texts``), so templates never ask which game it is."""
+"""``{% says event "key" number=… count=… total=… target=… %}``: a page's words for a deal (hand), from the
+event's game registry entry (``CardGame.texts``, said by ``games.words.Words``), so templates never ask which game it is."""
 
 from django import template
 
@@ -10,8 +10,8 @@ register = template.Library()
 
 
 @register.simple_tag
-def says(event: Event, key: str, number=None, count=None, total=None) -> str:
-    return game_of(event).says(key, number=number, count=count, total=total)
+def says(event: Event, key: str, number=None, count=None, total=None, target=None) -> str:
+    return game_of(event).words.says(key, number=number, count=count, total=total, target=target)
 
 
 @register.simple_tag

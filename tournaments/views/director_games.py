@@ -110,7 +110,7 @@ def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
         except ServiceError as error:
             show_service_error(form.deal, error)
         else:
-            messages.success(request, game_of(event).corrected(number))
+            messages.success(request, game_of(event).words.says("corrected", number=number))
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)
     return _render(request, event, game, correction=form, status=400)
 
@@ -135,7 +135,7 @@ def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> H
         except ServiceError as error:
             show_service_error(form.deal, error)
         else:
-            messages.success(request, game_of(event).settled(entry.number))
+            messages.success(request, game_of(event).words.says("settled", number=entry.number))
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)
     return _render(request, event, game, settle_forms={entry.pk: form}, status=400)
 

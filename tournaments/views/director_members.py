@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from meld.network import link
 from tournaments.access import clubs_for, director_member, director_required, members_for
 from tournaments.charts import line_chart
 from tournaments.forms import show_service_error
-from tournaments.forms.members import MemberForm, MergeForm, SearchForm
+from tournaments.forms.members import SEARCH_MAX, MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
 from tournaments.models import Club, Event, Member
 from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
@@ -24,6 +25,7 @@ from tournaments.services.club_results import member_evenings
 from tournaments.services.errors import ServiceError
 from tournaments.services.names import by_family_name
 from tournaments.services.player_lists import MAX_ROWS
+from tournaments.text import plain_text
 from tournaments.views.director_ratings import member_season_ratings
 
 LIST_LIMIT = 500
@@ -62,7 +64,7 @@ def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResp
             form=forms.get("form") or MemberForm(),
             csv_form=forms.get("csv_form") or CsvForm(),
             open_panel=forms.get("open_panel", ""),
-            public_url=_public_url(request, club),
+            public_url=_public_url(club),
         )
     return render(request, "tournaments/members/register.html", context)
 
@@ -153,10 +155,10 @@ def build(request: HttpRequest) -> HttpResponse:
     return redirect(_register_url(club))
 
 
-def _public_url(request: HttpRequest, club: Club) -> str:
+def _public_url(club: Club) -> str:
     if not club.public_page:
         return ""
-    return request.build_absolute_uri(reverse("tournaments-public-club", args=[club.public_token]))
+    return link(reverse("tournaments-public-club", args=[club.public_token]))
 
 
 @login_required
@@ -318,7 +320,7 @@ def chosen_member(event: Event, user, member_id: int | None) -> Member | None:
 def pick_panel(request: HttpRequest, event: Event) -> dict:
     """What the players page's "From the members" panel shows: the ticked ones first,
     then those the search finds (all active ones when nothing is searched), by family name."""
-    q = request.GET.get("q", "")[:100].strip()
+    q = plain_text(request.GET.get("q", "")[:SEARCH_MAX]).strip()
     ticked = by_family_name(_ticked(event, request.user, request.GET.getlist("member")))
     ticked_ids = {member.pk for member in ticked}
     found, total = service.find_members(
@@ -343,7 +345,7 @@ def find(request: HttpRequest, event: Event) -> HttpResponse:
     """The members a name being typed may be (htmx: the late entry's and substitute's forms)."""
     if request.method != "GET":
         return HttpResponseNotAllowed(["GET"])
-    name = request.GET.get("name", "")[:100].strip()
+    name = plain_text(request.GET.get("name", "")[:SEARCH_MAX]).strip()
     matches, total = service.find_members(offered(event, request.user), name, MATCHES_SHOWN)
     context = {
         "event": event,

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from meld.network import base_url
+from meld.network import link
 from tournaments.access import director_required
 from tournaments.models import Event
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
@@ -101,6 +101,6 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
     context = {
         **nav(event, "print"),
         "links": links,
-        "code_url": base_url() + reverse("tournaments-table-code"),
+        "code_url": link(reverse("tournaments-table-code")),
     }
     return render(request, "tournaments/print/table_links.html", context)

@@ -307,7 +307,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
         "preset_form": preset_form,
         "editable": not locked,
         "summary": rule_summary(event),
-        "profile_name": event_profile(event).name,
+        "profile_name": profile_name(event),
     }
     return render(request, "tournaments/setup/rules.html", context)
 

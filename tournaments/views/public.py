@@ -22,8 +22,8 @@ from django.views.decorators.cache import never_cache
 from tournaments.access import public_event
 from tournaments.models import Event, Round
 from tournaments.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.services.club_pages import public_namer, row_name
 from tournaments.services.live import public_mark
+from tournaments.services.public_names import name_rows, public_names
 from tournaments.services.seating_view import public_seating, seating_of
 from tournaments.services.standings import notes, precedence, standings
 
@@ -31,7 +31,7 @@ PUBLIC_POLL_SECONDS = 30
 PUBLIC_FRAGMENT_SECONDS = 600
 PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
-PROJECTOR_TABLES = 6  # tables per seating panel
+PROJECTOR_TABLES = 6  # tables of up to four seats per seating panel; half as many larger ones
 PROJECTOR_NAMES = 20  # names per "find your table" panel
 
 
@@ -75,11 +75,10 @@ def _context(event: Event) -> dict:
     seating = seating_of(rnd) if rnd else ([], [], [])
     rows = standings(event)
     # Read after the seating and the standings, so it knows everyone they show.
-    name_of = public_namer(event)
+    name_of = public_names(event)
     tables, names, byes = public_seating(seating, name_of)
     rounds = sorted({n for row in rows for n in row.per_round})
-    for row in rows:
-        row.name = row_name(row, name_of)
+    for row in name_rows(rows, name_of):
         row.cells = [row.per_round.get(number) for number in rounds]
     return {
         "event": event,
@@ -139,6 +138,12 @@ def _pages(kind: str, items: list, size: int) -> list[Panel]:
     return [Panel(kind, chunk, page, len(chunks)) for page, chunk in enumerate(chunks, start=1)]
 
 
+def _tables_per_panel(tables: list) -> int:
+    """Six tables of four fit the screen in two rows of three; larger ones in one row."""
+    seats = max((sum(len(side) for side in table.sides) for table in tables), default=0)
+    return PROJECTOR_TABLES if seats <= 4 else PROJECTOR_TABLES // 2
+
+
 @never_cache
 @in_page_language
 def projector(request: HttpRequest, found: Event) -> HttpResponse:
@@ -147,8 +152,11 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
     panels: list[Panel] = []
     if context["round"] is not None and context["round"].status == Round.Status.OPEN:
         panels += _pages("names", context["names"], PROJECTOR_NAMES)
-        panels += _pages("tables", context["tables"], PROJECTOR_TABLES)
-    panels += _pages("standings", context["rows"], PROJECTOR_STANDINGS)
+        panels += _pages("tables", context["tables"], _tables_per_panel(context["tables"]))
+    # Before the first score the standings would rank everyone on nothing: the seating
+    # says more. With nothing else to show, the panel says there are no scores yet.
+    if context["notes"]["scored"]:
+        panels += _pages("standings", context["rows"], PROJECTOR_STANDINGS)
     if not panels:
         panels = [Panel("standings", [], 1, 1)]
     try:

@@ -2,7 +2,7 @@
 
 The coming evenings, the final standings of finished ones by year, and the standings
 of the club's series. Every member's name appears as they chose on the register
-(``services.club_pages.shown_name``). An evening running now links to its own live
+(``services.public_names``). An evening running now links to its own live
 public page where the director made one (it names members the same way); a finished
 one links to its final standings here.
 """
@@ -20,6 +20,7 @@ from tournaments.access import public_club
 from tournaments.models import Club, Event, Series
 from tournaments.services import club_pages, rating_lists
 from tournaments.services import series as series_service
+from tournaments.services.public_names import member_name
 from tournaments.services.standings import notes, precedence, rounds_in
 from tournaments.tables import RatingTable, SeriesTable
 from tournaments.views.director_ratings import game_of_request, game_tabs, rating_records
@@ -81,7 +82,7 @@ def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
     labels = {event.pk: f"{event.date:%d.%m.}" for event in result.events}
     records = series_records(result.rows, found, labels)
     for record, row in zip(records, result.rows, strict=True):
-        record["name"] = club_pages.series_row_name(row)
+        record["name"] = member_name(row.member)
     events = [(f"e{event_id}", label) for event_id, label in labels.items()]
     table = SeriesTable(
         records,
@@ -106,9 +107,7 @@ def ratings(request: HttpRequest, club: Club, game: str) -> HttpResponse:
     """The club's rating list in one card game, each member named as they chose; members
     whose values are equal stand in the order of those names, never of the real ones."""
     game = game_of_request(request, game)
-    rows = rating_lists.rating_list(
-        club, game, name=lambda member: club_pages.shown_name(member, member.name)
-    )
+    rows = rating_lists.rating_list(club, game, name=member_name)
     table = RatingTable(rating_records(rows, links=False))
     RequestConfig(request, paginate=False).configure(table)
     context = {

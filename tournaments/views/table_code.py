@@ -4,11 +4,12 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from tournaments.models import Table
+from tournaments.text import plain_text
 
 
 def table_code(request: HttpRequest) -> HttpResponse:
     """The short code on a table card leads to the same page as its QR code."""
-    code = request.GET.get("code", "").strip().upper().replace(" ", "").replace("-", "")
+    code = plain_text(request.GET.get("code", "")).strip().upper().replace(" ", "").replace("-", "")
     table = Table.objects.filter(code=code).only("token").first() if code else None
     if table is None:
         messages.error(

@@ -5,7 +5,8 @@ for its form: ``CanastaDealForm`` (each side's canastas, red threes, going out
 and points), ``CardCountsForm`` (the same with how many cards of each kind
 instead of the points), ``QuickTotalsForm`` (one number per side), as the
 event's entry modes offer them, or ``GinHandForm`` (who won and how, or the
-cards in card mode).
+cards in card mode); Gin's table kinds of three, four or six at a table have
+theirs in ``gin_tables.py``, naming who plays the hand.
 ``base.py`` holds what they share.
 """
 

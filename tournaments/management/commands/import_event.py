@@ -1,11 +1,10 @@
-import json
 import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.services.errors import ServiceError
-from tournaments.services.transfer import import_event
+from tournaments.services.transfer import MAX_EXPORT_BYTES, import_event, read_export
 
 
 class Command(BaseCommand):
@@ -22,13 +21,14 @@ class Command(BaseCommand):
             if director is None:
                 raise CommandError(f"No user is called {owner!r}.")
         try:
-            handle = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115
+            handle = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115
             with handle:
-                data = json.load(handle)
-        except (OSError, ValueError) as error:
+                # One byte beyond the bound is enough to refuse the file.
+                raw = handle.read(MAX_EXPORT_BYTES + 1)
+        except OSError as error:
             raise CommandError(f"Cannot read {file}: {error}") from error
         try:
-            event = import_event(data, owner=director)
+            event = import_event(read_export(raw), owner=director)
         except ServiceError as error:
             raise CommandError(error.message) from error
         self.stdout.write(self.style.SUCCESS(f"Imported event {event.pk}: {event}"))

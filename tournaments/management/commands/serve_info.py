@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from meld import secret
-from meld.network import base_url, lan_address
+from meld.network import base_url, lan_address, link
 from meld.paths import manage_command
 from tournaments.models import Club
 
@@ -28,10 +28,8 @@ class Command(BaseCommand):
         self.stdout.write(f"  Phones on the Wi-Fi:   http://{address}:{port}/")
         self.stdout.write(f"  QR codes point to:     {base_url()}/")
         for club in Club.objects.filter(public_page=True).order_by("name", "pk"):
-            page = reverse("tournaments-public-club", args=[club.public_token])
-            self.stdout.write(
-                f"  Club's public page:    http://{address}:{port}{page} ({club.name})"
-            )
+            page = link(reverse("tournaments-public-club", args=[club.public_token]))
+            self.stdout.write(f"  Club's public page:    {page} ({club.name})")
         self.stdout.write(
             "  Director log-in:       user 'director' (the password was printed when the demo was loaded;"
         )

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_players_member_choice'),
+        ('tournaments', '0014_gin_preset_sources'),
     ]
 
     operations = [

@@ -1,0 +1,197 @@
+"""Gin for three as a chouette (RULES.md 2.1, 2): one plays alone against two partners
+who share a column and play as a crew, one of them at the table each hand while the
+other advises.
+
+A seating (``scoring.gin_three.ChouetteSeating``) names the lone player 0 (side A's
+seat) and the partners 1 and 2 (side B's seats in order). A round is one game; the
+next round at the same table goes on from its last hand won: a lone player who won
+it stays alone, else the partner who won it plays alone (``seat_tables``).
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from django import forms
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from meldcore.messages import Problem
+from scoring import gin_three
+from scoring.canasta import side_label
+from tournaments.forms.entry.gin_tables import ChouetteHandForm
+from tournaments.games.base import Outcome, Seated, SheetPart
+from tournaments.games.gin import gin_hand, up_to_target
+from tournaments.games.gin_tables.base import SeatedByHands, hand_number
+from tournaments.games.sides import sides_of
+from tournaments.models import Entry, Event, Game, Player, Seat
+from tournaments.services.deal_data import Scored, seats_prefetch
+from tournaments.services.errors import ServiceError
+from tournaments.services.profiles import event_profile
+
+
+class GinChouette(SeatedByHands):
+    """Gin for three as a chouette: the game goes to the usual target, and the lone player
+    wins or pays the margin to each partner."""
+
+    table_kind = Event.TableKind.CHOUETTE
+
+    def start(self) -> gin_three.ChouetteSeating:
+        return gin_three.chouette_start()
+
+    def step(self, seating, hand: Sequence[int]) -> gin_three.ChouetteSeating:
+        return gin_three.chouette_next(seating, hand)
+
+    def seats(self, game: Game) -> tuple[Seat, ...]:
+        sides = sides_of(game)
+        if len(sides) != 2 or len(sides[0].seats) != 1 or len(sides[1].seats) != 2:
+            raise ServiceError(_("A chouette needs one player alone against two partners."))
+        return (sides[0].seats[0], *sides[1].seats)
+
+    def seated(self, seating: gin_three.ChouetteSeating, names: list[str]) -> str:
+        return _("%(lone)s against %(partner)s, advised by %(adviser)s") % {
+            "lone": names[seating.lone],
+            "partner": names[seating.partner],
+            "adviser": names[seating.sitting_out],
+        }
+
+    def moved(self, entry: Entry, seating, seats: tuple[Seat, ...]) -> dict | None:
+        partner = seats[seating.partner]
+        details = dict(entry.details or {})
+        # By the player where the hand says so: a player renamed since changes no seat.
+        if "partner_player" in details:
+            moved = details["partner_player"] != partner.player_id
+        else:
+            moved = details.get("partner") != str(partner.player)
+        if not moved:
+            return None
+        details.update(
+            partner=str(partner.player),
+            sitting_out=str(seats[seating.sitting_out].player),
+            partner_player=partner.player_id,
+        )
+        return details
+
+    # --- seating a round ----------------------------------------------------------
+
+    def seat_tables(self, event: Event, number: int, tables: list[list]) -> Seated:
+        """The highest card plays alone, the other two are partners, the higher one first;
+        from the second round on, each table goes on from its game of the round before."""
+        before = (
+            Game.objects.filter(round__event=event, round__number=number - 1)
+            .select_related("table")
+            .prefetch_related(
+                seats_prefetch(),
+                Prefetch(
+                    "entries",
+                    queryset=Entry.objects.filter(status=Entry.Status.CONFIRMED).order_by("number"),
+                ),
+            )
+        )
+        games = {game.table.number: game for game in before}
+        target = event_profile(event).target if games else 0
+        seated, notes = [], []
+        for table, players in enumerate(tables, 1):
+            order, carried = self._carried(games.get(table), players, target)
+            seated.append([order[:1], order[1:]])
+            if carried:
+                notes.append(
+                    Problem(
+                        gettext_noop(
+                            "Table %(table)d: %(player)s plays alone, as the last hand won at "
+                            "this table in round %(round)d decides."
+                        ),
+                        {"table": table, "player": str(order[0]), "round": number - 1},
+                    )
+                )
+        return Seated(seated, notes)
+
+    def _carried(self, game: Game | None, players: list[Player], target: int):
+        """The table's players in the order they sit (alone, the partner who plays first, the
+        other) and whether the last hand won at this table in the game before chose who plays
+        alone. Players new at the table follow in draw order."""
+        if game is None:
+            return players, False
+        try:
+            seats = self.seats(game)
+        except ServiceError:
+            return players, False
+        hands = up_to_target([tuple(entry.points) for entry in game.entries.all()], target)
+        following = gin_three.chouette_next_game_after(hands)
+        if following is None:
+            return players, False
+        chosen = [
+            seats[index].player
+            for index in (following.lone, following.partner, following.sitting_out)
+        ]
+        order = [player for player in chosen if player in players]
+        order += [player for player in players if player not in chosen]
+        return order, order[0] == chosen[0]
+
+    # --- an entry -----------------------------------------------------------------
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        number = hand_number(data)
+        seats = self.seats(game)
+        seating = self.seating_at(game, number)
+        partner = seats[seating.partner]
+        scored = gin_hand(data, profile)
+        details = {
+            **scored.details,
+            "partner": str(partner.player),
+            "sitting_out": str(seats[seating.sitting_out].player),
+            "partner_player": partner.player_id,
+        }
+        return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        partner = details.get("partner")
+        if not isinstance(partner, str):
+            return ""
+        return _("%(side)s: %(player)s") % {"side": side_label(1), "player": partner[:40]}
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return ChouetteHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    # --- a game -------------------------------------------------------------------
+
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+        part = super().sheet_part(result, confirmed, profile)
+        return replace(part, note=next_round_note(result, confirmed, profile.target))
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        result = super().outcome(
+            confirmed, profile, sides=sides, side_size=1, kind=kind, stopped=stopped
+        )
+        lone, partners = result.totals
+        if result.finished:
+            ahead = {0: result.net, 1: -result.net}.get(result.winner, 0)
+        else:
+            ahead = lone - partners
+        # The lone player settles the margin with each partner: twice what one partner does.
+        return replace(result, nets=(2 * ahead, -ahead))
+
+
+def next_round_note(result: Outcome, confirmed: list[Entry], target: int) -> str:
+    """What the pad says about the next round at this table: once the game is over, who
+    plays alone in it (``GinChouette.seat_tables`` seats it so)."""
+    counted = confirmed[: len(up_to_target([tuple(e.points) for e in confirmed], target))]
+    won = [entry for entry in counted if any(entry.points)]
+    if result.finished and won:
+        last = won[-1]
+        if last.points[0]:
+            return _(
+                "Side A won the last hand: the lone player stays alone in the next round at "
+                "this table."
+            )
+        partner = (last.details or {}).get("partner")
+        if isinstance(partner, str):
+            return _(
+                "%(player)s won the last hand for side B and plays alone in the next round "
+                "at this table."
+            ) % {"player": partner[:40]}
+    return _(
+        "This round is one chouette game. The last hand won decides who plays alone in the "
+        "next round at this table."
+    )

@@ -1,0 +1,185 @@
+"""Gin for three at a table, the loser of a hand sitting out (RULES.md 2.1, 1).
+
+Each player is his own side (0, 1, 2 in seat order, the order of the draw). A hand
+is entered as in two-player Gin between the two who played it and stored with three
+columns, the winner's points in his own. The game's seating is the engine's
+(``scoring.gin_three.Seating``), its sides' indices naming the players.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import gin_three
+from scoring.canasta import side_label
+from tournaments.forms.entry.gin_tables import RotationHandForm
+from tournaments.games.base import Outcome, leader, margin
+from tournaments.games.gin import GinTotals, gin_hand, pad_totals, up_to_target
+from tournaments.games.gin_tables.base import SeatedByHands, hand_number
+from tournaments.games.sheets import GinSheetTotals
+from tournaments.games.sides import sides_of
+from tournaments.models import Entry, Event, Game, Seat
+from tournaments.services.deal_data import Scored
+from tournaments.services.errors import ServiceError
+
+SIDES = 3
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One payment after a rotation game, by side letters."""
+
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class RotationTotals(GinTotals):
+    """The score pad's bottom lines of a rotation game, with who pays whom once it is
+    over (the shutout bonus is paid, not added)."""
+
+    payments: tuple[Settlement, ...] = ()
+
+
+class GinRotation(SeatedByHands):
+    """Gin for three at a table, the loser of a hand sitting out (RULES.md 2.1, 1)."""
+
+    table_kind = Event.TableKind.ROTATION
+    reseat_help = gettext_lazy(
+        "Where this hand changes who plays later hands: they keep their points with the "
+        "players who play them now, or are set aside from the first one whose winner would "
+        "sit it out."
+    )
+
+    def start(self) -> gin_three.Seating:
+        return gin_three.three_player_start()
+
+    def step(self, seating: gin_three.Seating, hand: Sequence[int]) -> gin_three.Seating:
+        return gin_three.rotation_next(seating, hand)
+
+    def seats(self, game: Game) -> tuple[Seat, ...]:
+        return tuple(seat for side in sides_of(game) for seat in side.seats[:1])
+
+    def seated(self, seating: gin_three.Seating, names: list[str]) -> str:
+        return _("%(first)s against %(second)s, %(out)s sits out") % {
+            "first": names[seating.leader],
+            "second": names[seating.dealer],
+            "out": names[seating.sitting_out],
+        }
+
+    def moved(self, entry: Entry, seating: gin_three.Seating, seats) -> dict | None:
+        playing = list(seating.playing)
+        details = dict(entry.details or {})
+        if details.get("players") == playing and details.get("sitting_out") == (
+            seating.sitting_out
+        ):
+            return None
+        details.update(players=playing, sitting_out=seating.sitting_out)
+        if "knocker" in details and details["knocker"] not in playing:
+            # An undercut: the defender won, so the knocker is the other one playing.
+            winner = gin_three.hand_winner(entry.points)
+            details["knocker"] = next(side for side in playing if side != winner)
+        return details
+
+    # --- an entry -----------------------------------------------------------------
+
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+        seating = self.seating_at(game, hand_number(data))
+        knocker = data.get("knocker")
+        if data.get("kind") in ("knock", "gin") and knocker not in seating.playing:
+            raise ServiceError(
+                _("Say who knocked."),
+                {"knocker": [_("Choose who knocked or went gin.")]},
+            )
+        defender = seating.dealer if knocker == seating.leader else seating.leader
+        scored = gin_hand({**data, "knocker": 0}, profile)
+        points = [0] * SIDES
+        if scored.hand is not None:
+            points[knocker], points[defender] = scored.points
+        details = {
+            **scored.details,
+            "players": list(seating.playing),
+            "sitting_out": seating.sitting_out,
+        }
+        if scored.hand is not None:
+            details["knocker"] = knocker
+        return Scored(tuple(points), details, hand=scored.hand, cards=scored.cards)
+
+    def row_note(self, details: Mapping[str, Any]) -> str:
+        out = details.get("sitting_out")
+        if out not in range(SIDES):
+            return ""
+        return _("%(side)s sits out") % {"side": side_label(out)}
+
+    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+        return RotationHandForm(game, data, sides=sides, rules=self, **kwargs)
+
+    # --- a game -------------------------------------------------------------------
+
+    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+        hands = counted([tuple(entry.points) for entry in confirmed], profile.target)
+        score = gin_three.score_three_player_game(hands, profile)
+        totals = tuple(score.totals)
+        if kind == Event.RoundKind.GAME or score.finished:
+            finished, winner = score.finished, score.winner
+        else:
+            finished = stopped
+            winner = leader(totals) if finished else None
+        nets = tuple(score.net) if score.finished else _margins(totals)
+        net = margin(totals, winner)
+        return Outcome(totals, finished, winner, net, None, score, nets=nets)
+
+    def pad_totals(self, score, profile) -> RotationTotals:
+        """With who pays whom; the shutout bonus is paid by the player without points, not
+        added to a total."""
+        payments = tuple(
+            Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
+        )
+        return pad_totals(
+            score, profile, shutout=(0,) * SIDES, kind=RotationTotals, payments=payments
+        )
+
+    # --- printing -----------------------------------------------------------------
+
+    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+        return super().sheet_rules(profile, 1)
+
+    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+        if not hands or sides != SIDES:
+            return None
+        score = gin_three.score_three_player_game(counted(hands, profile.target), profile)
+        totals = tuple(score.totals)
+        return GinSheetTotals(
+            boxes=tuple(score.box_bonus),
+            game_bonus=tuple(score.game_bonus),
+            shutout_bonus=(0,) * SIDES,  # paid by the player without points, not added
+            totals=totals,
+            finished=score.finished,
+            net=margin(totals, score.winner),
+        )
+
+
+def counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
+    """The hands up to the one in which a player reached the target, each in three columns.
+    A hand won by the one who sat it out is never stored (a change of an earlier hand
+    re-seats or sets aside the later ones); should one be, the count stops before it."""
+    hands = [tuple(hand[:SIDES]) + (0,) * (SIDES - len(hand)) for hand in hands]
+    played = gin_three.replay(gin_three.three_player_start(), hands, gin_three.rotation_next)
+    return up_to_target(hands[: len(played.seatings)], target)
+
+
+def _margins(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Each player's plus/minus while nobody has reached the target (or a round stopped
+    short of it): the payments of a game ended now, without the shutout, which only a
+    player who reached the target collects."""
+    payments = gin_three.settle_three(totals, totals, None, 0)
+    net = [0] * SIDES
+    for payment in payments:
+        net[payment.payer] -= payment.amount
+        net[payment.payee] += payment.amount
+    return tuple(net)
