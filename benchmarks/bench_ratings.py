@@ -69,7 +69,7 @@ def kendall_tau(xs: list[float], ys: list[float]) -> float:
 def simulated_season(seed: int, margin: float, *, places: bool) -> tuple[float, float]:
     """τ of the rating list and of the points series against the hidden skills."""
     from pairings.schedules import progressive_schedule
-    from ratings import Evening, Ledger, table_matches
+    from ratings import Evening, Ledger, Match, table_matches
 
     rng = random.Random(seed)
     skill = {player: rng.gauss(0, 1) for player in range(1, SIM_PLAYERS + 1)}
@@ -79,7 +79,7 @@ def simulated_season(seed: int, margin: float, *, places: bool) -> tuple[float, 
     for evening in range(SIM_EVENINGS):
         drawn = rng.sample(list(skill), len(skill))
         who = {number: drawn[number - 1] for number in range(1, SIM_PLAYERS + 1)}
-        matches = []
+        matches: list[Match] = []
         for rnd in schedule.rounds[:SIM_ROUNDS]:
             for (a, b), (c, d) in rnd.tables:
                 sides = ((who[a], who[b]), (who[c], who[d]))
@@ -141,9 +141,52 @@ def _scores(game: str, rng: random.Random, edge: float) -> list[int]:
     return [winner, loser] if won else [loser, winner]
 
 
+def _with_members(players: list, members: list) -> list[tuple]:
+    """Each player with their member (every evening enters all members in the same order)."""
+    return [(player, members[player.number - 1]) for player in players]
+
+
+def _play(rng, rounds, plans, table_of, strength, by_number) -> None:
+    """Every round's games, scored from the sides' strength, and their seats."""
+    from tournaments.models import Game, Seat
+
+    games, seated = [], []
+    for rnd in rounds:
+        for number, sides in enumerate(plans[rnd.event_id][rnd.number - 1], start=1):
+            power = [sum(strength[(rnd.event_id, n)] for n in side) for side in sides]
+            scores = _scores(rnd.event.game, rng, power[0] - power[1])
+            games.append(
+                Game(
+                    round=rnd,
+                    table=table_of[(rnd.event_id, number)],
+                    finished=True,
+                    score_0=scores[0],
+                    score_1=scores[1],
+                )
+            )
+            seated.append(sides)
+    games = Game.objects.bulk_create(games, batch_size=2000)
+    Seat.objects.bulk_create(
+        (
+            Seat(
+                round_id=game.round_id,
+                game=game,
+                player=by_number[(game.round.event_id, n)],
+                side=side,
+                position=position,
+            )
+            for game, sides in zip(games, seated, strict=True)
+            for position, (side, n) in enumerate(
+                ((s, n) for s, ns in enumerate(sides) for n in ns), start=1
+            )
+        ),
+        batch_size=5000,
+    )
+
+
 def build(owner, club, rng: random.Random, first: datetime.date, evenings: int) -> list:
     """``evenings`` finished evenings of all members, Canasta and Gin week about."""
-    from tournaments.models import Event, Game, Member, Player, Round, Seat, Table
+    from tournaments.models import Event, Member, Player, Round, Table
 
     members = list(Member.objects.filter(club=club).order_by("pk"))
     skill = {m.pk: rng.gauss(0, 1) for m in members}
@@ -180,40 +223,8 @@ def build(owner, club, rng: random.Random, first: datetime.date, evenings: int) 
         for n in range(1, len(plans[event.pk][0]) + 1)
     )
     table_of = {(t.event_id, t.number): t for t in tables}
-    games, seated = [], []
-    for rnd in rounds:
-        for number, sides in enumerate(plans[rnd.event_id][rnd.number - 1], start=1):
-            strength = [
-                sum(skill[by_number[(rnd.event_id, n)].member_id] for n in side) for side in sides
-            ]
-            scores = _scores(rnd.event.game, rng, strength[0] - strength[1])
-            games.append(
-                Game(
-                    round=rnd,
-                    table=table_of[(rnd.event_id, number)],
-                    finished=True,
-                    score_0=scores[0],
-                    score_1=scores[1],
-                )
-            )
-            seated.append(sides)
-    games = Game.objects.bulk_create(games, batch_size=2000)
-    Seat.objects.bulk_create(
-        (
-            Seat(
-                round_id=game.round_id,
-                game=game,
-                player=by_number[(game.round.event_id, n)],
-                side=side,
-                position=position,
-            )
-            for game, sides in zip(games, seated, strict=True)
-            for position, (side, n) in enumerate(
-                ((s, n) for s, ns in enumerate(sides) for n in ns), start=1
-            )
-        ),
-        batch_size=5000,
-    )
+    strength = {(p.event_id, p.number): skill[m.pk] for p, m in _with_members(players, members)}
+    _play(rng, rounds, plans, table_of, strength, by_number)
     return events
 
 
@@ -249,7 +260,8 @@ def club_figures() -> None:
 
     later = build(owner, club, rng, datetime.date(2026, 1, 5), 2 * RUNS)
     Event.objects.filter(pk__in=[e.pk for e in later]).update(status=Event.Status.RUNNING)
-    times, counts = [], {}
+    times: list[float] = []
+    counts: dict[str, set[int]] = {}
     for event in later:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
         with CaptureQueriesContext(connection) as queries:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 from django.db.models import Q
 
-from ratings import Evening, EveningOutcome, Ledger, Rating, replay
+from ratings import Evening, EveningOutcome, Ledger, Match, Rating, replay
 from tournaments.formats import format_of
 from tournaments.games import GAMES, game_of
 from tournaments.games.base import PlayedGame
@@ -73,26 +73,25 @@ def evening_finished(event_id: int) -> None:
     """Rate the finished evening ``event_id``: on top of the list when it is the latest
     of its club and game, else (it lands in the past) by replaying the list."""
     with transaction.atomic():
-        found = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
-        if found is None:
+        club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+        if club_id is None:
             return
-        lock_club(found, change=True)
-        event = Event.objects.get(pk=event_id)  # as it stands under the lock
-        if event.club_id is None:
+        lock_club(club_id, change=True)
+        # As it stands under the lock (an event moved to another club meanwhile is its).
+        event = Event.objects.filter(pk=event_id, club_id=club_id).first()
+        if event is None:
             return
-        listed = RatingList.objects.filter(club_id=event.club_id, game=event.game).first()
-        if event.status == FINISHED and _latest(event, listed):
-            _rate_on_top(event, listed)
+        listed = RatingList.objects.filter(club_id=club_id, game=event.game).first()
+        if event.status == FINISHED and listed is not None and _latest(event, club_id, listed):
+            _rate_on_top(event, club_id, listed)
         else:
-            _replay(event.club_id, event.game)
+            _replay(club_id, event.game)
 
 
-def _latest(event: Event, listed: RatingList | None) -> bool:
+def _latest(event: Event, club_id: int, listed: RatingList) -> bool:
     """Whether ``event`` comes after every evening the list counts, and the list counts
     every other finished evening of its club and game."""
-    if listed is None:
-        return False
-    others = _finished(event.club_id, event.game).exclude(pk=event.pk).count()
+    others = _finished(club_id, event.game).exclude(pk=event.pk).count()
     if listed.evenings != others:
         return False
     if listed.through_date is None:
@@ -138,20 +137,21 @@ def _replay(club_id: int, game: str) -> None:
     _save_list(club_id, game, len(events), last)
 
 
-def _rate_on_top(event: Event, listed: RatingList) -> None:
+def _rate_on_top(event: Event, club_id: int, listed: RatingList) -> None:
     """The latest evening, rated on the list as it stands."""
     game = event.game
     stored = {
         row.member_id: row
-        for row in MemberRating.objects.filter(member__club_id=event.club_id, game=game)
+        for row in MemberRating.objects.filter(member__club_id=club_id, game=game)
     }
     ledger = Ledger(
         {key: Rating(row.mu, row.sigma, row.games) for key, row in stored.items()},
         GAMES[game].rating_margin,
     )
-    (evening,) = played_evenings(event.club_id, [event], Q(pk=event.pk))
+    (evening,) = played_evenings(club_id, [event], Q(pk=event.pk))
     outcomes = ledger.rate_evening(evening)
-    changed, new = [], []
+    changed: list[MemberRating] = []
+    new: list[MemberRating] = []
     for key in outcomes:
         rating = ledger.rating(key)
         row = stored.get(key) or MemberRating(member_id=key, game=game)
@@ -162,7 +162,7 @@ def _rate_on_top(event: Event, listed: RatingList) -> None:
     _insert_history(
         [_history_row(key, event.pk, game, outcome) for key, outcome in outcomes.items()]
     )
-    _save_list(event.club_id, game, listed.evenings + 1, event)
+    _save_list(club_id, game, listed.evenings + 1, event)
 
 
 HISTORY = (
@@ -205,7 +205,12 @@ def _insert_history(rows: list[tuple]) -> None:
         return
 
     def build() -> str:
-        names = ", ".join(quote(RatingHistory._meta.get_field(n).column) for n in HISTORY)
+        fields = {
+            field.name: column
+            for field in RatingHistory._meta.concrete_fields
+            if (column := field.column) is not None
+        }
+        names = ", ".join(quote(fields[name]) for name in HISTORY)
         marks = ", ".join(["%s"] * len(HISTORY))
         return f"INSERT INTO {table(RatingHistory)} ({names}) VALUES ({marks})"
 
@@ -264,7 +269,7 @@ def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening
     evenings = []
     for event in events:
         entry, places = game_of(event), format_of(event).rated_by_places(event)
-        matches = []
+        matches: list[Match] = []
         for played in by_event[event.pk]:
             matches += entry.rated_matches(played, members, places=places)
         evenings.append(Evening(event.pk, tuple(matches)))

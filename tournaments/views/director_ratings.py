@@ -70,7 +70,7 @@ def rating_list(request: HttpRequest) -> HttpResponse:
     """The list of one card game, best first; ``?export=csv`` or ``xlsx`` downloads it."""
     club = director_club(request)
     game = game_of_request(request)
-    context = {
+    context: dict[str, object] = {
         "clubs": list(clubs_for(request.user)),
         "club": club,
         "tabs": game_tabs(game, lambda key: f"?club={club.pk}&game={key}" if club else ""),
