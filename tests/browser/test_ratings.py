@@ -27,7 +27,7 @@ WORDS = {
         "legend": "cautious value",
     },
     "de": {
-        "list": "Wertungsliste",
+        "list": "Spielstärkeliste",
         "provisional": "vorläufig – nach 10 weiteren Partien",
         "withheld": "(Name nicht veröffentlicht)",
         "legend": "vorsichtig",
