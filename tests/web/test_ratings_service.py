@@ -4,6 +4,7 @@ bulk; every way an evening comes in or goes out of the lists."""
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from ratings import Evening, Ledger, Match, Rating
 from tests.web.rating_helpers import entered_evening, rated_evening
@@ -325,3 +326,16 @@ def test_an_evening_of_another_club_or_game_leaves_the_list_alone(director, club
 def test_the_shown_value_is_cautious():
     assert rating_lists.shown(Rating()) == 0.0
     assert rating_lists.shown(Rating(30.0, 2.0, 40)) == 24.0
+
+
+def test_an_evening_deleted_in_the_admin_leaves_the_lists(
+    admin_client, director, club, people, django_capture_on_commit_callbacks
+):
+    first, _second = season(director, club, people, days=(5, 12))
+    ratings.recompute_club(club.pk)
+    url = reverse("admin:tournaments_event_delete", args=[first.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert admin_client.post(url, {"post": "yes"}).status_code == 302
+    assert not Event.objects.filter(pk=first.pk).exists()
+    assert RatingList.objects.get(club=club, game="canasta").evenings == 1
+    assert all(games == 2 for _mu, _sigma, games in stored(club).values())
