@@ -67,6 +67,30 @@ def first_round(entrants: Iterable[T], seed: str) -> Pairing[T]:
     return Pairing(pairing.pairs, pairing.bye, [note, *pairing.notes])
 
 
+def seeded_first_round(seeding: Sequence[T]) -> Pairing[T]:
+    """Round 1 by a seeding (strongest first), as chess and bridge seed a Swiss event: the
+    top half meets the bottom half, 1 against n/2 + 1, 2 against n/2 + 2, and so on; with
+    an odd number the last seeded has the bye."""
+    entrants = list(seeding)
+    _check_entrants(entrants)
+    notes = []
+    bye = None
+    if len(entrants) % 2:
+        bye = entrants.pop()
+        notes.append(
+            Problem(gettext_noop("%(player)s has the bye: the lowest seeded."), {"player": bye})
+        )
+    half = len(entrants) // 2
+    note = Problem(
+        gettext_noop(
+            "Round 1 seeded: the top half meets the bottom half, %(first)s against %(second)s, "
+            "and so on down."
+        ),
+        {"first": entrants[0], "second": entrants[half]},
+    )
+    return Pairing(list(zip(entrants[:half], entrants[half:], strict=True)), bye, [note, *notes])
+
+
 def pair_round(
     ranking: Sequence[T], played: Set[frozenset[T]], had_bye: Collection[T] = ()
 ) -> Pairing[T]:

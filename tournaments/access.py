@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from tournaments.models import Club, Event, Member, Series, Table
-from tournaments.numbers import MAX_ID
+from tournaments.numbers import MAX_ID, query_int
 
 
 def events_for(user) -> QuerySet[Event]:
@@ -30,6 +30,18 @@ def director_event(request: HttpRequest, event_id: int) -> Event:
 def clubs_for(user) -> QuerySet[Club]:
     """The clubs this user directs (an event can only belong to one of its owner's clubs)."""
     return Club.objects.filter(directors=user)
+
+
+def director_club(request: HttpRequest) -> Club | None:
+    """The club a club page shows: ``?club=`` among the director's, else their first."""
+    clubs = clubs_for(request.user)
+    wanted = query_int(request, "club", minimum=1, maximum=MAX_ID)
+    if wanted is None:
+        return clubs.first()
+    try:
+        return clubs.get(pk=wanted)
+    except Club.DoesNotExist:
+        raise Http404("No such club among yours.") from None
 
 
 def members_for(user) -> QuerySet[Member]:

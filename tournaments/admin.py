@@ -18,6 +18,7 @@ from tournaments.models import (
     Table,
     Team,
 )
+from tournaments.services import ratings
 
 
 @admin.register(Club)
@@ -34,6 +35,24 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name", "owner__username"]
     date_hierarchy = "date"
     filter_horizontal = ["co_directors"]
+
+    # Its date, status, game or club decide where an evening counts in the club's rating
+    # lists: an event changed or deleted here has the lists it was and is in replayed.
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        for club_id in {form.initial.get("club"), obj.club_id}:
+            ratings.after_change(club_id)
+
+    def delete_model(self, request, obj):
+        club_id = obj.club_id
+        super().delete_model(request, obj)
+        ratings.after_change(club_id)
+
+    def delete_queryset(self, request, queryset):
+        clubs = set(queryset.values_list("club_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for club_id in clubs:
+            ratings.after_change(club_id)
 
 
 @admin.register(Member)

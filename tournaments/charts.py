@@ -21,7 +21,7 @@ LABEL_GAP = 14  # the zero line's label needs this much room from the top and bo
 class ChartPoint:
     x: int
     y: int
-    value: int
+    value: float
     label: str
     labelled: bool
     anchor: str = "middle"  # the first and last labels stay inside the chart
@@ -30,8 +30,8 @@ class ChartPoint:
 @dataclass(frozen=True)
 class LineChart:
     points: list[ChartPoint]
-    high: int
-    low: int
+    high: float
+    low: float
     zero_y: int
     zero_labelled: bool
     width: int = WIDTH
@@ -46,7 +46,7 @@ class LineChart:
         return " ".join(f"{point.x},{point.y}" for point in self.points)
 
 
-def line_chart(values: list[tuple[str, int]]) -> LineChart | None:
+def line_chart(values: list[tuple[str, float]]) -> LineChart | None:
     """A chart of ``(label, value)`` pairs, left to right; None when there are none.
 
     The value axis always holds zero, so a negative evening shows below the line.
@@ -60,7 +60,7 @@ def line_chart(values: list[tuple[str, int]]) -> LineChart | None:
     plot_height = HEIGHT - TOP - BOTTOM
     step = ceil(len(values) / MOST_LABELS)
 
-    def y_of(value: int) -> int:
+    def y_of(value: float) -> int:
         return round(TOP + (high - value) * plot_height / span)
 
     points = []

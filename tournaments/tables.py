@@ -238,3 +238,48 @@ class SeriesTable(tables.Table):
 
     def value_name(self, value):
         return value
+
+
+class RatingTable(tables.Table):
+    """A club's rating list in one card game (the director's page, its export, the club's
+    public page): rank, name, the shown rating, the rated games and, while provisional,
+    how many more games it needs."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(verbose_name=_("Member"), attrs={"td": {"class": "name"}})
+    rating = NumberColumn(verbose_name=_("Rating"))
+    games = NumberColumn(verbose_name=_("Games"))
+    # On the page the note stands under the name (a phone has no room for a column of
+    # words); a spreadsheet keeps it in a column of its own.
+    note = tables.Column(verbose_name=_("Provisional"), default="", visible=False)
+
+    class Meta:
+        template_name = "tournaments/standings/partials/table.html"
+        orderable = False
+        empty_text = _(
+            "No member has a rating in this game yet: it comes with the first finished evening."
+        )
+        attrs = {"class": "standings ratings"}
+
+    def render_rank(self, record):
+        return f"{record['rank']}=" if record["shared"] else str(record["rank"])
+
+    def value_rank(self, record):
+        return self.render_rank(record)
+
+    def render_name(self, record, value):
+        name = format_html('<a href="{}">{}</a>', record["url"], value) if record["url"] else value
+        if not record["note"]:
+            return name
+        return format_html('{}<small class="rating-note">{}</small>', name, record["note"])
+
+    def value_name(self, value):
+        return value
+
+    def render_rating(self, value):
+        return number_format(value, decimal_pos=1)
+
+    def value_rating(self, value):
+        return value

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from meldcore.messages import DomainError
 from pairings.draw import draw_order, new_seed, rank_by_score
 from pairings.roundrobin import schedule
-from pairings.swiss import NoValidPairing, first_round, pair_round, rounds_for
+from pairings.swiss import NoValidPairing, first_round, pair_round, rounds_for, seeded_first_round
 
 
 def met(*pairs: tuple[int, int]) -> set[frozenset[int]]:
@@ -56,6 +56,16 @@ def test_round_one_pairings_are_drawn_by_lot():
     assert seed in str(pairing.notes[0])
     others = {tuple(first_round(entrants, f"other-{i}").pairs) for i in range(5)}
     assert len(others | {tuple(pairing.pairs)}) > 1
+
+
+def test_a_seeded_round_one_pairs_the_top_half_with_the_bottom_half():
+    pairing = seeded_first_round([7, 3, 9, 1, 4, 8, 2])
+    assert pairing.pairs == [(7, 1), (3, 4), (9, 8)]
+    assert pairing.bye == 2
+    assert [note.params for note in pairing.notes] == [{"first": 7, "second": 1}, {"player": 2}]
+    assert seeded_first_round([5, 6]).pairs == [(5, 6)]
+    with pytest.raises(DomainError):
+        seeded_first_round([5])
 
 
 def test_the_leader_plays_the_best_placed_player_he_has_not_played():

@@ -26,8 +26,10 @@ from pypdf import PdfReader
 from tests.factories import make_event, seat_round
 from tests.security.urlwalk import Route, routes
 from tests.web.series_helpers import club_of, total_series
+from tournaments.games import GAMES
 from tournaments.models import Bye, Event, Member, Result, Round, Team
 from tournaments.printing import DOCUMENTS
+from tournaments.services import ratings
 from tournaments.services.club_pages import set_public_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -53,7 +55,11 @@ DIRECTOR_FILES = {
 }
 DIRECTOR_FILES |= {
     (name, export)
-    for name in ("tournaments-director-standings", "tournaments-director-series-standings")
+    for name in (
+        "tournaments-director-standings",
+        "tournaments-director-series-standings",
+        "tournaments-director-ratings",
+    )
     for export in ("csv", "xlsx")
 }
 # Files for everyone to read (the notice board): walked for names below.
@@ -121,6 +127,7 @@ def world(director):
     p = entered(finished, [HIDDEN, INITIALS, "Anna Berger", "Gustav Gast", "Emil Stern", *guests])
     rnd = seat_round(finished, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
     scored(rnd, {player: 1000 + 100 * player.number for player in p.values()})
+    rnd.games.update(score_0=5100, score_1=3000)  # rated: the club's rating lists name them
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.CLOSED)
 
     teams = make_event(
@@ -140,7 +147,9 @@ def world(director):
         team.players.set([p[name] for name in pair])
     rnd = seat_round(teams, 1, [((1, 2), (3, 4))])
     scored(rnd, {p[HIDDEN]: 900, p["Anna Berger"]: 900, p[INITIALS]: 400, p["Gustav Gast"]: 400})
+    rnd.games.update(score_0=900, score_1=400)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.CLOSED)
+    ratings.recompute_club(club.pk)
 
     events = [running, finished, teams]
     series = total_series(club, events, "Winter cup")
@@ -163,6 +172,7 @@ def public_values(world) -> dict[str, list[str]]:
         "club_token": [world["club"].public_token],
         "evening_id": [str(e.pk) for e in world["events"] if e.status == Event.Status.FINISHED],
         "series_id": [str(world["series"].pk)],
+        "game": list(GAMES),
     }
 
 

@@ -58,6 +58,10 @@ class Format(ABC):
     bye_is_a_win: bool = False  # a bye counts as a game won (match points, games won)
     ranks_teams: bool = False  # with fixed partners the standings rank the teams
 
+    # The club's rating list: round 1 (the first tables) can be seeded by it, an event
+    # setting the Format step offers only where this is set.
+    seeds_by_rating: bool = False
+
     # Printing: a schedule fixes every round before the first starts, so tallies,
     # guide cards and the seating of rounds not started yet can be printed ahead.
     schedule_ahead: bool = False
@@ -109,6 +113,16 @@ class Format(ABC):
         if n < 2:
             return [_("At least 2 players are needed; %(count)d entered.") % {"count": n}]
         return []
+
+    def seeds(self, event: Event) -> bool:
+        """Whether round 1 is seeded by the club's rating list (a setting of the event)."""
+        return self.seeds_by_rating and event.seed_by_rating and event.club_id is not None
+
+    def rated_by_places(self, event: Event) -> bool:
+        """Whether the club's rating counts only who won each game, not by how much: where
+        the standings count match points, a game is played to be won, not to be won by much
+        (otherwise each side's points count, from the game's margin on)."""
+        return event.scoring_mode == Event.ScoringMode.MATCH
 
     # --- rounds -------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ class MoveUp(Format):
     teams_allowed = True
     round_by_round = True
     partners = True
+    seeds_by_rating = True
 
     def format_problems(self, event: Event, players: list[Player]) -> list[str]:
         n = len(players)
@@ -137,7 +138,10 @@ class MoveUp(Format):
         return plan
 
     def _first_round(self, event: Event, lineup: "Lineup") -> Plan:
-        """By number: team 1 against team 2 (or 1 and 2 against 3 and 4) at table 1, and so on."""
+        """By number: team 1 against team 2 (or 1 and 2 against 3 and 4) at table 1, and so on;
+        seeded by rating, the strongest at table 1 (``_seeded``)."""
+        if self.seeds(event):
+            return self._seeded(event, lineup)
         if event.fixed_partners and event.teams.exists():
             by_team = plans.teams(event, lineup)
             order = [by_team[key] for key in sorted(by_team)]
@@ -171,4 +175,28 @@ class MoveUp(Format):
                 gettext_noop("Round 1 by number: 1 and 2 against 3 and 4 at table 1, and so on.")
             )
         )
+        return plan
+
+    def _seeded(self, event: Event, lineup: "Lineup") -> Plan:
+        """The first tables by the club's rating list: the strongest four (or two teams) at
+        table 1, the next at table 2, and so on; at a table of four the first and fourth
+        seeded partner against the second and third, so both sides are alike."""
+        teams = plans.teams(event, lineup) if self.uses_teams(event) else None
+        entrants = plans.entrants(lineup, teams)
+        size = 2 if teams else 4
+        if len(entrants) % size:
+            raise ServiceError(
+                _("Winner moves up needs full tables of four, not %(count)d players.")
+                % {"count": len(entrants) * (4 // size)}
+            )
+        order, note = plans.seeded(
+            [entrants[key] for key in sorted(entrants)], lineup.ratings(), event.draw_seed
+        )
+        plan = Plan(notes=[note])
+        for start in range(0, len(order), size):
+            if teams:
+                plan.tables.append(plans.sides(order[start : start + 2]))
+            else:
+                first, second, third, fourth = (e.members[0] for e in order[start : start + 4])
+                plan.tables.append([[first, fourth], [second, third]])
         return plan

@@ -5,13 +5,16 @@ writes it). An ``Entrant`` is a player (by number) or, with fixed partners, a
 team; the helpers below read an event's teams for the formats that have them.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from statistics import fmean
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from meldcore.messages import Problem
+from meldcore.messages import Problem, gettext_noop
+from pairings.draw import rank_by_score
+from ratings import Rating
 from tournaments.models import Event, Player
 from tournaments.services.errors import ServiceError
 
@@ -104,3 +107,28 @@ def entrant_of_player(
 
 def sides(pair: Iterable[Entrant]) -> list[list[Player]]:
     return [list(entrant.members) for entrant in pair]
+
+
+def seeded(
+    entrants: Iterable[Entrant], ratings: Mapping[int, float], seed: str
+) -> tuple[list[Entrant], Problem]:
+    """Entrants strongest first by the club's rating list (``ratings``: a player's shown
+    value by player id), and a note of how. A team counts the mean of its players, one
+    without a rating as a newcomer; entrants without any rating come after the rated ones.
+    Equal values, and those without a rating, stand in the order of a draw."""
+    newcomer = Rating().shown
+    scores = {}
+    for entrant in entrants:
+        known = [ratings[player.pk] for player in entrant.members if player.pk in ratings]
+        values = [ratings.get(player.pk, newcomer) for player in entrant.members]
+        scores[entrant] = (1, fmean(values)) if known else (0, 0.0)
+    order = rank_by_score(scores, f"{seed}:seeding")
+    unrated = sum(1 for score in scores.values() if not score[0])
+    note = Problem(
+        gettext_noop(
+            "Seeded by the club's rating list: %(rated)d rated, then %(unrated)d without a "
+            "rating in the order of a draw."
+        ),
+        {"rated": len(order) - unrated, "unrated": unrated},
+    )
+    return order, note

@@ -74,6 +74,7 @@ class Swiss(Format):
     asks_bye_score = True
     bye_is_a_win = True
     ranks_teams = True
+    seeds_by_rating = True
 
     def suggested_rounds(self, entrants: int) -> int | None:
         return swiss_rounds(entrants) if entrants >= 2 else None
@@ -99,7 +100,11 @@ class Swiss(Format):
         by_team = plans.teams(event, lineup) if self.uses_teams(event) else None
         entrants = plans.entrants(lineup, by_team)
         by_number = [entrants[key] for key in sorted(entrants)]
-        if number == 1:
+        seeding = None
+        if number == 1 and self.seeds(event):
+            order, seeding = plans.seeded(by_number, lineup.ratings(), event.draw_seed)
+            pairing = swiss.seeded_first_round(order)
+        elif number == 1:
             pairing = swiss.first_round(by_number, event.draw_seed)
         else:
             entrant_of = plans.entrant_of_player(event, lineup, by_team)
@@ -112,7 +117,7 @@ class Swiss(Format):
         plan = Plan(tables=[plans.sides(pair) for pair in pairing.pairs])
         if pairing.bye is not None:
             plan.byes = [(player, event.bye_score) for player in pairing.bye.members]
-        plan.notes = list(getattr(pairing, "notes", []))
+        plan.notes = [*([seeding] if seeding else []), *getattr(pairing, "notes", [])]
         return plan
 
     def sheet_name_lines(self, event: Event) -> int:

@@ -13,6 +13,7 @@ from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
 from tournaments.models import Club, Event
 from tournaments.numbers import BoundedIntegerField, BoundedModelChoiceField
+from tournaments.services.audit import REASON_MAX
 from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
 
@@ -428,6 +429,10 @@ class FormatForm(forms.Form):
     fixed_partners = forms.BooleanField(
         label=_("Fixed partners: players play in teams of two"), required=False
     )
+    seed_by_rating = forms.BooleanField(
+        label=_("Seed round 1 by the club's rating list"),
+        required=False,
+    )
     planned_rounds = BoundedIntegerField(
         label=_("Rounds to play"),
         required=False,
@@ -447,6 +452,7 @@ class FormatForm(forms.Form):
             "balanced_schedule": any(entry.balanced_schedule_allowed for entry in formats),
             "odd_tables": any(entry.odd_tables_allowed for entry in formats),
             "fixed_partners": any(entry.teams_allowed for entry in formats),
+            "seed_by_rating": any(entry.seeds_by_rating for entry in formats),
         }
         for name, offered in options.items():
             if not offered:
@@ -456,6 +462,14 @@ class FormatForm(forms.Form):
             self.fields["fixed_partners"].help_text = gettext(
                 "Only with: %(formats)s. You form the teams after entering the players."
             ) % {"formats": ", ".join(teams)}
+        if "seed_by_rating" in self.fields:
+            seeding = [str(entry.label) for entry in formats if entry.seeds_by_rating]
+            self.fields["seed_by_rating"].help_text = gettext(
+                "Only with these formats: %(formats)s; the event needs its club. A Swiss event's "
+                "round 1 pairs the top half of the list with the bottom half; winner moves up "
+                "starts the strongest four at table 1. Players without a rating come after the "
+                "rated ones, by lot."
+            ) % {"formats": ", ".join(seeding)}
 
     def format_options(self):
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]
@@ -485,4 +499,12 @@ class CoDirectorForm(forms.Form):
         max_length=150,
         widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
         help_text=_("They can then run this event with you: rounds, scores, corrections."),
+    )
+
+
+class ReopenForm(forms.Form):
+    reason = BoundedCharField(
+        label=_("Why is it reopened?"),
+        max_length=REASON_MAX,
+        help_text=_("Kept in the audit trail, e.g. “deal 3 at table 2 was entered twice”."),
     )

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.functional import Promise, cached_property
 
 from meldcore.messages import Problem
+from ratings import Match, table_matches
 from tournaments.games.words import Words
 from tournaments.models import Entry, Event, Game
 from tournaments.services.deal_data import Scored
@@ -65,6 +66,15 @@ class LaterHand:
     seated: str
     out: str
     details: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game of a finished evening as the ratings read it, in bulk: each side's players
+    (their ids, in seat order) and each side's points (the game's totals)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
 
 
 def leader(totals: tuple[int, ...]) -> int | None:
@@ -202,6 +212,27 @@ class CardGame(ABC):
     @abstractmethod
     def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
         """The score pad's running totals and bottom lines."""
+
+    # --- the club's rating list ---------------------------------------------------
+
+    # From this margin of victory on (in the game's points) a won game counts for more
+    # in the rating (openskill's ``margin``); 0: only who won counts.
+    rating_margin: float = 0.0
+
+    def rated_matches(
+        self, played: PlayedGame, members: Mapping[int, int], *, places: bool = False
+    ) -> tuple[Match, ...]:
+        """What ``played`` counts for the club's rating list: each side as seated, with its
+        points (the game's totals; ``places``: only who won). ``members`` maps a player to
+        their member; a player who is none (a guest) is counted at the starting rating and
+        not rated, and a side without a member makes the game unrated for everyone. A side
+        that takes turns at the table (a chouette's crew, three at a table of five) is
+        rated by each group of it that can sit down (``ratings.table_matches``). A game in
+        which nobody scored is not rated."""
+        if len(played.scores) != len(played.sides) or not any(played.scores):
+            return ()
+        sides = [[members.get(player) for player in side] for side in played.sides]
+        return table_matches(sides, played.scores, places=places)
 
     # --- printing -----------------------------------------------------------------
 

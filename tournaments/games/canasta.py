@@ -96,6 +96,8 @@ class Canasta(CardGame):
         "canastas_to_go_out",
         "red_three_value",
     )
+    # About one good deal: a game won by more counts for more in the rating.
+    rating_margin = 1000.0
     round_deals_label = gettext_lazy("Deals per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of deals.")
 

@@ -108,6 +108,9 @@ class Gin(CardGame):
         "knock_limit",
     )
     name_lines = 1  # one against one: a single name per side
+    # About the game bonus: every won game is that far ahead, so only a clearer win
+    # counts for more in the rating (benchmarks/bench_ratings.py chose it).
+    rating_margin = 100.0
     round_deals_label = gettext_lazy("Hands per round")
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
 

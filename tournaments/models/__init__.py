@@ -6,6 +6,7 @@ from tournaments.models.entries import Entry, Result
 from tournaments.models.events import Club, Event
 from tournaments.models.members import DistinctMembers, Member
 from tournaments.models.players import Player, Team
+from tournaments.models.ratings import MemberRating, RatingHistory, RatingList
 from tournaments.models.rounds import Bye, Game, Round, Seat, Table
 from tournaments.models.series import Series
 
@@ -18,7 +19,10 @@ __all__ = [
     "Event",
     "Game",
     "Member",
+    "MemberRating",
     "Player",
+    "RatingHistory",
+    "RatingList",
     "Result",
     "Round",
     "Seat",

@@ -258,6 +258,10 @@ def _finished(row: AuditEntry) -> str:
     return _("The event was finished.")
 
 
+def _reopened(row: AuditEntry) -> str:
+    return _("The event was reopened for corrections.")
+
+
 def _co_director_added(row: AuditEntry) -> str:
     return _("%(name)s was added as co-director.") % {"name": row.new["co_director"]}
 
@@ -284,6 +288,8 @@ def _known_other(row: AuditEntry) -> Callable[[AuditEntry], str] | None:
         return _late_entry
     if new.get("status") == Event.Status.FINISHED:
         return _finished
+    if old.get("status") == Event.Status.FINISHED:
+        return _reopened
     if "co_director" in new:
         return _co_director_added
     if "co_director" in old:

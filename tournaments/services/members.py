@@ -24,6 +24,7 @@ from tournaments.access import events_for
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
 from tournaments.services import players as player_service
+from tournaments.services import ratings
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_club, lock_members, serialised
 from tournaments.services.names import (
@@ -270,6 +271,9 @@ def build_from_events(user, club: Club) -> Built:
             player.member = found[0]
             linked.append(player)
     Player.objects.bulk_update(linked, ["member"], batch_size=1000)
+    if linked:
+        # Players of finished evenings may now be members: their lists are replayed.
+        ratings.after_change(club.pk)
     built.created, built.linked = len(created), len(linked)
     built.alike = _alike(register, created)
     built.folded.sort(key=lambda item: spelling_key(item[0]))
@@ -416,6 +420,8 @@ def merge_members(keep: Member, gone: Member) -> Member:
         raise _gone_error(missing)
     keep, gone = locked[keep.pk], locked[gone.pk]
     gone.players.update(member=keep)
+    # One member's evenings now: the club's lists are replayed (``gone``'s rows go with it).
+    ratings.after_change(keep.club_id)
     number, gender, public_name = gone.number, gone.gender, _stricter(keep, gone)
     gone.delete()
     # What only the deleted entry knew is kept, and a choice to show less of the name

@@ -14,6 +14,7 @@ from tournaments.formats.plans import Entrant, Plan, translate
 from tournaments.formats.tables import table_kind_problem
 from tournaments.models import Event, Player
 from tournaments.services.errors import ServiceError
+from tournaments.services.rating_lists import shown_ratings
 from tournaments.services.standings import StandingRow, standings
 
 __all__ = ["Entrant", "Lineup", "Plan", "check_setup", "plan_round", "translate"]
@@ -85,6 +86,15 @@ class Lineup:
     def entrant(self, slot: int) -> Entrant:
         player = self.present[slot]
         return Entrant(slot, f"{slot} {player.name}", (player,))
+
+    def ratings(self) -> dict[int, float]:
+        """The shown rating of each present player on the club's list of the event's game
+        (player id → value): what a format seeding by rating reads."""
+        members = {p.pk: p.member_id for p in self.present.values() if p.member_id is not None}
+        if self.event.club_id is None or not members:
+            return {}
+        values = shown_ratings(self.event.club_id, self.event.game, members.values())
+        return {pk: values[member] for pk, member in members.items() if member in values}
 
     def standings(self) -> list[StandingRow]:
         """The ranking after the closed rounds: what a system pairing by results pairs from."""

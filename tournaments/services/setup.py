@@ -17,7 +17,9 @@ from tournaments.formats.schedule_preview import SchedulePreview, schedule_previ
 from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES
 from tournaments.models import AuditEntry, Club, Event
+from tournaments.services import ratings
 from tournaments.services.audit import record
+from tournaments.services.entry_rows import entry_reason
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_event, serialised
 from tournaments.services.profiles import presets, profile_as_json
@@ -58,6 +60,7 @@ __all__ = [
     "numbers_problem",
     "offered_formats",
     "remove_co_director",
+    "reopen_event",
     "round_summary",
     "rounds_hints",
     "rounds_to_play",
@@ -272,6 +275,7 @@ def set_format(
     planned_rounds: int | None,
     odd_tables: str = "",
     table_kind: str = "",
+    seed_by_rating: bool = False,
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives";
     ``table_kind``: who sits at a table, one of the kinds the event's game offers."""
@@ -319,6 +323,7 @@ def set_format(
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
     event.table_kind = table_kind
+    event.seed_by_rating = seed_by_rating and entry.seeds_by_rating
     mismatch = table_kind_problem(event)
     if mismatch:
         raise ServiceError(_("Please correct the marked fields."), {"format": [mismatch]})
@@ -330,6 +335,7 @@ def set_format(
             "planned_rounds",
             "odd_tables",
             "table_kind",
+            "seed_by_rating",
         ]
     )
     if not uses_teams(event):
@@ -373,6 +379,31 @@ def finish_event(event: Event, user) -> Event:
             new={"status": event.status},
             reason=_("Event finished"),
         )
+        ratings.after_finishing(event)
+    return event
+
+
+@serialised
+def reopen_event(event: Event, user, reason: str) -> Event:
+    """A finished evening is opened again so that the director can correct it (the closed
+    rounds take corrections); finishing it again makes it read-only again. Until then it
+    counts for no rating list."""
+    reason = entry_reason(reason)
+    with transaction.atomic():
+        event.status = lock_event(event.pk, change=True).status
+        if event.status != Event.Status.FINISHED:
+            raise ServiceError(_("Only a finished event can be reopened."))
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+        record(
+            event,
+            AuditEntry.Action.OTHER,
+            user=user,
+            old={"status": Event.Status.FINISHED},
+            new={"status": event.status},
+            reason=reason,
+        )
+        ratings.after_change(event.club_id, [event.game])
     return event
 
 

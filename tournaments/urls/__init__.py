@@ -8,6 +8,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("events/", home.event_list, name="tournaments-director-events"),
     path("events/", include("tournaments.urls.director")),
+    path("", include("tournaments.urls.director_ratings")),
     path("", include("tournaments.urls.director_members")),
     path("", include("tournaments.urls.director_series")),
     path("t/", include("tournaments.urls.table")),

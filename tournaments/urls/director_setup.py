@@ -8,6 +8,7 @@ urlpatterns = [
     path("new/", director_setup.event_new, name="tournaments-director-event-new"),
     path("<int:event_id>/", director_setup.event_detail, name="tournaments-director-event"),
     path("<int:event_id>/finish/", director_setup.finish, name="tournaments-director-event-finish"),
+    path("<int:event_id>/reopen/", director_setup.reopen, name="tournaments-director-event-reopen"),
     path(
         "<int:event_id>/co-directors/",
         director_setup.co_director_add,

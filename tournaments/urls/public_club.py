@@ -12,6 +12,11 @@ urlpatterns = [
         name="tournaments-public-club-evening",
     ),
     path(
+        "<str:club_token>/ratings/<str:game>/",
+        public_club.ratings,
+        name="tournaments-public-club-ratings",
+    ),
+    path(
         "<str:club_token>/series/<int:series_id>/",
         public_club.series,
         name="tournaments-public-club-series",

@@ -26,6 +26,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.names import by_family_name
 from tournaments.services.player_lists import MAX_ROWS
 from tournaments.text import plain_text
+from tournaments.views.director_ratings import member_season_ratings
 
 LIST_LIMIT = 500
 
@@ -194,6 +195,7 @@ def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
         "seasons": seasons,
         "evenings": shown,
         "chart": chart,
+        "ratings": member_season_ratings(member, season),
         "register_url": _register_url(member.club),
     }
     return render(request, "tournaments/members/member.html", context)

@@ -24,6 +24,7 @@ from tournaments.forms.setup import (
     NewEventForm,
     PresetForm,
     ProfileForm,
+    ReopenForm,
     RoundForm,
     ScoringForm,
     preset_value,
@@ -163,6 +164,7 @@ def _event_page(
         "is_owner": event.owner_id == request.user.pk,
         "co_directors": list(event.co_directors.order_by("username")),
         "co_form": co_form or CoDirectorForm(),
+        "reopen_form": ReopenForm(),
     }
     return render(request, "tournaments/event_detail.html", context)
 
@@ -182,6 +184,28 @@ def finish(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(
             request, _("The event is finished. Standings and printouts stay available.")
+        )
+    return redirect(event)
+
+
+@director_required
+@require_POST
+def reopen(request: HttpRequest, event: Event) -> HttpResponse:
+    """Open a finished event again for corrections (with a reason for the audit trail)."""
+    form = ReopenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ServiceError(_("Give a reason."))
+        setup.reopen_event(event, request.user, form.cleaned_data["reason"])
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _(
+                "The event is open again: correct it on the rounds page, then finish it "
+                "again. Until then it counts for no rating list."
+            ),
         )
     return redirect(event)
 
@@ -354,6 +378,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "odd_tables": event.odd_tables,
         "planned_rounds": event.planned_rounds,
         "table_kind": event.table_kind,
+        "seed_by_rating": event.seed_by_rating,
     }
     form = FormatForm(
         request.POST or None,
@@ -387,6 +412,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
             planned_rounds=data["planned_rounds"],
             odd_tables=data.get("odd_tables") or "",
             table_kind=data.get("table_kind") or "",
+            seed_by_rating=data["seed_by_rating"],
         )
 
     return _save_step(

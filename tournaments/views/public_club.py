@@ -11,16 +11,19 @@ from functools import wraps
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django_tables2 import RequestConfig
 
+from ratings import PROVISIONAL_GAMES
 from tournaments.access import public_club
 from tournaments.models import Club, Event, Series
-from tournaments.services import club_pages
+from tournaments.services import club_pages, rating_lists
 from tournaments.services import series as series_service
 from tournaments.services.public_names import member_name
 from tournaments.services.standings import notes, precedence, rounds_in
-from tournaments.tables import SeriesTable
+from tournaments.tables import RatingTable, SeriesTable
+from tournaments.views.director_ratings import game_of_request, game_tabs, rating_records
 from tournaments.views.director_series import series_records
 
 
@@ -42,6 +45,7 @@ def club(request: HttpRequest, club: Club) -> HttpResponse:
         "coming_up": club_pages.coming_up(club),
         "series": list(club.series.order_by("-created_at", "pk")),
         "seasons": club_pages.archive(club),
+        "rated_games": rating_lists.rated_games(),
     }
     return render(request, "tournaments/club/public.html", context)
 
@@ -96,3 +100,24 @@ def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
         "best_of": found.best_of if found.rule == Series.Rule.BEST else None,
     }
     return render(request, "tournaments/club/public_series.html", context)
+
+
+@club_page
+def ratings(request: HttpRequest, club: Club, game: str) -> HttpResponse:
+    """The club's rating list in one card game, each member named as they chose; members
+    whose values are equal stand in the order of those names, never of the real ones."""
+    game = game_of_request(request, game)
+    rows = rating_lists.rating_list(club, game, name=member_name)
+    table = RatingTable(rating_records(rows, links=False))
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "club": club,
+        "table": table,
+        "tabs": game_tabs(
+            game,
+            lambda key: reverse("tournaments-public-club-ratings", args=[club.public_token, key]),
+        ),
+        "game_label": dict(rating_lists.rated_games())[game],
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "tournaments/club/public_ratings.html", context)

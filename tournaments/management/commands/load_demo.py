@@ -36,7 +36,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.models.series import default_placing_points
-from tournaments.services import club_pages, entries, players, rounds, setup
+from tournaments.services import club_pages, entries, players, ratings, rounds, setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.profiles import event_profile
 from tournaments.services.results import refresh_game
@@ -74,6 +74,8 @@ class Command(BaseCommand):
         series = self._season(
             demo, club, director, members, random.Random(f"{demo['seed']}-season")
         )
+        # The season's evenings were written finished, past the finishing step.
+        ratings.recompute_club(club.pk)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: “{canasta_event.name}”, “{gin_event.name}” and the series "

@@ -25,6 +25,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from tournaments.models import Bye, Entry, Event, Game, Seat
+from tournaments.services import ratings
 from tournaments.services.errors import ServiceError
 from tournaments.services.transfer import checks, club, shapes, store
 from tournaments.services.transfer.schema import USERS, damaged
@@ -32,9 +33,10 @@ from tournaments.services.transfer.schema import USERS, damaged
 FORMAT = "meld-event"
 # Version 2 added the members and series; version 3 the event's table kind, odd tables
 # and substitute scoring, and leaves out what is counted from the entries (the games'
-# scores and the results), which the import counts again.
-VERSION = 3
-READS = (1, 2, 3)
+# scores and the results), which the import counts again; version 4 the seeding by
+# rating. The club's ratings are never exported: they are counted from the results.
+VERSION = 4
+READS = (1, 2, 3, 4)
 # An evening's export weighs well under a megabyte; a season of 20 000 players a few.
 MAX_EXPORT_BYTES = 64 * 1024 * 1024
 
@@ -210,6 +212,8 @@ def import_event(data: Any, *, owner=None) -> Event:
     store.score_entries(event, made, rows["entries"])
     store.check_readable(made)
     store.recount(made)
+    if event.status == Event.Status.FINISHED:
+        ratings.after_finishing(event)
     return event
 
 

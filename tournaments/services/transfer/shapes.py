@@ -103,6 +103,7 @@ class EventRow(forms.Form):
     round_deals = RoundForm.base_fields["round_deals"]
     round_minutes = RoundForm.base_fields["round_minutes"]
     planned_rounds = FormatForm.base_fields["planned_rounds"]
+    seed_by_rating = FormatForm.base_fields["seed_by_rating"]
     status = forms.ChoiceField(choices=Event.Status.choices)
     public = EventDetailsForm.base_fields["public"]
     public_token = forms.RegexField(TOKEN, max_length=32)
@@ -148,8 +149,14 @@ EVENT = Schema(
     most=1,
     refs={"owner": Ref(USERS), "co_directors": Ref(USERS, many=True)},
     apart=("club",),
-    # Exports before version 3 left these out: such events had the defaults.
-    legacy={"odd_tables": "", "table_kind": "", "substitute_scoring": "replaced"},
+    # Exports before version 3 left the first three out, before version 4 the seeding:
+    # such events had the defaults.
+    legacy={
+        "odd_tables": "",
+        "table_kind": "",
+        "substitute_scoring": "replaced",
+        "seed_by_rating": False,
+    },
 )
 
 

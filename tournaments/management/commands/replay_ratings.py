@@ -1,0 +1,22 @@
+from django.core.management.base import BaseCommand
+
+from tournaments.models import Club
+from tournaments.services import ratings
+
+
+class Command(BaseCommand):
+    help = (
+        "Replay every club's rating lists from its finished evenings (after an update that "
+        "brought the ratings, or changes made in the admin)."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--club", type=int, help="only the club with this id")
+
+    def handle(self, *args, club: int | None, **options) -> None:
+        clubs = Club.objects.order_by("pk")
+        if club is not None:
+            clubs = clubs.filter(pk=club)
+        for club_id, name in clubs.values_list("pk", "name"):
+            ratings.recompute_club(club_id)
+            self.stdout.write(f"{name}: rating lists replayed.")

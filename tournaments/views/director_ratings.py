@@ -1,0 +1,118 @@
+"""Director: a club's rating list in each card game, with CSV/XLSX export; the club's
+public page shows the same list with each member's name as they chose."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from ratings import PROVISIONAL_GAMES, Rating
+from tournaments.access import clubs_for, director_club
+from tournaments.charts import LineChart, line_chart
+from tournaments.models import Club, Member
+from tournaments.services import rating_lists
+from tournaments.services.rating_lists import ListRow, RatedEvening
+from tournaments.tables import EXPORT_TYPES, RatingTable, export_dataset
+
+
+def game_of_request(request: HttpRequest, game: str | None = None) -> str:
+    """The card game whose list is asked for (``?game=`` or the URL's), else the first."""
+    keys = [key for key, _label in rating_lists.rated_games()]
+    wanted = game if game is not None else request.GET.get("game", keys[0])
+    if wanted not in keys:
+        raise Http404("No rating list of that game.")
+    return wanted
+
+
+def rating_records(rows: list[ListRow], *, links: bool) -> list[dict]:
+    """The rating table's rows; ``links`` to each member's page (the director's list)."""
+    return [
+        {
+            "rank": row.rank,
+            "shared": row.shared,
+            "name": row.name,
+            "url": reverse("tournaments-director-member", args=[row.member.pk]) if links else "",
+            "rating": row.value,
+            "games": row.rating.games,
+            "note": rating_lists.provisional(row.rating),
+        }
+        for row in rows
+    ]
+
+
+def game_tabs(game: str, url: Callable[[str], str]) -> list[dict]:
+    """A tab per card game (``url`` of its list), the one of ``game`` current."""
+    return [
+        {"url": url(key), "label": label, "current": key == game}
+        for key, label in rating_lists.rated_games()
+    ]
+
+
+def _export(table: RatingTable, club: Club, game: str, kind: str) -> HttpResponse:
+    label = dict(rating_lists.rated_games())[game]
+    title = _("Rating list %(game)s") % {"game": label}
+    response = HttpResponse(
+        export_dataset(table, title).export(kind), content_type=EXPORT_TYPES[kind]
+    )
+    filename = f"{slugify(club.name) or 'club'}-{game}-ratings.{kind}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def rating_list(request: HttpRequest) -> HttpResponse:
+    """The list of one card game, best first; ``?export=csv`` or ``xlsx`` downloads it."""
+    club = director_club(request)
+    game = game_of_request(request)
+    context: dict[str, object] = {
+        "clubs": list(clubs_for(request.user)),
+        "club": club,
+        "tabs": game_tabs(game, lambda key: f"?club={club.pk}&game={key}" if club else ""),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    if club is not None:
+        table = RatingTable(rating_records(rating_lists.rating_list(club, game), links=True))
+        RequestConfig(request, paginate=False).configure(table)
+        export = request.GET.get("export")
+        if export in EXPORT_TYPES:
+            return _export(table, club, game, export)
+        context.update(table=table, game=game, game_label=dict(rating_lists.rated_games())[game])
+    return render(request, "tournaments/members/ratings.html", context)
+
+
+@dataclass(frozen=True)
+class SeasonRating:
+    """A member's rating in one card game, and what the season's evenings did to it."""
+
+    label: str
+    rating: Rating
+    note: str
+    evenings: list[RatedEvening]
+    chart: LineChart | None
+
+    @property
+    def value(self) -> float:
+        return rating_lists.shown(self.rating)
+
+
+def member_season_ratings(member: Member, season: int | None) -> list[SeasonRating]:
+    """The member page's ratings: each card game's, with the season's evenings and a chart of
+    the rating after each of them."""
+    found = []
+    for item in rating_lists.member_ratings(member):
+        evenings = [e for e in item.evenings if e.event.date.year == season]
+        chart = line_chart(
+            [(f"{e.event.date:%d.%m.}", rating_lists.shown(e.after)) for e in evenings]
+        )
+        found.append(
+            SeasonRating(
+                item.label, item.rating, rating_lists.provisional(item.rating), evenings, chart
+            )
+        )
+    return found
