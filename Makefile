@@ -95,7 +95,7 @@ lint: install
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(VENV)/bin/flake8
-	$(VENV)/bin/pylint --score=n meld tournaments scoring pairings meldcore meld_testkit benchmarks scripts
+	$(VENV)/bin/pylint --score=n meld tournaments scoring pairings meldcore ratings meld_testkit benchmarks scripts
 
 # Meld as a wheel for a club laptop (`pipx install dist/meld-*.whl`, then `meld serve`):
 # the German catalogue compiled and the static files collected go inside it.
