@@ -25,6 +25,7 @@ from django.db import connection
 
 from tests.factories import make_event, make_tables
 from tests.web.table_helpers import DEAL, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
 from tournaments.services.entries import (
     confirm_entry,
@@ -34,7 +35,6 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import serialised
 from tournaments.services.results import outcome
 from tournaments.services.rounds import (

@@ -22,10 +22,10 @@ from django.utils import timezone, translation
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import close, finish
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Round
 from tournaments.services import audit, rounds, setup
 from tournaments.services.entries import confirm_entry, dispute_entry, submit_entry
-from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import close_round, force_close_round, start_round
 from tournaments.services.setup import finish_event
 

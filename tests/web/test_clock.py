@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Round
 from tournaments.services.audit import describe
 from tournaments.services.clock import (
@@ -18,7 +19,6 @@ from tournaments.services.clock import (
     start_clock,
 )
 from tournaments.services.done import round_state
-from tournaments.services.errors import ServiceError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

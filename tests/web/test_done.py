@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from tests.factories import make_event, make_tables, seat_round
 from tests.web.table_helpers import DEAL, seat_of, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.services.clock import start_clock
 from tournaments.services.done import round_state
 from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import close_round, end_game, force_close_round, start_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -15,6 +15,7 @@ from tests.web.table_helpers import (
     seat_of,
     totals,
 )
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
 from tournaments.services.entries import (
     confirm_entry,
@@ -23,7 +24,6 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import end_game, force_close_round
 from tournaments.services.setup import finish_event
 from tournaments.views.table_at import DEVICE_COOKIE

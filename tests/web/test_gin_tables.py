@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
 from tournaments.services.entries import (
@@ -22,8 +24,6 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
 from tournaments.services.rounds import start_round
 from tournaments.services.standings import standings
 

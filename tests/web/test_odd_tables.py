@@ -3,10 +3,10 @@
 import pytest
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye
 from tournaments.services import players, rounds, setup
 from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.errors import ServiceError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

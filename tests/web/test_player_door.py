@@ -13,10 +13,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Player, Round
 from tournaments.services import members as member_service
 from tournaments.services import players as service
-from tournaments.services.errors import ServiceError
 from tournaments.services.public_names import public_names as public_namer
 from tournaments.services.transfer import export_event, import_event
 

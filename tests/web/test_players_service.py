@@ -5,10 +5,10 @@ import time
 import pytest
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Round, Team
 from tournaments.services import player_lists as lists
 from tournaments.services import players as service
-from tournaments.services.errors import ServiceError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tests.web.table_helpers import canasta_game, gin_game, knock, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.services.entries import (
     confirm_entry,
@@ -21,7 +22,6 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
 from tournaments.services.results import refresh_game
 
 pytestmark = pytest.mark.django_db

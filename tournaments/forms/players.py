@@ -3,10 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import BoundedCharField
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
 from tournaments.models import Player
 from tournaments.models.players import NAME_MAX
-from tournaments.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
 from tournaments.services.names import by_family_name
 from tournaments.services.player_lists import (
     CLUB_MAX,

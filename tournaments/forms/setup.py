@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from meldcore.messages import DomainError, Problem
 from scoring.profiles import BAND_RANGES, profile_fields, profile_from_dict
 from tournaments.formats import FORMATS, Format
-from tournaments.forms import BoundedCharField
 from tournaments.games import game_of
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import BoundedIntegerField, BoundedModelChoiceField
+from tournaments.kernel.profiles import presets, profile_label
 from tournaments.models import Club, Event
-from tournaments.numbers import BoundedIntegerField, BoundedModelChoiceField
-from tournaments.services.profiles import presets, profile_label
 from tournaments.services.setup import EVENT_DETAILS
 
 NUMBER = {"inputmode": "numeric"}

@@ -16,9 +16,9 @@ from scoring.cards import parse_cards
 from tournaments.forms.entry import HAND_KINDS, GinHandForm
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import GinRules, GinSheetTotals
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
-from tournaments.services.deal_data import Scored, problems_error
-from tournaments.services.errors import ServiceError
 
 KIND_KEYS = tuple(key for key, _label in HAND_KINDS)
 SCORE_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")

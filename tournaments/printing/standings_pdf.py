@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.kernel.profiles import profile_label
 from tournaments.models import Event, Round
 from tournaments.printing import loaders
 from tournaments.printing.data import StandingRow, StandingsData
@@ -31,7 +32,6 @@ from tournaments.printing.layout import (
     table_row,
     text,
 )
-from tournaments.services.profiles import profile_label
 from tournaments.services.public_names import Namer, name_rows
 from tournaments.services.standings import (
     open_round,

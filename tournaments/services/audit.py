@@ -15,17 +15,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.games import game_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.text import plain_text
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
 from tournaments.services import statements
-from tournaments.services.errors import ServiceError
-from tournaments.text import plain_text
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
 REASON_MAX = 500
 
 
 def checked_reason(reason: str) -> str:
-    """``reason`` as plain text (``tournaments.text``), or a refusal (next to the reason
+    """``reason`` as plain text (``tournaments.kernel.text``), or a refusal (next to the reason
     field) when it is too long."""
     reason = plain_text(reason or "").strip()
     if len(reason) > REASON_MAX:

@@ -4,10 +4,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.text import plain_text
 from tournaments.models import Round, Table, TableCall
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_round, serialised
-from tournaments.text import plain_text
 
 REASON_LENGTH = 200
 

@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Round
 from tournaments.services import audit
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_round, serialised
 
 MAX_EXTEND_MINUTES = 60

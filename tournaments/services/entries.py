@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.games import deal_name, evaluate, game_of
 from tournaments.games.base import LaterHand
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Game, Seat
 from tournaments.services import audit, statements
 from tournaments.services.entry_rows import (
@@ -45,7 +46,6 @@ from tournaments.services.entry_rows import (
     same_side,
     snapshot,
 )
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_entry, lock_entry_and_confirmed, serialised
 from tournaments.services.results import refresh_game
 

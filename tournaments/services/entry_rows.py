@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.games import deal_name, game_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services import audit, statements
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import entries_with_seats, lock_game
 from tournaments.services.results import refresh_game
 

@@ -21,10 +21,10 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from tournaments.access import events_for
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
 from tournaments.services import players as player_service
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_club, lock_members, serialised
 from tournaments.services.names import (
     Register,

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models.players import NAME_MAX
-from tournaments.services.errors import ServiceError
 
 CLUB_MAX = 80
 # The most players a list (pasted or a CSV file) adds, and the most an event has.

@@ -24,10 +24,10 @@ from django.utils.translation import ngettext
 
 from pairings.draw import draw_order, new_seed
 from tournaments.formats import format_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Member, Player, Table, Team
 from tournaments.models.members import MEMBER_NAME_MAX
 from tournaments.services.audit import record
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_club, lock_event, lock_members, serialised
 from tournaments.services.names import Register, by_family_name, spelling_key
 from tournaments.services.player_lists import (

@@ -17,9 +17,9 @@ from django.db.models.query import prefetch_related_objects
 
 from tournaments.games import Outcome, game_of, group_sides
 from tournaments.games.gin import GinTotals
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services import audit, statements
-from tournaments.services.profiles import event_profile
 
 ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
 

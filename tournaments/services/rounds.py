@@ -20,15 +20,15 @@ from django.utils.translation import ngettext
 from meld import backups
 from meldcore.messages import DomainError
 from pairings.draw import new_seed
-from tournaments.formats.plans import note_data
+from tournaments.formats.plans import note_data, translate
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services import audit
 from tournaments.services.done import RoundState, TableProgress, round_state
 from tournaments.services.entry_rows import confirm_due, locked, snapshot
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_event, lock_games, lock_round, serialised
 from tournaments.services.results import end_locked_game
-from tournaments.services.seating import Lineup, check_setup, plan_round, translate
+from tournaments.services.seating import check_setup, lineup_of, plan_round
 
 PENDING = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
 
@@ -62,7 +62,7 @@ def start_round(event: Event, *, user) -> Round:
         if not event.draw_seed:
             event.draw_seed = new_seed()
             event.save(update_fields=["draw_seed"])
-        lineup = Lineup(event, number)
+        lineup = lineup_of(event, number)
         check_setup(event, lineup)
         try:
             plan = plan_round(event, number, lineup)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 
 from scoring.profiles import profile_fields
 from tournaments.games import game_of
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event
-from tournaments.services.profiles import event_profile
 
 
 @dataclass(frozen=True)

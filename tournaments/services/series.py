@@ -17,6 +17,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Club, Event, Member, Player, Result, Series
 from tournaments.series_rules import (
     TIE_BREAKS,
@@ -27,7 +28,6 @@ from tournaments.series_rules import (
     series_rows,
 )
 from tournaments.services.club_results import ranked_with
-from tournaments.services.errors import ServiceError
 from tournaments.services.standings import (
     BYE_MATCH_POINTS,
     StandingRow,

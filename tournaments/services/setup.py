@@ -16,11 +16,11 @@ from tournaments.formats import FORMATS, default_format
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
 from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import presets, profile_as_json
 from tournaments.models import AuditEntry, Club, Event
 from tournaments.services.audit import record
-from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_event, serialised
-from tournaments.services.profiles import presets, profile_as_json
 from tournaments.services.setup_checks import (
     Check,
     active_count,

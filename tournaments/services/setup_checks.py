@@ -16,8 +16,8 @@ from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
 from tournaments.games import GAMES, game_of
+from tournaments.kernel.profiles import profile_name
 from tournaments.models import Event
-from tournaments.services.profiles import profile_name
 
 
 def uses_teams(event: Event) -> bool:

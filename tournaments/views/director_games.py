@@ -7,13 +7,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
-from tournaments.forms import show_service_error
 from tournaments.forms.corrections import CorrectionForm, SettleForm
 from tournaments.games import game_of, sides_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_SMALL, query_int
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.numbers import MAX_SMALL, query_int
 from tournaments.services.entries import correct_entry, settle_dispute
-from tournaments.services.errors import ServiceError
 from tournaments.services.live import nav
 from tournaments.services.results import game_sheet
 from tournaments.services.rounds import end_game

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.forms import show_service_error
 from tournaments.forms.players import (
     CsvForm,
     NewcomerForm,
@@ -23,11 +22,12 @@ from tournaments.forms.players import (
     PlayerForm,
     TeamsForm,
 )
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Event, Player
-from tournaments.numbers import MAX_ID, NumberError, parse_int
 from tournaments.services import players as service
 from tournaments.services import setup
-from tournaments.services.errors import ServiceError
 from tournaments.services.names import by_family_name, family_key
 from tournaments.views.director_members import chosen_member, offered, pick_panel
 from tournaments.views.director_setup import step_url, wizard

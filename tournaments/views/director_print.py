@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from meld.network import link
 from tournaments.access import director_required
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event
-from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
 from tournaments.printing.loaders import table_link

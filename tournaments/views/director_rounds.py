@@ -22,12 +22,12 @@ from django_htmx.http import HttpResponseClientRefresh
 from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.games import deal_name, group_sides
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
 from tournaments.services.auto_confirm import confirm_due_in_round
 from tournaments.services.board import TableLive, desk_alerts, live_mark, live_tables
 from tournaments.services.done import RoundState, TableProgress, round_state
 from tournaments.services.entries import confirm_entry, settle_dispute
-from tournaments.services.errors import ServiceError
 from tournaments.services.live import board_mark, nav
 from tournaments.services.rounds import (
     PENDING,

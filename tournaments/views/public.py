@@ -20,8 +20,8 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
-from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.services.live import public_mark
 from tournaments.services.public_names import name_rows, public_names
 from tournaments.services.seating_view import public_seating, seating_of

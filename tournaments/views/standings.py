@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournaments.access import director_required
+from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import AuditEntry, Event, Game, Player
-from tournaments.numbers import MAX_ID, query_int
 from tournaments.services import audit as trail
 from tournaments.services.live import nav, scores_mark
 from tournaments.services.standings import notes, precedence, standings

@@ -13,9 +13,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import director_required, table_for_token
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Round, Table, TableCall
 from tournaments.services.calls import REASON_LENGTH, acknowledge_call, call_director, open_call
-from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/table/partials/call_director.html"
 

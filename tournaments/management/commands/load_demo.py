@@ -24,6 +24,8 @@ from django.db.models import prefetch_related_objects
 
 from meld.paths import manage_command
 from tournaments.games import evaluate
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import (
     Club,
     Entry,
@@ -37,8 +39,6 @@ from tournaments.models import (
 )
 from tournaments.models.series import default_placing_points
 from tournaments.services import club_pages, entries, players, rounds, setup
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
 from tournaments.services.results import refresh_game
 from tournaments.services.series import save_series
 

@@ -24,8 +24,8 @@ from django.db import transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Entry, Event, Game, Seat
-from tournaments.services.errors import ServiceError
 from tournaments.services.transfer import checks, club, shapes, store
 from tournaments.services.transfer.schema import USERS, damaged
 

@@ -8,8 +8,8 @@ of the export's name, which the owner then directs).
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Series
-from tournaments.services.errors import ServiceError
 from tournaments.services.members import name_key
 from tournaments.services.transfer.schema import Row
 

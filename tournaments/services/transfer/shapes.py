@@ -7,7 +7,6 @@ over as it is; the other columns are bounded the way the services bound them.
 from django import forms
 from django.utils.translation import gettext as _
 
-from tournaments.forms import BoundedCharField
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, EntryForm
 from tournaments.forms.members import MemberForm
 from tournaments.forms.players import PlayerForm
@@ -20,6 +19,8 @@ from tournaments.forms.setup import (
     ScoringForm,
 )
 from tournaments.games import GAMES
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import MAX_SMALL, BoundedIntegerField
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -36,7 +37,6 @@ from tournaments.models import (
 )
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
 from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField
 from tournaments.services.audit import REASON_MAX
 from tournaments.services.player_lists import MAX_ROWS, clean_text
 from tournaments.services.series import PLACING_POINTS_MAX

@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 
 from meldcore.messages import DomainError
 from tournaments.games import evaluate, game_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile, presets
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Table
 from tournaments.services.audit import describe
-from tournaments.services.errors import ServiceError
 from tournaments.services.players import admit_players
-from tournaments.services.profiles import event_profile, presets
 from tournaments.services.results import refresh_game
 from tournaments.services.transfer import shapes
 from tournaments.services.transfer.schema import USERS, Row, Schema, row_problem

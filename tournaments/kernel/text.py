@@ -5,7 +5,7 @@ makes PostgreSQL refuse the whole statement (a 500), the other C0 characters mak
 an XLSX export fail, and a lone surrogate (possible in JSON, ``"\\ud800"``) cannot
 be written to either database. ``plain_text`` drops them all; a tab and a line
 break stay, since a pasted list and a reason have lines. Forms get it through
-``tournaments.forms.BoundedCharField``, the services that take a reason straight
+``tournaments.kernel.forms.BoundedCharField``, the services that take a reason straight
 from a request through ``services.audit.checked_reason``.
 """
 

@@ -8,18 +8,12 @@ with ``evaluate``: it returns a ``Scored`` (each side's points and the
 call it, so a deal is checked by exactly one piece of code.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch
-from django.utils.translation import gettext as _
 
-from meldcore.messages import Problem
 from tournaments.models import Game, Seat
-from tournaments.services.errors import ServiceError
-
-NON_FIELD = "__all__"
 
 
 @dataclass(frozen=True)
@@ -45,17 +39,3 @@ def seats_of(game: Game) -> list[Seat]:
     if loaded is not None:  # the loaded rows themselves (.all() makes a new query set each time)
         return sorted(loaded, key=lambda seat: seat.position)
     return list(game.seats.select_related("player").order_by("position"))
-
-
-def problems_error(problems: list[Problem], key: Callable[[Problem], str]) -> ServiceError:
-    """The engine's problems as a refusal, each under the form field ``key`` names."""
-    field_errors: dict[str, list[str]] = {}
-    concerns: list[str] = []
-    for problem in problems:
-        name = key(problem)
-        field_errors.setdefault(name, []).append(problem.translated(_))
-        if name == NON_FIELD and problem.field and problem.field not in concerns:
-            concerns.append(problem.field)
-    return ServiceError(
-        _("This cannot be right: see the marked fields."), field_errors, tuple(concerns)
-    )

@@ -8,8 +8,8 @@ from django.utils.translation import gettext
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
 
-# Each game's presets: the game's registry entry would hold them, but the entry
-# forms it imports read the event's profile from here.
+# Each game's presets, below the game registry: its entries import the entry forms,
+# which read the event's profile from here.
 PRESETS = {Event.Game.CANASTA: CANASTA_PROFILES, Event.Game.GIN: GIN_PROFILES}
 
 
