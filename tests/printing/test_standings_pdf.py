@@ -9,7 +9,7 @@ from tests.printing.conftest import pages, shown
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Result, Round
 from tournaments.printing import render
-from tournaments.services.standings import standings
+from tournaments.services.scores.standings import standings
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ from tests.security.urlwalk import Route, routes
 from tests.web.series_helpers import club_of, total_series
 from tournaments.models import Bye, Event, Member, Result, Round, Team
 from tournaments.printing import DOCUMENTS
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -18,7 +18,7 @@ from tests.web.table_helpers import (
 )
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Game, Result, Round
-from tournaments.services.entries import (
+from tournaments.services.scores.entries import (
     EntryConflict,
     confirm_entry,
     correct_entry,

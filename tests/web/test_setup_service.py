@@ -1,4 +1,4 @@
-"""services/setup.py: creating an event, the steps, the lock, the checklist, tables and rounds."""
+"""services/setup/events.py: creating an event, the steps, the lock, the checklist, tables and rounds."""
 
 import dataclasses
 import datetime
@@ -14,7 +14,7 @@ from tests.factories import make_event
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Club, Event, Round, Table
-from tournaments.services import setup
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Round, Table, TableCall
-from tournaments.services.calls import acknowledge_call, call_director
+from tournaments.services.rounds.calls import acknowledge_call, call_director
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -25,9 +25,9 @@ A new pairing system touches:
 ``formats_for(rules)`` gives the systems a game can be played in (``Format.plays``)
 and ``default_format(rules)`` the one a new event of the game starts with.
 
-Nothing else branches on the format: rounds (``services.seating.plan_round``),
-set-up checks and the Format step (``services.setup_checks``), players and the
-draw (``services.players``), standings and tallies, the director's pages and
+Nothing else branches on the format: rounds (``services.rounds.seating.plan_round``),
+set-up checks and the Format step (``services.setup.checks``), players and the
+draw (``services.setup.players``), standings and tallies, the director's pages and
 the printouts all ask the entry. Only prose names the systems (help texts, the
 late-entry refusal); ``make messages`` collects the new strings for the
 German catalogue.

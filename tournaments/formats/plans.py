@@ -1,6 +1,6 @@
 """What a format plans with: the entrants a pairing engine pairs, and the plan it returns.
 
-A ``Plan`` is a round's seating before it is written (``services.rounds.start_round``
+A ``Plan`` is a round's seating before it is written (``services.rounds.steps.start_round``
 writes it). An ``Entrant`` is a player (by number) or, with fixed partners, a
 team; the helpers below read an event's teams for the formats that have them.
 """

@@ -16,7 +16,7 @@ from tournaments.forms.entry.base import BOOKKEEPING
 from tournaments.games import entry_form_for, game_of
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.models import Entry, Game
-from tournaments.services.audit import REASON_MAX
+from tournaments.services.scores.audit import REASON_MAX
 
 SETTLE_CHOICES = [
     ("accept", gettext_lazy("The entry is right: it counts as entered")),

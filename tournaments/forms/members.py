@@ -8,7 +8,7 @@ from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import BoundedModelChoiceField
 from tournaments.models import Member
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
-from tournaments.services.names import by_family_name
+from tournaments.services.setup.names import by_family_name
 
 SEARCH_MAX = 100
 

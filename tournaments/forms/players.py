@@ -7,8 +7,8 @@ from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
 from tournaments.models import Player
 from tournaments.models.players import NAME_MAX
-from tournaments.services.names import by_family_name
-from tournaments.services.player_lists import (
+from tournaments.services.setup.names import by_family_name
+from tournaments.services.setup.player_lists import (
     CLUB_MAX,
     MAX_LIST_BYTES,
     clean_text,

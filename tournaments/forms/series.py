@@ -15,7 +15,7 @@ from tournaments.kernel.numbers import (
 )
 from tournaments.models import Club, Event, Series
 from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.services.series import PLACING_POINTS_MAX, club_events
+from tournaments.services.club.series import PLACING_POINTS_MAX, club_events
 
 PLACING_TEXT_MAX = 1000
 

@@ -14,7 +14,7 @@ from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.kernel.profiles import presets, profile_label
 from tournaments.models import Club, Event
-from tournaments.services.setup import EVENT_DETAILS
+from tournaments.services.setup.events import EVENT_DETAILS
 
 NUMBER = {"inputmode": "numeric"}
 
@@ -93,7 +93,7 @@ class NewEventForm(forms.Form):
 
 
 class EventDetailsForm(forms.Form):
-    """The event's details: the fields of ``services.setup.EVENT_DETAILS``, in that order."""
+    """The event's details: the fields of ``services.setup.events.EVENT_DETAILS``, in that order."""
 
     field_order = EVENT_DETAILS
     name = BoundedCharField(label=_("Name of the event"), max_length=120)

@@ -98,7 +98,7 @@ class Gin(CardGame):
             "or after a time."
         ),
     }
-    # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
+    # The rules a director checks at a glance on the Rules step (services/pages/rule_summary.py).
     summary_rules = (
         "target",
         "box_bonus",

@@ -6,7 +6,7 @@ an XLSX export fail, and a lone surrogate (possible in JSON, ``"\\ud800"``) cann
 be written to either database. ``plain_text`` drops them all; a tab and a line
 break stay, since a pasted list and a reason have lines. Forms get it through
 ``tournaments.kernel.forms.BoundedCharField``, the services that take a reason straight
-from a request through ``services.audit.checked_reason``.
+from a request through ``services.scores.audit.checked_reason``.
 """
 
 import unicodedata

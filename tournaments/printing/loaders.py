@@ -19,9 +19,9 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
-from tournaments.services.public_names import Namer, full_name
-from tournaments.services.setup import rounds_to_play
-from tournaments.services.standings import standings
+from tournaments.services.club.public_names import Namer, full_name
+from tournaments.services.scores.standings import standings
+from tournaments.services.setup.events import rounds_to_play
 
 
 class PrintError(ServiceError):

@@ -20,12 +20,12 @@ from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int, query_int
 from tournaments.kernel.text import plain_text
 from tournaments.models import Club, Event, Member
-from tournaments.services import club_pages
-from tournaments.services import members as service
-from tournaments.services import players as player_service
-from tournaments.services.club_results import member_evenings
-from tournaments.services.names import by_family_name
-from tournaments.services.player_lists import MAX_ROWS
+from tournaments.services.club import members as service
+from tournaments.services.club import public_page as club_pages
+from tournaments.services.club.evenings import member_evenings
+from tournaments.services.setup import players as player_service
+from tournaments.services.setup.names import by_family_name
+from tournaments.services.setup.player_lists import MAX_ROWS
 
 LIST_LIMIT = 500
 

@@ -24,12 +24,11 @@ from tournaments.formats import format_of
 from tournaments.games import deal_name, group_sides
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
-from tournaments.services.auto_confirm import confirm_due_in_round
-from tournaments.services.board import TableLive, desk_alerts, live_mark, live_tables
-from tournaments.services.done import RoundState, TableProgress, round_state
-from tournaments.services.entries import confirm_entry, settle_dispute
-from tournaments.services.live import board_mark, nav
-from tournaments.services.rounds import (
+from tournaments.services.pages.board import TableLive, desk_alerts, live_mark, live_tables
+from tournaments.services.pages.live import board_mark, nav
+from tournaments.services.pages.seating_view import seating_of
+from tournaments.services.rounds.done import RoundState, TableProgress, round_state
+from tournaments.services.rounds.steps import (
     PENDING,
     close_round,
     empty_tables_message,
@@ -38,8 +37,9 @@ from tournaments.services.rounds import (
     start_round,
     waiting_tables,
 )
-from tournaments.services.seating_view import seating_of
-from tournaments.services.setup import rounds_to_play
+from tournaments.services.scores.auto_confirm import confirm_due_in_round
+from tournaments.services.scores.entries import confirm_entry, settle_dispute
+from tournaments.services.setup.events import rounds_to_play
 
 BOARD_POLL_SECONDS = 5
 
@@ -78,7 +78,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def _closing_context(current: Round) -> dict:
-    """What the close dialog shows: the round judged (``services.done``), each table not
+    """What the close dialog shows: the round judged (``services.rounds.done``), each table not
     done with what it waits for, the tables that entered nothing, and its poll's mark."""
     state = round_state(current)
     return {

@@ -20,7 +20,7 @@ from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import Club, Series
 from tournaments.printing import series_standings as series_pdf
 from tournaments.series_rules import SeriesRow
-from tournaments.services import series as service
+from tournaments.services.club import series as service
 from tournaments.tables import EXPORT_TYPES, SeriesTable, export_dataset
 
 

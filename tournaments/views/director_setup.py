@@ -32,9 +32,9 @@ from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile, profile_name
 from tournaments.models import Event, Round
-from tournaments.services import setup
-from tournaments.services.rounds import unconfirmed_entries
-from tournaments.services.rule_summary import rule_summary
+from tournaments.services.pages.rule_summary import rule_summary
+from tournaments.services.rounds.steps import unconfirmed_entries
+from tournaments.services.setup import events as setup
 
 STEPS = [
     ("event", gettext_lazy("Event")),

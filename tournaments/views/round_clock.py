@@ -17,7 +17,7 @@ from tournaments.access import director_required, public_event, table_for_token
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.numbers import NumberError, parse_int
 from tournaments.models import Event, Round
-from tournaments.services.clock import (
+from tournaments.services.rounds.clock import (
     MAX_CLOCK_MINUTES,
     MAX_EXTEND_MINUTES,
     clock_mark,

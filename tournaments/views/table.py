@@ -28,18 +28,13 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Game
-from tournaments.services.entries import (
+from tournaments.services.scores.entries import (
     EntryConflict,
     confirm_entry,
     dispute_entry,
     submit_entry,
 )
-from tournaments.services.results import (
-    Sheet,
-    entries_mark,
-    game_sheet,
-    sheet_entries,
-)
+from tournaments.services.scores.results import Sheet, entries_mark, game_sheet, sheet_entries
 from tournaments.views.table_at import (
     SEAT_MAX_AGE,
     SEAT_SALT,

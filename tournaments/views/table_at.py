@@ -22,9 +22,9 @@ from tournaments.kernel.deal import seats_of
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Seat, Table
-from tournaments.services.entries import device_hash
-from tournaments.services.entry_rows import current_round
-from tournaments.services.table_game import load_seats, open_game, table_entry_of
+from tournaments.services.pages.table_game import load_seats, open_game, table_entry_of
+from tournaments.services.scores.entries import device_hash
+from tournaments.services.scores.entry_rows import current_round
 from tournaments.views.table_guide import remembered_player
 
 SEAT_SALT = "meld.table.seat"

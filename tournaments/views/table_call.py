@@ -15,7 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.access import director_required, table_for_token
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Round, Table, TableCall
-from tournaments.services.calls import REASON_LENGTH, acknowledge_call, call_director, open_call
+from tournaments.services.rounds.calls import (
+    REASON_LENGTH,
+    acknowledge_call,
+    call_director,
+    open_call,
+)
 
 PARTIAL = "tournaments/table/partials/call_director.html"
 

@@ -9,7 +9,7 @@ standings always agree.
 from dataclasses import dataclass
 
 from tournaments.models import Bye, Event, Game, Player, Result, Seat
-from tournaments.services.standings import (
+from tournaments.services.scores.standings import (
     RoundScore,
     bye_score,
     entrants,

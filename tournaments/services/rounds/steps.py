@@ -6,7 +6,7 @@ engine's explanation on the round for the director. ``close_round`` closes a
 round whose games are all complete; ``force_close_round`` closes it anyway, with
 a reason in the audit trail and one audit row for every entry it leaves
 unconfirmed, which the director sees afterwards (``left_unconfirmed``). Each step
-takes its locks in the order of ``services.locks``.
+takes its locks in the order of ``services.store.locks``.
 """
 
 from collections.abc import Iterable
@@ -23,12 +23,12 @@ from pairings.draw import new_seed
 from tournaments.formats.plans import note_data, translate
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
-from tournaments.services import audit
-from tournaments.services.done import RoundState, TableProgress, round_state
-from tournaments.services.entry_rows import confirm_due, locked, snapshot
-from tournaments.services.locks import lock_event, lock_games, lock_round, serialised
-from tournaments.services.results import end_locked_game
-from tournaments.services.seating import check_setup, lineup_of, plan_round
+from tournaments.services.rounds.done import RoundState, TableProgress, round_state
+from tournaments.services.rounds.seating import check_setup, lineup_of, plan_round
+from tournaments.services.scores import audit
+from tournaments.services.scores.entry_rows import confirm_due, locked, snapshot
+from tournaments.services.scores.results import end_locked_game
+from tournaments.services.store.locks import lock_event, lock_games, lock_round, serialised
 
 PENDING = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
 
@@ -216,7 +216,7 @@ def _lock_games_counting_due(rnd: Round) -> list[Game]:
 
 @serialised
 def close_round(rnd: Round, *, user) -> Round:
-    """Close a round whose every table is done (``services.done``)."""
+    """Close a round whose every table is done (``services.rounds.done``)."""
     with transaction.atomic():
         rnd = _lock_open(rnd)
         games = _lock_games_counting_due(rnd)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
 from tournaments.models import Round, Table, TableCall
-from tournaments.services.locks import lock_round, serialised
+from tournaments.services.store.locks import lock_round, serialised
 
 REASON_LENGTH = 200
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from django.db.models import Count, Max, Q
 
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.services.clock import Clock, clock_of
+from tournaments.services.rounds.clock import Clock, clock_of
 
 
 @dataclass

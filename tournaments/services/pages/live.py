@@ -9,8 +9,8 @@ polling cost a few small queries each instead of a full render.
 from django.db.models import Count, Max, Q
 
 from tournaments.models import AuditEntry, Entry, Event, Round
-from tournaments.services.public_names import names_mark
-from tournaments.services.results import entries_mark_of
+from tournaments.services.club.public_names import names_mark
+from tournaments.services.scores.results import entries_mark_of
 
 
 def nav(event: Event, area: str, rnd: Round | None = None) -> dict:

@@ -82,7 +82,7 @@ def entrant_name(entrant: Player | Team, name_of: Namer) -> str:
 
 
 def name_rows(rows: list, name_of: Namer) -> list:
-    """Standings rows (``services.standings.StandingRow``) with every entrant named by
+    """Standings rows (``services.scores.standings.StandingRow``) with every entrant named by
     ``name_of``."""
     for row in rows:
         row.name = entrant_name(row.player, name_of)

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from tournaments.models import Member
-from tournaments.services.player_lists import clean_text
+from tournaments.services.setup.player_lists import clean_text
 
 # Letters Unicode does not split into a base letter and an accent.
 _LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d"})

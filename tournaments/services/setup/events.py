@@ -19,9 +19,8 @@ from tournaments.games import GAMES
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import presets, profile_as_json
 from tournaments.models import AuditEntry, Club, Event
-from tournaments.services.audit import record
-from tournaments.services.locks import lock_event, serialised
-from tournaments.services.setup_checks import (
+from tournaments.services.scores.audit import record
+from tournaments.services.setup.checks import (
     Check,
     active_count,
     automatic_rounds,
@@ -39,6 +38,7 @@ from tournaments.services.setup_checks import (
     teams_problem,
     uses_teams,
 )
+from tournaments.services.store.locks import lock_event, serialised
 
 __all__ = [
     "Check",
@@ -350,7 +350,7 @@ def set_scoring(event: Event, *, scoring_mode: str, bye_score: int) -> Event:
 def finish_event(event: Event, user) -> Event:
     """The evening is over: the event becomes read-only but stays readable.
 
-    The event's row is locked first (``services.locks``), so a round started at
+    The event's row is locked first (``services.store.locks``), so a round started at
     the same moment is either seen here (and refused) or refused itself.
     """
     with transaction.atomic():

@@ -19,10 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.models import Entry, Event, Round, TableCall
-from tournaments.services.auto_confirm import due_entries
-from tournaments.services.clock import clock_mark
-from tournaments.services.done import TableProgress, round_state
-from tournaments.services.live import board_mark
+from tournaments.services.pages.live import board_mark
+from tournaments.services.rounds.clock import clock_mark
+from tournaments.services.rounds.done import TableProgress, round_state
+from tournaments.services.scores.auto_confirm import due_entries
 
 LATE_MINUTES = 15
 BEHIND_MINUTES = 8

@@ -27,13 +27,8 @@ from tournaments.series_rules import (
     SeriesRow,
     series_rows,
 )
-from tournaments.services.club_results import ranked_with
-from tournaments.services.standings import (
-    BYE_MATCH_POINTS,
-    StandingRow,
-    rank,
-    ranks_teams,
-)
+from tournaments.services.club.evenings import ranked_with
+from tournaments.services.scores.standings import BYE_MATCH_POINTS, StandingRow, rank, ranks_teams
 
 PLACING_POINTS_MAX = 100
 

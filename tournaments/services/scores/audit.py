@@ -18,7 +18,7 @@ from tournaments.games import game_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
-from tournaments.services import statements
+from tournaments.services.store import statements
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
 REASON_MAX = 500
@@ -38,7 +38,9 @@ def checked_reason(reason: str) -> str:
 
 
 Action = AuditEntry.Action
-ENDED_BY_DIRECTOR = "ended_by_director"  # the key ``services.results`` writes when it ends a game
+ENDED_BY_DIRECTOR = (
+    "ended_by_director"  # the key ``services.scores.results`` writes when it ends a game
+)
 # "Table 3 · Anna" in whatever language the row was written: the table's number and the name.
 SEAT_LABEL = re.compile(r"^\D*(\d+) · (.+)$")
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from scoring.canasta import side_label
 from tournaments.models import Bye, Event, Game, Player, Round, Seat, Table
-from tournaments.services.standings import StandingRow, precedence, standings
+from tournaments.services.scores.standings import StandingRow, precedence, standings
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from tournaments.games import Outcome, game_of, group_sides
 from tournaments.games.gin import GinTotals
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
-from tournaments.services import audit, statements
+from tournaments.services.scores import audit
+from tournaments.services.store import statements
 
 ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
 
@@ -168,7 +169,7 @@ def _results_statements(seats: int) -> tuple[str, str]:
 def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
     """Each seated player's result; with ``prune``, results of the game's players no longer
     seated are deleted. A confirmation does without: seats are made with their round and
-    never move (``services.rounds``), so it cannot leave a result behind."""
+    never move (``services.rounds.steps``), so it cannot leave a result behind."""
     values, seated = [], []
     for seat in game.seats.all():
         side = seat.side
@@ -200,7 +201,7 @@ def _live_margin(totals: tuple[int, ...], side: int) -> int:
 
 
 def end_locked_game(game: Game, *, user, reason: str) -> Game:
-    """End ``game``, which the caller has locked (``services.locks``) with its round and event."""
+    """End ``game``, which the caller has locked (``services.store.locks``) with its round and event."""
     audit.record(
         game.round.event,
         AuditEntry.Action.OTHER,

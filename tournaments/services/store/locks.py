@@ -29,7 +29,7 @@ A phone's step locks its event and round shared and its game exclusive in one
 statement: PostgreSQL locks the rows of one statement in the order its locking
 clauses name their tables, so ``FOR SHARE OF e, r FOR UPDATE OF g`` keeps the order
 above and saves round trips. These hot reads are prepared statements
-(``services.statements``).
+(``services.store.statements``).
 
 A club's member register has an order of its own below the event: club → member.
 A step that changes the register (add or edit a member, import, build from past
@@ -56,7 +56,7 @@ from django.db import OperationalError, connection
 from django.db.models import QuerySet, Subquery
 
 from tournaments.models import Club, Entry, Event, Game, Member, Round, Seat, Table
-from tournaments.services import statements
+from tournaments.services.store import statements
 
 
 def serialised(step):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from tournaments.models import Bye, Event, Member, Player, Result, Team
-from tournaments.services.standings import StandingRow, entrants_of, ranked_rows, ranks_teams
+from tournaments.services.scores.standings import StandingRow, entrants_of, ranked_rows, ranks_teams
 
 
 @dataclass(frozen=True)

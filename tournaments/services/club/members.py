@@ -3,12 +3,12 @@ from the players of past events, merging two members (with its suggestions and
 preview), and picking tonight's players.
 
 Members are not scores: nothing here writes an audit row. Which spellings are one
-person is ``services.names``'s: only names equal up to case and spacing are one
+person is ``services.setup.names``'s: only names equal up to case and spacing are one
 member by themselves; names equal up to accents and umlaut spellings ("Öhlinger",
 "Ohlinger") may be one person, and the director decides.
 
 Every step that changes the register takes the club's row exclusive first, then the
-members it changes (``services.locks``), so two of them at once (a double click on
+members it changes (``services.store.locks``), so two of them at once (a double click on
 "Build", two merges) wait for each other instead of both writing.
 """
 
@@ -24,9 +24,8 @@ from tournaments.access import events_for
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
-from tournaments.services import players as player_service
-from tournaments.services.locks import lock_club, lock_members, serialised
-from tournaments.services.names import (
+from tournaments.services.setup import players as player_service
+from tournaments.services.setup.names import (
     Register,
     accents,
     by_family_name,
@@ -38,8 +37,9 @@ from tournaments.services.names import (
 )
 
 # An export's members are matched to the register by it (services.transfer).
-from tournaments.services.names import name_key as name_key
-from tournaments.services.player_lists import MAX_ROWS, clean_text, read_csv
+from tournaments.services.setup.names import name_key as name_key
+from tournaments.services.setup.player_lists import MAX_ROWS, clean_text, read_csv
+from tournaments.services.store.locks import lock_club, lock_members, serialised
 
 SUGGESTIONS_SHOWN = 20
 

@@ -1,7 +1,7 @@
 """A club's public page: turning it on and off, its coming evenings, its archive of
 finished ones and their final standings.
 
-Every name these pages show is a public name (``services.public_names``).
+Every name these pages show is a public name (``services.club.public_names``).
 """
 
 import secrets
@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Club, Event
-from tournaments.services.club_results import ranked_evenings
-from tournaments.services.public_names import name_rows, public_name
-from tournaments.services.standings import StandingRow
+from tournaments.services.club.evenings import ranked_evenings
+from tournaments.services.club.public_names import name_rows, public_name
+from tournaments.services.scores.standings import StandingRow
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""What a table's page reads on every request, as prepared statements (``services.statements``).
+"""What a table's page reads on every request, as prepared statements (``services.store.statements``).
 
 Two hundred phones open and poll their tables: the game the table's token plays in
 its event's open round (with round, event and table) is one statement, its seats
@@ -6,9 +6,9 @@ with their players a second; building them through the ORM cost more than runnin
 """
 
 from tournaments.models import Entry, Event, Game, Player, Round, Seat, Table
-from tournaments.services import statements
-from tournaments.services.locks import entries_with_seats
-from tournaments.services.results import STATUS_WEIGHT
+from tournaments.services.scores.results import STATUS_WEIGHT
+from tournaments.services.store import statements
+from tournaments.services.store.locks import entries_with_seats
 
 
 def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:

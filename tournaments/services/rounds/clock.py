@@ -1,7 +1,7 @@
 """The round clock: start (or resume), pause, extend and end it, each with an audit row.
 
 Any round may have one. In a round with a time limit it decides when time is up
-(``services.done``); in a round of so many deals, or to the target, it only
+(``services.rounds.done``); in a round of so many deals, or to the target, it only
 tells the tables how long they have (club rules often time a round of four
 deals), with the minutes the director gives (or those of the Round step).
 
@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Event, Round
-from tournaments.services import audit
-from tournaments.services.locks import lock_round, serialised
+from tournaments.services.scores import audit
+from tournaments.services.store.locks import lock_round, serialised
 
 MAX_EXTEND_MINUTES = 60
 MAX_CLOCK_MINUTES = 600  # as the Round step's minutes per round
@@ -120,7 +120,7 @@ def start_clock(rnd: Round, *, user, minutes: int | None = None) -> Round:
 @serialised
 def pause_clock(rnd: Round, *, user) -> Round:
     """Stop the clock with the seconds left; a clock whose time is up stays up (its end is
-    when the tables' last deals began: ``services.done``)."""
+    when the tables' last deals began: ``services.rounds.done``)."""
     with transaction.atomic():
         rnd = _lock_open(rnd)
         if rnd.clock_ends_at is None:

@@ -6,7 +6,7 @@ by the next step that writes the game, see ``entry_rows.confirm_due``).
 The phone that entered a deal never confirms it, whatever seat it claims: each
 phone carries a device id (a cookie), and the entry keeps a hash of it. Every
 step runs in one transaction that first takes its row locks in the order of
-``services.locks`` (event, round, game, entry) and checks again under them that
+``services.store.locks`` (event, round, game, entry) and checks again under them that
 the round is open and the event running, so two phones writing the same deal
 are served one after the other and nothing lands in a closed round; the
 database's constraints (one confirmed and one pending entry per deal, unique
@@ -25,8 +25,8 @@ from tournaments.games import deal_name, evaluate, game_of
 from tournaments.games.base import LaterHand
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Game, Seat
-from tournaments.services import audit, statements
-from tournaments.services.entry_rows import (
+from tournaments.services.scores import audit
+from tournaments.services.scores.entry_rows import (
     check_number,
     check_playable,
     check_running,
@@ -46,8 +46,9 @@ from tournaments.services.entry_rows import (
     same_side,
     snapshot,
 )
-from tournaments.services.locks import lock_entry, lock_entry_and_confirmed, serialised
-from tournaments.services.results import refresh_game
+from tournaments.services.scores.results import refresh_game
+from tournaments.services.store import statements
+from tournaments.services.store.locks import lock_entry, lock_entry_and_confirmed, serialised
 
 Status = Entry.Status
 Action = AuditEntry.Action

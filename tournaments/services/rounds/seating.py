@@ -4,7 +4,7 @@
 format (``tournaments.formats``), which calls its pairing engine and returns a
 ``Plan``: per table the sides (lists of players), the byes with their points,
 and the engine's notes on how it seated them (untranslated: each reader sees them in their language).
-``services.rounds.start_round`` writes the plan.
+``services.rounds.steps.start_round`` writes the plan.
 """
 
 from functools import partial
@@ -17,7 +17,7 @@ from tournaments.formats.tables import table_kind_problem
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event
-from tournaments.services.standings import standings
+from tournaments.services.scores.standings import standings
 
 
 def lineup_of(event: Event, number: int) -> Lineup:

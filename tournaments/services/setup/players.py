@@ -1,4 +1,4 @@
-"""Players: entering them (one by one, a pasted list, a CSV file), teams, the draw of numbers.
+"""Players: entering them (one by one, a pasted list, a CSV file), the one door they come in by.
 
 Every way a player comes into an event (typed, picked from the members, a pasted
 list, a CSV file, a late entry, a substitute, an import) goes through one door,
@@ -9,28 +9,27 @@ A list or file (read by ``player_lists``) is added completely or not at all.
 Equal names (ignoring case) are flagged as warnings, since two people may share
 a name.
 
-After round 1 has started: late entries join from the next round, withdrawals
-leave from the next round (where the format pairs round by round: Swiss,
-winner moves up), and a substitute takes over a player's number and seat from
-the next round. What depends on the format is asked of its registry entry.
+The teams and the draw of numbers are ``setup.draw``'s; a late entry, a withdrawal
+and a substitute once round 1 has started are ``setup.player_changes``'s.
 """
 
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pairings.draw import draw_order, new_seed
 from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
-from tournaments.models import AuditEntry, Event, Member, Player, Table, Team
+from tournaments.models import Event, Member, Player
 from tournaments.models.members import MEMBER_NAME_MAX
-from tournaments.services.audit import record
-from tournaments.services.locks import lock_club, lock_event, lock_members, serialised
-from tournaments.services.names import Register, by_family_name, spelling_key
-from tournaments.services.player_lists import (
+from tournaments.services.setup.events import (
+    ensure_not_finished,
+    ensure_unlocked,
+    setup_locked,
+)
+from tournaments.services.setup.names import Register, by_family_name, spelling_key
+from tournaments.services.setup.player_lists import (
     CLUB_MAX,
     MAX_ROWS,
     Row,
@@ -40,14 +39,7 @@ from tournaments.services.player_lists import (
     parse_list,
     read_csv,
 )
-from tournaments.services.setup import (
-    ensure_not_finished,
-    ensure_unlocked,
-    setup_locked,
-    tables_needed,
-    teams_problem,
-    uses_teams,
-)
+from tournaments.services.store.locks import lock_club, lock_event, lock_members, serialised
 
 MAX_PROBLEMS_SHOWN = 30
 MAX_NAMES_SHOWN = 10
@@ -166,7 +158,7 @@ def admit_players(
 
     Locks, after the caller's event: the clubs of the members involved (shared; the
     event's club exclusive with ``join_register``), then the members linked, in id
-    order (``services.locks``).
+    order (``services.store.locks``).
     """
     problems = []
     for newcomer in newcomers:
@@ -303,7 +295,7 @@ def choose_member(event: Event, player: Player, member_id: int | None) -> Player
     or (None) no member."""
     event = lock_event(event.pk)
     ensure_not_finished(event)
-    _own(event, player)
+    own_player(event, player)
     if event.club_id is None:
         raise ValueError("an event without a club has no members to choose from")
     lock_club(event.club_id)
@@ -359,7 +351,7 @@ def _from_rows(rows: list[Row]) -> list[Player]:
     return [Player(name=row.name, gender=row.gender, club=row.club) for row in rows]
 
 
-def _newcomer(name: str, gender: str, club: str, member: Member | None) -> Player:
+def typed_or_picked(name: str, gender: str, club: str, member: Member | None) -> Player:
     """One player typed in, or picked from the members (then with the member's name)."""
     if member is not None:
         return Player(name=member.name, gender=member.gender or gender, club=club, member=member)
@@ -375,7 +367,7 @@ def add_player(
     """One player typed in (the name's problem is shown next to the name field), or picked.
 
     In a club's event a typed name no member has joins the register too."""
-    newcomer = _newcomer(name, gender, club, member)
+    newcomer = typed_or_picked(name, gender, club, member)
     return add_players(event, [newcomer], field_name="name", join_register=member is None)
 
 
@@ -400,7 +392,7 @@ def import_csv(event: Event, data: bytes) -> Added:
 def update_player(event: Event, player: Player, *, name: str, gender: str, club: str) -> Added:
     """Correct a name, gender or club (allowed during the event too: numbers stay)."""
     ensure_not_finished(event)
-    _own(event, player)
+    own_player(event, player)
     cleaned = clean_text(name)
     if problem := name_problem(cleaned):
         raise ServiceError(problem, {"name": [problem]})
@@ -414,7 +406,8 @@ def update_player(event: Event, player: Player, *, name: str, gender: str, club:
     return Added([player], _warnings(event, [cleaned]))
 
 
-def _own(event: Event, player: Player) -> None:
+def own_player(event: Event, player: Player) -> None:
+    """Refuse a player of another event (a bug: views fetch players of the event)."""
     if player.event_id != event.pk:
         raise ValueError("the player belongs to another event")
 
@@ -423,294 +416,5 @@ def _own(event: Event, player: Player) -> None:
 def remove_player(event: Event, player: Player) -> None:
     """Take a player off the list before round 1 (their number is then missing: draw again)."""
     ensure_unlocked(event)
-    _own(event, player)
+    own_player(event, player)
     player.delete()
-
-
-# --- teams (fixed partners) --------------------------------------------------------
-
-
-@transaction.atomic
-def form_teams(event: Event, pairs: list[tuple[Player, Player]]) -> list[Team]:
-    """Replace the event's teams by ``pairs``; every player must be in exactly one."""
-    ensure_unlocked(event)
-    if not uses_teams(event):
-        raise ServiceError(_("This event has no fixed partners, so there are no teams."))
-    players = list(event.players.all())
-    chosen = [p.pk for pair in pairs for p in pair]
-    errors = {}
-    if len(chosen) != len(set(chosen)):
-        errors["__all__"] = [_("A player is in two teams. Every player plays in exactly one team.")]
-    elif sorted(chosen) != sorted(p.pk for p in players):
-        errors["__all__"] = [_("Every player must be in a team.")]
-    if errors:
-        raise ServiceError(errors["__all__"][0], errors)
-    event.teams.all().delete()
-    teams = []
-    for first, second in pairs:
-        _own(event, first)
-        _own(event, second)
-        team = Team.objects.create(event=event, name=f"{first.name} & {second.name}"[:120])
-        team.players.set([first, second])
-        teams.append(team)
-    event.players.update(number=None)
-    return teams
-
-
-def teams_in_list_order(event: Event) -> list[tuple[Player, Player]]:
-    """The current teams, else the players paired in the order they were entered."""
-    teams = [list(t.players.order_by("pk")) for t in event.teams.prefetch_related("players")]
-    if teams and all(len(t) == 2 for t in teams):
-        return [(a, b) for a, b in teams]
-    players = list(event.players.order_by("pk"))
-    return list(zip(players[::2], players[1::2], strict=False))
-
-
-# --- the draw ------------------------------------------------------------------------
-
-
-def _assign(
-    event: Event, numbers: dict[int, int], team_numbers: dict[int, int] | None = None
-) -> None:
-    # Clear first: swapping numbers in one statement would clash with the unique constraint.
-    event.players.update(number=None)
-    players = list(event.players.filter(pk__in=numbers))
-    for player in players:
-        player.number = numbers[player.pk]
-    Player.objects.bulk_update(players, ["number"], batch_size=1000)
-    if team_numbers is not None:
-        event.teams.update(number=None)
-        teams = list(event.teams.filter(pk__in=team_numbers))
-        for team in teams:
-            team.number = team_numbers[team.pk]
-        Team.objects.bulk_update(teams, ["number"])
-
-
-def _team_player_numbers(event: Event, team_numbers: dict[int, int]) -> dict[int, int]:
-    """Team k's players get the numbers 2k-1 and 2k (in the order they were entered)."""
-    numbers = {}
-    for team in event.teams.prefetch_related("players"):
-        first, second = sorted(team.players.all(), key=lambda p: p.pk)
-        numbers[first.pk] = 2 * team_numbers[team.pk] - 1
-        numbers[second.pk] = 2 * team_numbers[team.pk]
-    return numbers
-
-
-@transaction.atomic
-def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
-    """Draw every player's number by lot and set up the tables; returns the seed.
-
-    The same seed with the same players (taken in the order they were entered)
-    gives the same numbers, so the seed stored in ``event.draw_seed`` records
-    the draw. Mixed pairs: ladies get the even numbers, gentlemen the odd ones.
-    Fixed partners: the teams draw 1, 2, 3 …, and team k's players are 2k-1 and 2k.
-    """
-    ensure_unlocked(event)
-    seed = seed or new_seed()
-    players = list(event.players.order_by("pk"))
-    if not players:
-        raise ServiceError(_("Enter the players first, then draw their numbers."))
-    team_numbers = None
-    if uses_teams(event):
-        if problem := teams_problem(event):
-            raise ServiceError(problem)
-        teams = list(event.teams.order_by("pk"))
-        team_numbers = {team.pk: i for i, team in enumerate(draw_order(teams, seed), start=1)}
-        numbers = _team_player_numbers(event, team_numbers)
-    else:
-        numbers = format_of(event).draw_numbers(players, seed)
-    _assign(event, numbers, team_numbers)
-    event.draw_seed = seed
-    event.save(update_fields=["draw_seed"])
-    ensure_tables(event)
-    record(
-        event, AuditEntry.Action.DRAW, user=user, new={"draw_seed": seed, "numbers": len(numbers)}
-    )
-    return seed
-
-
-def numbering_units(event: Event) -> list:
-    """What gets a number: the teams of a fixed-partner event, else the players."""
-    if uses_teams(event):
-        return list(event.teams.order_by("number", "pk"))
-    return list(event.players.filter(substitute_for__isnull=True).order_by("number", "pk"))
-
-
-@transaction.atomic
-def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
-    """Numbers typed in by the director: ``numbers`` maps each player's (or team's) id to its number.
-
-    Problems go next to the field ``number_<id>``.
-    """
-    ensure_unlocked(event)
-    entry = format_of(event)
-    units = numbering_units(event)
-    n = len(units)
-    errors: dict[str, list[str]] = {}
-    seen: dict[int, int] = {}
-    for unit in units:
-        number = numbers.get(unit.pk)
-        key = f"number_{unit.pk}"
-        if number is None:
-            errors[key] = [_("Enter a number.")]
-        elif not 1 <= number <= n:
-            errors[key] = [_("Use a number from 1 to %(count)d.") % {"count": n}]
-        elif number in seen:
-            errors[key] = [_("Number %(number)d is given twice.") % {"number": number}]
-            errors.setdefault(
-                f"number_{seen[number]}",
-                [_("Number %(number)d is given twice.") % {"number": number}],
-            )
-        elif problem := entry.typed_number_problem(unit, number):
-            errors[key] = [problem]
-        if number is not None:
-            seen.setdefault(number, unit.pk)
-    if not uses_teams(event) and (problem := entry.typed_numbers_problem(units)):
-        errors.setdefault("__all__", []).append(problem)
-    if errors:
-        raise ServiceError(_("Please correct the marked numbers."), errors)
-    if uses_teams(event):
-        team_numbers = {unit.pk: numbers[unit.pk] for unit in units}
-        _assign(event, _team_player_numbers(event, team_numbers), team_numbers)
-    else:
-        _assign(event, {unit.pk: numbers[unit.pk] for unit in units})
-    event.draw_seed = ""
-    event.save(update_fields=["draw_seed"])
-    ensure_tables(event)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"numbers": "typed", "count": n},
-        reason=_("Player numbers typed in"),
-    )
-
-
-@transaction.atomic
-def ensure_tables(event: Event) -> int:
-    """Create the tables the players need (table 1, 2, …); before round 1 also drop the extra ones."""
-    needed = tables_needed(event)
-    have = set(event.tables.values_list("number", flat=True))
-    Table.objects.bulk_create(
-        [Table(event=event, number=k) for k in range(1, needed + 1) if k not in have]
-    )
-    if not setup_locked(event):
-        event.tables.filter(number__gt=needed, games__isnull=True).delete()
-    return needed
-
-
-# --- during the event ------------------------------------------------------------------
-
-
-def next_round(event: Event) -> int:
-    """The round a late entry, withdrawal or substitute takes effect in."""
-    return (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
-
-
-def _started(event: Event) -> Event:
-    """The event, locked like ``start_round`` locks it, so a change of the player list
-    lands either before the next round is seated or after it, never half-way."""
-    event = lock_event(event.pk, change=True)
-    ensure_not_finished(event)
-    if not setup_locked(event):
-        raise ServiceError(_("Round 1 has not started yet: change the player list directly."))
-    return event
-
-
-@serialised
-@transaction.atomic
-def late_entry(
-    event: Event,
-    *,
-    name: str = "",
-    gender: str = "",
-    club: str = "",
-    member: Member | None = None,
-    user=None,
-) -> Player:
-    """A player who arrives after round 1 started plays from the next round (Swiss, winner
-    moves up): typed, or picked from the members."""
-    event = _started(event)
-    if not format_of(event).takes_late_entries(event):
-        raise ServiceError(
-            _(
-                "Late entries can only join a Swiss or winner-moves-up event of single players. "
-                "To replace a player, enter a substitute."
-            )
-        )
-    newcomer = _newcomer(name, gender, club, member)
-    newcomer.number = (event.players.aggregate(top=Max("number"))["top"] or 0) + 1
-    newcomer.joined_round = next_round(event)
-    player = admit_players(event, [newcomer]).players[0]
-    ensure_tables(event)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"player": player.name, "number": player.number, "round": player.joined_round},
-        reason=_("Late entry"),
-    )
-    return player
-
-
-@transaction.atomic
-def withdraw(event: Event, player: Player, user=None) -> int:
-    """The player leaves; from the next round on they are not paired (Swiss, winner moves up)."""
-    event = _started(event)
-    _own(event, player)
-    player.refresh_from_db()
-    if not format_of(event).takes_withdrawals(event):
-        raise ServiceError(
-            _(
-                "In this format every seat is planned ahead: enter a substitute instead of a withdrawal."
-            )
-        )
-    if player.withdrawn_from_round:
-        raise ServiceError(_("%(name)s has already withdrawn.") % {"name": player.name})
-    player.withdrawn_from_round = next_round(event)
-    player.save(update_fields=["withdrawn_from_round"])
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"player": player.name, "withdrawn_from_round": player.withdrawn_from_round},
-        reason=_("Withdrawal"),
-    )
-    return player.withdrawn_from_round
-
-
-@serialised
-@transaction.atomic
-def substitute(
-    event: Event,
-    player: Player,
-    *,
-    name: str = "",
-    gender: str = "",
-    club: str = "",
-    member: Member | None = None,
-    user=None,
-) -> Player:
-    """Someone (typed, or picked from the members) takes over ``player``'s number (and team)
-    from the next round on."""
-    event = _started(event)
-    _own(event, player)
-    player.refresh_from_db()
-    if player.withdrawn_from_round:
-        raise ServiceError(_("%(name)s has already left the event.") % {"name": player.name})
-    newcomer = _newcomer(name, gender, club, member)
-    joined = next_round(event)
-    newcomer.number, newcomer.substitute_for, newcomer.joined_round = player.number, player, joined
-    new = admit_players(event, [newcomer]).players[0]
-    player.withdrawn_from_round = joined
-    player.save(update_fields=["withdrawn_from_round"])
-    for team in player.teams.all():
-        team.players.add(new)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"player": new.name, "replaces": player.name, "number": player.number, "round": joined},
-        reason=_("Substitute"),
-    )
-    return new

@@ -1,7 +1,7 @@
 """The rows and checks every entry step shares: loading and locking, the deal's rows,
 numbers and versions, who may act, and what an entry's audit row keeps.
 
-``services.entries`` runs the steps (the table's and the director's); these
+``services.scores.entries`` runs the steps (the table's and the director's); these
 helpers read and write inside the step's transaction and lock order.
 """
 
@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 from tournaments.games import deal_name, game_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
-from tournaments.services import audit, statements
-from tournaments.services.locks import entries_with_seats, lock_game
-from tournaments.services.results import refresh_game
+from tournaments.services.scores import audit
+from tournaments.services.scores.results import refresh_game
+from tournaments.services.store import statements
+from tournaments.services.store.locks import entries_with_seats, lock_game
 
 Status = Entry.Status
 

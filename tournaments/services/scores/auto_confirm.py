@@ -15,8 +15,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from tournaments.models import Entry, Event, Round
-from tournaments.services.entry_rows import auto_confirm_cutoff, confirm_due
-from tournaments.services.locks import lock_game, serialised
+from tournaments.services.scores.entry_rows import auto_confirm_cutoff, confirm_due
+from tournaments.services.store.locks import lock_game, serialised
 
 
 def due_entries(rnd: Round) -> QuerySet[Entry]:
