@@ -20,7 +20,7 @@ from tournaments.models import Event
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
 from tournaments.printing.loaders import table_link
-from tournaments.views.director_rounds import nav
+from tournaments.services.pages.live import nav
 
 
 def _round_choices(event: Event) -> list[int]:

@@ -1,7 +1,9 @@
-"""What the director's table board shows beyond the entry counts: the deal each table
-plays ("deal 3 of 4"), when it last entered something, whether it is late, and its
-call for the director; the mark the board's poll compares; and the bar of what
-needs the director that every director page of the event shows (``desk_alerts``).
+"""The director's table board, read in one place: every table's tile (its state, sides,
+scores and live line: the deal it plays, "deal 3 of 4", when it last entered something,
+whether it is late, and its call for the director), the counts above them and the mark the
+board's poll compares (``round_board``); the close dialog's mark (``closing_mark``); and
+the bar of what needs the director that every director page of the event shows
+(``desk_alerts``). The views only draw them.
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
 started, if it has entered nothing at all), or when it has been quiet for
@@ -10,18 +12,21 @@ of the room: at a quick table ten quiet minutes are normal, at a table two deals
 behind the others they are not.
 """
 
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from statistics import median
 
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments.models import Entry, Event, Round, TableCall
+from tournaments.games import group_sides
+from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
 from tournaments.services.pages.live import board_mark
 from tournaments.services.rounds.clock import clock_mark
-from tournaments.services.rounds.done import TableProgress, round_state
+from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.scores.auto_confirm import due_entries
 
 LATE_MINUTES = 15
@@ -101,6 +106,88 @@ def live_mark(rnd: Round, tables: list[TableProgress], live: dict[int, TableLive
     late = ",".join(str(t.game.table.number) for t in tables if live[t.game.pk].late)
     calls = ",".join(f"{v.call.pk}:{len(v.call.reason)}" for v in live.values() if v.call)
     return f"{late}.{calls}.{clock_mark(rnd)}"
+
+
+def closing_mark(rnd: Round, state: RoundState) -> str:
+    """Changes with the entries and the clock running out: whatever the close dialog or the
+    board says differently."""
+    return f"{board_mark(rnd)}.{state.time_up}"
+
+
+@dataclass
+class BoardTile:
+    progress: TableProgress
+    sides: list[list[Player]]
+    live: TableLive
+
+    @property
+    def game(self):
+        return self.progress.game
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores[: max(2, len(self.sides))]
+
+    @property
+    def side_scores(self) -> list[tuple[list[Player], int]]:
+        return list(zip(self.sides, self.scores, strict=False))
+
+
+def board_tiles(
+    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
+) -> list[BoardTile]:
+    """Every table of the round with its state, sides, scores and live line (1 query)."""
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    return [
+        BoardTile(
+            table,
+            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
+            live[table.game.pk],
+        )
+        for table in tables
+    ]
+
+
+@dataclass
+class Board:
+    """A round's board: the round judged (``done.round_state``), each table's live line and
+    the mark the poll compares. The tiles are read when the board is drawn, so a poll that
+    finds nothing changed reads no seats."""
+
+    round: Round
+    state: RoundState
+    live: dict[int, TableLive]
+    mark: str
+
+    @cached_property
+    def tiles(self) -> list[BoardTile]:
+        return board_tiles(self.round, self.state.tables, self.live)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many tables are in each state (done, playing, waiting …)."""
+        counts: dict[str, int] = defaultdict(int)
+        for tile in self.tiles:
+            counts[tile.progress.state] += 1
+        return dict(counts)
+
+    @property
+    def late(self) -> int:
+        return sum(tile.live.late for tile in self.tiles)
+
+    @property
+    def calls(self) -> int:
+        return sum(tile.live.call is not None for tile in self.tiles)
+
+
+def round_board(rnd: Round) -> Board:
+    """The board of ``rnd`` as the tables stand now."""
+    state = round_state(rnd)
+    live = live_tables(rnd, state.tables)
+    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, state.tables, live)}"
+    return Board(rnd, state, live, mark)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -157,6 +158,18 @@ def left_unconfirmed(rnd: Round) -> list[AuditEntry]:
         .select_related("game__table", "entry__entered_by_seat__player")
         .order_by("game__table__number", "entry__number", "pk")
     )
+
+
+def still_left(event: Event) -> dict[int, int]:
+    """Round number → how many entries a forced close left that still do not count."""
+    rows = (
+        AuditEntry.objects.filter(
+            event=event, action=AuditEntry.Action.LEFT_UNCONFIRMED, entry__status__in=PENDING
+        )
+        .values("game__round__number")
+        .annotate(count=Count("pk"))
+    )
+    return {row["game__round__number"]: row["count"] for row in rows}
 
 
 def unconfirmed_entries(event: Event) -> list[Entry]:
