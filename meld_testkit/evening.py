@@ -62,6 +62,17 @@ def build_event(players: int, deals: int, username: str) -> dict:
     player_service.paste_players(event, "\n".join(f"Player {n:04d}" for n in range(1, players + 1)))
     draw_service.draw_numbers(event, seed="bench")
     rnd = rounds.start_round(event, user=user)
+    return {
+        "event": event.pk,
+        "public_token": event.public_token,
+        "round": rnd.number,
+        "username": username,
+        "tables": _tables(rnd),
+    }
+
+
+def _tables(rnd) -> list[dict]:
+    """Each table of the round as the phones find it: its links and the seats of its two sides."""
     tables = []
     for game in (
         rnd.games.select_related("table").prefetch_related("seats").order_by("table__number")
@@ -77,13 +88,7 @@ def build_event(players: int, deals: int, username: str) -> dict:
                 "seat_b": next(s.pk for s in seats if s.side == 1),
             }
         )
-    return {
-        "event": event.pk,
-        "public_token": event.public_token,
-        "round": rnd.number,
-        "username": username,
-        "tables": tables,
-    }
+    return tables
 
 
 def play_round(event_id: int, username: str) -> None:

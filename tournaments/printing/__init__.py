@@ -130,7 +130,7 @@ def render(event, kind: str, *, round_number: int | None = None, blank: bool = F
         document = DOCUMENTS[kind]
     except KeyError:
         raise PrintError(str(_("There is no document “%(kind)s”.") % {"kind": kind})) from None
-    options = {"round_number": round_number, "blank": blank}
+    options: dict[str, object] = {"round_number": round_number, "blank": blank}
     if document.public:
         options["names"] = public_names(event)
     return document.build(document.load(event, **options))

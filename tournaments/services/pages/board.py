@@ -222,7 +222,7 @@ def desk_alerts(event: Event) -> DeskAlerts:
             .select_related("game__table")
             .order_by("game__table__number", "number")
         )
-    calls = [live[t.game.pk].call for t in tables if live[t.game.pk].call is not None]
+    calls = [call for t in tables if (call := live[t.game.pk].call) is not None]
     late = [(t, live[t.game.pk]) for t in tables if live[t.game.pk].late]
     due = due_entries(rnd).count()
     mark = f"{rnd.pk}.{board_mark(rnd)}.{live_mark(rnd, tables, live)}.{due}"

@@ -3,7 +3,7 @@
 The set-up can be changed until round 1 starts; from then on ``ensure_unlocked``
 refuses (the event's details, such as its name or whether it is public, stay
 editable). The read-only helpers (what is still missing, what a format gives)
-live in ``setup_checks`` and are importable from here too.
+live in ``setup.checks`` and are importable from here too.
 """
 
 from django.contrib.auth import get_user_model
