@@ -234,7 +234,7 @@ def club_figures() -> None:
     from django.test.utils import CaptureQueriesContext
 
     from tournaments.models import Club, Event, Member
-    from tournaments.services import ratings
+    from tournaments.services.ratings import refresh as ratings
 
     rng = random.Random(28)
     owner = get_user_model().objects.create_user("bench-ratings")

@@ -61,7 +61,7 @@ def main() -> None:
     )
 
     from tournaments.models import Club, Series
-    from tournaments.services.series import series_standings
+    from tournaments.services.club.series import series_standings
 
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]

@@ -27,8 +27,10 @@ def build_event(players: int, deals: int, username: str) -> dict:
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Event
-    from tournaments.services import players as player_service
-    from tournaments.services import rounds, setup
+    from tournaments.services.rounds import steps as rounds
+    from tournaments.services.setup import draw as draw_service
+    from tournaments.services.setup import events as setup
+    from tournaments.services.setup import players as player_service
 
     user, _ = get_user_model().objects.get_or_create(username=username)
     user.set_password(PASSWORD)
@@ -58,8 +60,19 @@ def build_event(players: int, deals: int, username: str) -> dict:
     event.public = True
     event.save(update_fields=["public"])
     player_service.paste_players(event, "\n".join(f"Player {n:04d}" for n in range(1, players + 1)))
-    player_service.draw_numbers(event, seed="bench")
+    draw_service.draw_numbers(event, seed="bench")
     rnd = rounds.start_round(event, user=user)
+    return {
+        "event": event.pk,
+        "public_token": event.public_token,
+        "round": rnd.number,
+        "username": username,
+        "tables": _tables(rnd),
+    }
+
+
+def _tables(rnd) -> list[dict]:
+    """Each table of the round as the phones find it: its links and the seats of its two sides."""
     tables = []
     for game in (
         rnd.games.select_related("table").prefetch_related("seats").order_by("table__number")
@@ -75,13 +88,7 @@ def build_event(players: int, deals: int, username: str) -> dict:
                 "seat_b": next(s.pk for s in seats if s.side == 1),
             }
         )
-    return {
-        "event": event.pk,
-        "public_token": event.public_token,
-        "round": rnd.number,
-        "username": username,
-        "tables": tables,
-    }
+    return tables
 
 
 def play_round(event_id: int, username: str) -> None:
@@ -89,8 +96,8 @@ def play_round(event_id: int, username: str) -> None:
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Event
-    from tournaments.services import rounds
-    from tournaments.services.entries import confirm_entry, submit_entry
+    from tournaments.services.rounds import steps as rounds
+    from tournaments.services.scores.entries import confirm_entry, submit_entry
 
     user = get_user_model().objects.get(username=username)
     event = Event.objects.get(pk=event_id)
@@ -150,7 +157,7 @@ def measure_writes(tables: int, deals: int) -> dict:
     from django.utils import timezone
 
     from tournaments.models import Event, Game, Seat
-    from tournaments.services.entries import confirm_entry, submit_entry
+    from tournaments.services.scores.entries import confirm_entry, submit_entry
 
     built = build_event(4 * tables, deals, "writes")
     event = Event.objects.get(pk=built["event"])
@@ -207,7 +214,7 @@ def measure_standings(players: int, repeats: int) -> dict:
     from django.urls import reverse
 
     from tournaments.models import Event
-    from tournaments.services import rounds
+    from tournaments.services.rounds import steps as rounds
 
     built = build_event(players, 1, f"standings{players}")
     event = Event.objects.get(pk=built["event"])
@@ -280,7 +287,8 @@ def count_deals(event_id: int) -> dict:
 def finish(event_id: int) -> dict:
     """The director closes the open round and finishes the event (services, as the pages do)."""
     from tournaments.models import Event
-    from tournaments.services import rounds, setup
+    from tournaments.services.rounds import steps as rounds
+    from tournaments.services.setup import events as setup
 
     event = Event.objects.get(pk=event_id)
     rnd = rounds.open_round(event)

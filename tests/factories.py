@@ -56,7 +56,7 @@ def substituted_event(director) -> Event:
 
     Round 1: 1 → 100, 2 → 50, 3 → 80, 4 → 20. Round 2: Sam → 30, 2 → 60, 3 → 10, 4 → 40.
     """
-    from tournaments.services import players as player_service
+    from tournaments.services.setup import player_changes
 
     event = make_event(director, game="gin", players=4, fmt="swiss", status=Event.Status.RUNNING)
     players = {p.number: p for p in event.players.all()}
@@ -66,7 +66,7 @@ def substituted_event(director) -> Event:
         Result.objects.create(round=first, game=game, player=players[number], points=points)
     first.status = Round.Status.CLOSED
     first.save()
-    sam = player_service.substitute(event, players[1], name="Sam", user=director)
+    sam = player_changes.substitute(event, players[1], name="Sam", user=director)
     second = seat_round(event, 2, [(1, 4), (2, 3)])
     second.seats.filter(game__table__number=1, side=0).update(player=sam)
     for player, points in {sam: 30, players[2]: 60, players[3]: 10, players[4]: 40}.items():

@@ -11,8 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
+from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import Club, Event, Member, Series, Table
-from tournaments.numbers import MAX_ID, query_int
 
 
 def events_for(user) -> QuerySet[Event]:

@@ -18,7 +18,7 @@ from tournaments.models import (
     Table,
     Team,
 )
-from tournaments.services import ratings
+from tournaments.services.ratings import refresh as ratings
 
 
 @admin.register(Club)

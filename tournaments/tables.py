@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event
-from tournaments.services.standings import StandingRow, precedence, rounds_in
+from tournaments.services.scores.standings import StandingRow, precedence, rounds_in
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

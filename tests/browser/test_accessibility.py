@@ -10,7 +10,7 @@ from tests.browser.helpers import LOCALES, shoot, sign_in
 from tests.conftest import LAPTOP, PHONE
 from tests.web.table_helpers import canasta_game
 from tournaments.models import Event, Game
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SERIOUS = {"serious", "critical"}

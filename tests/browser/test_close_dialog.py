@@ -14,7 +14,7 @@ from tests.browser.helpers import log_in, shoot
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.models import AuditEntry, Entry, Round
-from tournaments.services.entries import confirm_entry, dispute_entry, submit_entry
+from tournaments.services.scores.entries import confirm_entry, dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

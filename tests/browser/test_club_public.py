@@ -10,7 +10,7 @@ from tests.conftest import PHONE
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tournaments.models import Event, Member, Result
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
 
 pytestmark = pytest.mark.browser
 

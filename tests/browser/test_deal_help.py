@@ -13,7 +13,7 @@ from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Event
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

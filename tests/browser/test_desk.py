@@ -19,9 +19,9 @@ from tests.conftest import LAPTOP, PHONE
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.models import Entry, Event, TableCall
-from tournaments.services.calls import call_director
-from tournaments.services.entries import dispute_entry, submit_entry
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores.calls import call_director
+from tournaments.services.scores.entries import dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=12_000)

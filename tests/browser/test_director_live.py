@@ -23,8 +23,8 @@ from tests.web.rounds_helpers import finish
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.models import Entry, Round, TableCall
 from tournaments.printing.loaders import table_link
-from tournaments.services.calls import call_director
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.calls import call_director
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=12_000)

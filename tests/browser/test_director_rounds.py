@@ -9,7 +9,7 @@ from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import LAPTOP
 from tests.factories import make_event, make_tables
 from tournaments.models import Round
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,7 +13,7 @@ from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tournaments.models import Entry, Game
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

@@ -12,8 +12,8 @@ from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tournaments.models import Game, Result
-from tournaments.services.entries import correct_entry
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import correct_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

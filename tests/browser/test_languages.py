@@ -10,8 +10,8 @@ from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import Result, Round
-from tournaments.services.players import draw_numbers
-from tournaments.services.rounds import force_close_round, start_round
+from tournaments.services.rounds.steps import force_close_round, start_round
+from tournaments.services.setup.draw import draw_numbers
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

@@ -9,7 +9,7 @@ from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot, sign_in
 from tests.conftest import PHONE
 from tests.factories import make_event
 from tournaments.models import Club, Member, Player, Round
-from tournaments.services.public_names import public_names as public_namer
+from tournaments.services.club.public_names import public_names as public_namer
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from tests.conftest import PHONE
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, total_series
 from tournaments.models import Event, Member, Result, Round
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

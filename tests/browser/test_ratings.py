@@ -13,9 +13,9 @@ from tests.conftest import PHONE
 from tests.factories import make_event, make_tables
 from tests.web.series_helpers import club_of, members_of
 from tournaments.models import Event, Game, Member, MemberRating, Round, Seat, Table
-from tournaments.services import setup
-from tournaments.services.club_pages import set_public_page
-from tournaments.services.entries import correct_entry
+from tournaments.services.club.public_page import set_public_page
+from tournaments.services.scores.entries import correct_entry
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

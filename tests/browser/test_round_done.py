@@ -1,6 +1,6 @@
 """A timed round from its first second to its close, as the director sees it at 1366×768, in
 German and English (issue 24, item 4): the board, the rounds page and the close dialog say
-what ``services.done`` decides, and a round whose tables entered nothing is named, never
+what ``services.rounds.done`` decides, and a round whose tables entered nothing is named, never
 closed as "done".
 
 Screenshots: test-artifacts/done-*.png.
@@ -15,7 +15,7 @@ from tests.conftest import LAPTOP
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.models import Entry, Game, Round
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=12_000)

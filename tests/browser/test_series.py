@@ -8,8 +8,8 @@ from tests.conftest import LAPTOP
 from tests.factories import make_event, make_tables
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tests.web.table_helpers import DEAL
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = pytest.mark.browser
 

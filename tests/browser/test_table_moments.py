@@ -14,9 +14,9 @@ from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
 from tournaments.games import game_of
 from tournaments.models import Entry
-from tournaments.services.entries import confirm_entry, correct_entry, submit_entry
-from tournaments.services.rounds import force_close_round
-from tournaments.services.setup import finish_event
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores.entries import confirm_entry, correct_entry, submit_entry
+from tournaments.services.setup.events import finish_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

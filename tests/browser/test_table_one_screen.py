@@ -15,8 +15,8 @@ from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
 from tournaments.games import game_of
 from tournaments.models import Entry, TableCall
-from tournaments.services.calls import acknowledge_call
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.calls import acknowledge_call
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

@@ -10,7 +10,7 @@ from tests.browser.helpers import no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
 from tournaments.models import Entry, Result
-from tournaments.services.entries import submit_entry
+from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)

@@ -25,8 +25,15 @@ from django.db import connection
 
 from tests.factories import make_event, make_tables
 from tests.web.table_helpers import DEAL, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
-from tournaments.services.entries import (
+from tournaments.services.rounds.steps import (
+    close_round,
+    force_close_round,
+    left_unconfirmed,
+    start_round,
+)
+from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
     device_hash,
@@ -34,16 +41,9 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.locks import serialised
-from tournaments.services.results import outcome
-from tournaments.services.rounds import (
-    close_round,
-    force_close_round,
-    left_unconfirmed,
-    start_round,
-)
-from tournaments.services.setup import finish_event
+from tournaments.services.scores.results import outcome
+from tournaments.services.setup.events import finish_event
+from tournaments.services.store.locks import serialised
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,12 +22,14 @@ from django.utils import timezone, translation
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import close, finish
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Round
-from tournaments.services import audit, rounds, setup
-from tournaments.services.entries import confirm_entry, dispute_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import close_round, force_close_round, start_round
-from tournaments.services.setup import finish_event
+from tournaments.services.rounds import steps as rounds
+from tournaments.services.rounds.steps import close_round, force_close_round, start_round
+from tournaments.services.scores import audit
+from tournaments.services.scores.entries import confirm_entry, dispute_entry, submit_entry
+from tournaments.services.setup import events as setup
+from tournaments.services.setup.events import finish_event
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("english")]
 
@@ -90,7 +92,7 @@ def run_together(first: Callable, second: Callable, reached: threading.Event):
 
 def timed_game_after_time_up(director, *, tables_done: tuple[int, ...]):
     """Table 1 of a timed round whose time ran out; the tables ``tables_done`` have since
-    played and confirmed the deal they had then (``services.done``: they are done)."""
+    played and confirmed the deal they had then (``services.rounds.done``: they are done)."""
     game = canasta_game(director, round_kind="time", round_minutes=60)
     Round.objects.filter(pk=game.round_id).update(
         clock_ends_at=timezone.now() - timedelta(minutes=1)

@@ -14,7 +14,7 @@ from django.db.models import Count
 
 from tests.factories import make_event, seat_round
 from tournaments.models import AuditEntry, Entry, Game
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 TABLES = 8
 DEALS = 5

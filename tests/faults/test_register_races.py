@@ -1,7 +1,7 @@
 """The member register changed by two steps at once, each on its own connection (issue 24.6).
 
 Each test holds the first step inside its transaction, its locks taken (the club's
-row, then the members it changes: ``services.locks``), and starts the second one
+row, then the members it changes: ``services.store.locks``), and starts the second one
 meanwhile, so the interleaving a double click or two directors make is played every
 time. On PostgreSQL the second step waits for the first one's row locks; on SQLite
 for the database's write lock. Either way it then sees what the first one did: no
@@ -14,8 +14,8 @@ import pytest
 from tests.factories import make_event
 from tests.faults.test_close_races import held, run_together
 from tournaments.models import Club, Member, Player
-from tournaments.services import members as member_service
-from tournaments.services import players as player_service
+from tournaments.services.club import members as member_service
+from tournaments.services.setup import players as player_service
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("english")]
 

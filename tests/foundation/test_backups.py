@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from meld import backups
 from tests.factories import make_event, seat_round
 from tournaments.models import Round
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.db import connection
 
 from tests.factories import make_event
 from tests.foundation.transfer_helpers import played, without_tokens
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Entry, Event, Member, Series
-from tournaments.services.errors import ServiceError
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = pytest.mark.django_db

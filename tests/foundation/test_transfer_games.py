@@ -21,8 +21,8 @@ from tests.web.test_gin_tables import (
     table_url,
 )
 from tournaments.models import Entry, Event, Game, Result
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

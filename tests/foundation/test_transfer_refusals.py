@@ -15,11 +15,11 @@ from django.utils import translation
 
 from tests.factories import make_event, seat_round
 from tests.foundation.transfer_helpers import played
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Entry, Event, Game, Member, Player, Result, Series
 from tournaments.services import transfer
-from tournaments.services.errors import ServiceError
-from tournaments.services.series import series_standings
-from tournaments.services.standings import standings
+from tournaments.services.club.series import series_standings
+from tournaments.services.scores.standings import standings
 from tournaments.services.transfer import export_event, import_event, read_export
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -6,7 +6,7 @@ from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_POINTS, totals
 from tournaments.games import evaluate
 from tournaments.models import AuditEntry, Bye, Entry, Event
-from tournaments.services.results import refresh_game
+from tournaments.services.scores.results import refresh_game
 
 
 def played(director, other_director) -> Event:

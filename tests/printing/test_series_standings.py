@@ -16,7 +16,7 @@ from tournaments.printing.data import (
     SeriesStandingRow,
     SeriesStandingsData,
 )
-from tournaments.services.series import save_series
+from tournaments.services.club.series import save_series
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -6,10 +6,10 @@ import pytest
 
 from tests.factories import make_event, seat_round
 from tests.printing.conftest import pages, shown
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Result, Round
 from tournaments.printing import render
-from tournaments.services.profiles import event_profile
-from tournaments.services.standings import standings
+from tournaments.services.scores.standings import standings
 
 pytestmark = pytest.mark.django_db
 

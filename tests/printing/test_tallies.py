@@ -11,8 +11,8 @@ from tests.printing.conftest import NAMES, page_sizes, pages, shown
 from tournaments.models import Result, Round
 from tournaments.printing import render, tallies
 from tournaments.printing.data import EventInfo, TalliesData, Tally, TallyRow
-from tournaments.services.rounds import start_round
-from tournaments.services.standings import standings
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.standings import standings
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,8 @@ from tests.factories import make_event, seat_round
 from tournaments.formats import FORMATS
 from tournaments.forms.entry.base import EntryForm
 from tournaments.games import GAMES, entry_form_for
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Game, Member
-from tournaments.services.profiles import event_profile
 
 # Who sits at a table of each kind: the sides of ``factories.seat_round``.
 SEATING = {

@@ -4,7 +4,7 @@ A NUL in a reason (calling the director, a dispute, ending a game, closing a rou
 early) was a 500 on PostgreSQL, and stored as it came on SQLite; other control
 characters broke the XLSX export. Every text goes through one door: a form's
 ``BoundedCharField`` or, for a reason a view passes on itself, ``audit.checked_reason``
-(both ``tournaments.text.plain_text``). The walks below find the forms and the URLs
+(both ``tournaments.kernel.text.plain_text``). The walks below find the forms and the URLs
 themselves.
 """
 
@@ -22,8 +22,8 @@ from tests.factories import make_event
 from tests.security.formwalk import every_form, form_classes
 from tests.security.urlwalk import routes
 from tests.web.table_helpers import DEAL_FORM, canasta_game, phone, table_url
+from tournaments.kernel.text import plain_text
 from tournaments.models import AuditEntry, Entry, Event, Round, TableCall
-from tournaments.text import plain_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

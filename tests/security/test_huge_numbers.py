@@ -2,7 +2,7 @@
 
 The series form with an event id of 2**70 was a 500 on SQLite: Django's choice of
 rows by id hands the number to the database, which cannot even bind it. Every
-choice of rows goes through ``tournaments.numbers`` (``BoundedModelChoiceField``,
+choice of rows goes through ``tournaments.kernel.numbers`` (``BoundedModelChoiceField``,
 ``BoundedModelMultipleChoiceField``) like every other number; the walk finds the forms.
 """
 

@@ -29,8 +29,8 @@ from tests.web.series_helpers import club_of, total_series
 from tournaments.games import GAMES
 from tournaments.models import Bye, Event, Member, Result, Round, Team
 from tournaments.printing import DOCUMENTS
-from tournaments.services import ratings
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
+from tournaments.services.ratings import refresh as ratings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -74,8 +74,8 @@ def entered_evening(director, club: Club, day: int, seating, deals, **fields) ->
     """A finished Canasta evening of ``club`` on 2026-01-``day`` whose one round is seated
     as ``seating`` (``[((a, b), (c, d)), ...]``: members) and whose tables' deals were
     entered by the director as totals (``deals[table - 1]``: each deal's two totals)."""
-    from tournaments.services import setup
-    from tournaments.services.entries import correct_entry
+    from tournaments.services.scores.entries import correct_entry
+    from tournaments.services.setup import events as setup
 
     event = make_event(
         director,

@@ -4,7 +4,7 @@ import datetime
 
 from tests.factories import make_event
 from tournaments.models import Club, Event, Member, Result, Round, Series
-from tournaments.services.series import save_series
+from tournaments.services.club.series import save_series
 
 
 def club_of(director, name: str = "CC Wien") -> Club:

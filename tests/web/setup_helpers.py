@@ -1,7 +1,7 @@
 """Test data for the set-up pages: what the rule profile editor posts."""
 
-from tournaments.forms.setup import ProfileForm
-from tournaments.services.profiles import event_profile
+from tournaments.forms.profile import ProfileForm
+from tournaments.kernel.profiles import event_profile
 
 
 def profile_post(event, **changes) -> dict:

@@ -5,9 +5,9 @@ from django.utils import translation
 
 from tests.factories import make_event, make_tables, seat_round
 from tournaments.models import AuditEntry, Seat
-from tournaments.services import audit
-from tournaments.services.players import draw_numbers
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores import audit
+from tournaments.services.setup.draw import draw_numbers
 
 pytestmark = [pytest.mark.django_db]
 

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, phone, seat_of, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game
-from tournaments.services.auto_confirm import confirm_due_everywhere, due_entries
-from tournaments.services.entries import confirm_entry, dispute_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import close_round, end_game, force_close_round
+from tournaments.services.rounds.steps import close_round, end_game, force_close_round
+from tournaments.services.scores.auto_confirm import confirm_due_everywhere, due_entries
+from tournaments.services.scores.entries import confirm_entry, dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -26,8 +26,8 @@ from tournaments.forms.players import MAX_UPLOAD
 from tournaments.games.canasta import deal_bounds
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Result, Round
 from tournaments.printing import DOCUMENTS
-from tournaments.services.audit import REASON_MAX
-from tournaments.services.player_lists import MAX_LIST_BYTES, MAX_ROWS
+from tournaments.services.scores.audit import REASON_MAX
+from tournaments.services.setup.player_lists import MAX_LIST_BYTES, MAX_ROWS
 
 pytestmark = pytest.mark.django_db
 
@@ -376,7 +376,7 @@ def test_a_paste_heavier_than_a_list_may_be_is_refused(director_client, director
 
 
 def test_an_event_takes_no_more_players_than_a_list(director_client, director, monkeypatch):
-    monkeypatch.setattr("tournaments.services.players.MAX_ROWS", 5)
+    monkeypatch.setattr("tournaments.services.setup.players.MAX_ROWS", 5)
     event = make_event(director, players=4)
     answer = paste(director_client, event, "Anna\nBert")
     assert "An event takes at most 5 players: it has 4, and this would add 2." in (

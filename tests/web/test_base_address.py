@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.series_helpers import club_of
 from tournaments.printing.loaders import table_link
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 from tests.factories import make_event, seat_round
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry, Round
-from tournaments.services.entries import confirm_entry
-from tournaments.services.results import refresh_game
+from tournaments.services.scores.entries import confirm_entry
+from tournaments.services.scores.results import refresh_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

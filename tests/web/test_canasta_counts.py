@@ -13,8 +13,8 @@ from tests.factories import make_event
 from tests.web.table_helpers import canasta_game, phone, seat_of
 from tests.web.table_helpers import table_url as url
 from tournaments.models import AuditEntry, Entry, Event, Game
-from tournaments.services import audit
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores import audit
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

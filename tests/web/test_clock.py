@@ -8,17 +8,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Round
-from tournaments.services.audit import describe
-from tournaments.services.clock import (
+from tournaments.services.rounds.clock import (
     clock_of,
     end_time,
     extend_clock,
     pause_clock,
     start_clock,
 )
-from tournaments.services.done import round_state
-from tournaments.services.errors import ServiceError
+from tournaments.services.rounds.done import round_state
+from tournaments.services.scores.audit import describe
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

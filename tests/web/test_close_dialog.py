@@ -8,8 +8,8 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_POINTS, seat_of
 from tournaments.models import AuditEntry, Entry, Game, Round
-from tournaments.services.entries import confirm_entry, dispute_entry, snapshot, submit_entry
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores.entries import confirm_entry, dispute_entry, snapshot, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

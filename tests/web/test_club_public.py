@@ -11,9 +11,9 @@ from django.urls import reverse
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tournaments.models import Event, Member, Result, Series, Team
-from tournaments.services.club_pages import set_public_page
-from tournaments.services.public_names import initials
-from tournaments.services.series import save_series
+from tournaments.services.club.public_names import initials
+from tournaments.services.club.public_page import set_public_page
+from tournaments.services.club.series import save_series
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments.models import Club, Event, Member, Round, Series
-from tournaments.services.series import series_standings
-from tournaments.services.standings import standings
+from tournaments.services.club.series import series_standings
+from tournaments.services.scores.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -12,12 +12,12 @@ from django.utils import timezone
 
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, seat_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round, TableCall
-from tournaments.services import setup
-from tournaments.services.calls import call_director
-from tournaments.services.entries import dispute_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import force_close_round
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores.calls import call_director
+from tournaments.services.scores.entries import dispute_entry, submit_entry
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

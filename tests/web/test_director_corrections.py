@@ -6,10 +6,10 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables, substituted_event
 from tournaments.models import Entry, Event, Player
-from tournaments.services.entries import dispute_entry, submit_entry
-from tournaments.services.rounds import start_round
-from tournaments.services.standings import standings
-from tournaments.services.tallies import tally
+from tournaments.services.pages.tallies import tally
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import dispute_entry, submit_entry
+from tournaments.services.scores.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -1,4 +1,4 @@
-"""Whether a table and a round are done comes from one function (``services.done.round_state``)
+"""Whether a table and a round are done comes from one function (``services.rounds.done.round_state``)
 that the board, the rounds page, the close dialog and closing itself ask (issue 24, item 4):
 a timed round is not "done" from its first second, a table that entered nothing keeps the
 round open and is named, and every page says the same as the service decides."""
@@ -12,12 +12,12 @@ from django.utils import timezone
 
 from tests.factories import make_event, make_tables, seat_round
 from tests.web.table_helpers import DEAL, seat_of, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.services.clock import start_clock
-from tournaments.services.done import round_state
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import close_round, end_game, force_close_round, start_round
+from tournaments.services.rounds.clock import start_clock
+from tournaments.services.rounds.done import round_state
+from tournaments.services.rounds.steps import close_round, end_game, force_close_round, start_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -16,8 +16,9 @@ from tests.web.table_helpers import (
     seat_of,
     totals,
 )
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Game, Result, Round
-from tournaments.services.entries import (
+from tournaments.services.scores.entries import (
     EntryConflict,
     confirm_entry,
     correct_entry,
@@ -25,7 +26,6 @@ from tournaments.services.entries import (
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

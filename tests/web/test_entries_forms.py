@@ -5,7 +5,7 @@ import pytest
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of
 from tournaments.forms.entry import CanastaDealForm, GinHandForm, QuickTotalsForm
 from tournaments.games import entry_form_for
-from tournaments.services.entries import submit_entry
+from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

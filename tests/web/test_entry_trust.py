@@ -15,17 +15,17 @@ from tests.web.table_helpers import (
     seat_of,
     totals,
 )
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
-from tournaments.services.entries import (
+from tournaments.services.rounds.steps import end_game, force_close_round
+from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
     dispute_entry,
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import end_game, force_close_round
-from tournaments.services.setup import finish_event
+from tournaments.services.setup.events import finish_event
 from tournaments.views.table_at import DEVICE_COOKIE
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -9,9 +9,9 @@ from tests.web.rounds_helpers import close, finish
 from tournaments.formats import FORMATS, format_of
 from tournaments.models import Bye, Event, Round, Seat
 from tournaments.printing import tallies as printed_tallies
-from tournaments.services.players import draw_numbers
-from tournaments.services.rounds import start_round
-from tournaments.services.standings import standings
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.standings import standings
+from tournaments.services.setup.draw import draw_numbers
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -9,9 +9,9 @@ from tournaments.forms.entry import HAND_KINDS
 from tournaments.forms.setup import EventDetailsForm
 from tournaments.games import GAMES, entry_form_for, evaluate, game_of, sides_of
 from tournaments.models import Event
-from tournaments.services.entries import submit_entry
-from tournaments.services.results import game_sheet
-from tournaments.services.setup import EVENT_DETAILS
+from tournaments.services.scores.entries import submit_entry
+from tournaments.services.scores.results import game_sheet
+from tournaments.services.setup.events import EVENT_DETAILS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

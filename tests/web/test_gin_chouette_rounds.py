@@ -13,8 +13,8 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.test_gin_tables import phone
 from tournaments.models import Event, Game, Round
-from tournaments.services.entries import correct_entry
-from tournaments.services.rounds import close_round, start_round
+from tournaments.services.rounds.steps import close_round, start_round
+from tournaments.services.scores.entries import correct_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

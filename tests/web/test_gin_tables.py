@@ -14,18 +14,18 @@ from django.urls import reverse
 
 from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
-from tournaments.services.entries import (
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import (
     correct_entry,
     dispute_entry,
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
-from tournaments.services.rounds import start_round
-from tournaments.services.standings import standings
+from tournaments.services.scores.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from tests.web.guide_helpers import first_round, second_round, table
 from tournaments.models import Seat
-from tournaments.services.guide import guide_for, next_tables
-from tournaments.services.standings import standings
+from tournaments.services.pages.guide import guide_for, next_tables
+from tournaments.services.scores.standings import standings
 from tournaments.views.table_guide import PLAYER_SALT
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -5,10 +5,10 @@ import datetime
 import pytest
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Player
-from tournaments.services import members as service
-from tournaments.services import players as player_service
-from tournaments.services.errors import ServiceError
+from tournaments.services.club import members as service
+from tournaments.services.setup import players as player_service
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -427,7 +427,7 @@ def test_the_register_and_the_picker_list_members_by_family_name(director_client
 
 
 def test_the_players_list_is_by_family_name_until_the_numbers_are_drawn(director_client, event):
-    from tournaments.services import players as player_service
+    from tournaments.services.setup import players as player_service
 
     player_service.paste_players(event, "Zita Auer\nAnna Zeller\nBernd Öhler")
     page = director_client.get(players_url(event)).content.decode()

@@ -3,10 +3,12 @@
 import pytest
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye
-from tournaments.services import players, rounds, setup
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.errors import ServiceError
+from tournaments.services.rounds import steps as rounds
+from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.setup import draw as draw_service
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -21,7 +23,7 @@ def progressive(director, count, odd_tables):
         planned_rounds=None,
         odd_tables=odd_tables,
     )
-    players.ensure_tables(event)
+    draw_service.ensure_tables(event)
     return event
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of
 from tournaments.models import Entry, Game
-from tournaments.services.entries import submit_entry
+from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -1,5 +1,5 @@
 """Issue 24.1: every way a player comes into an event goes through one door
-(``services.players.admit_players``), which links them to the club's member of their
+(``services.setup.players.admit_players``), which links them to the club's member of their
 name, or asks the director when several members could be meant.
 
 The walk goes through the director's own pages: typed, picked from the members,
@@ -13,11 +13,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Player, Round
-from tournaments.services import members as member_service
-from tournaments.services import players as service
-from tournaments.services.errors import ServiceError
-from tournaments.services.public_names import public_names as public_namer
+from tournaments.services.club import members as member_service
+from tournaments.services.club.public_names import public_names as public_namer
+from tournaments.services.setup import players as service
 from tournaments.services.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

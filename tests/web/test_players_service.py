@@ -1,14 +1,16 @@
-"""services/players.py: reading names and files, adding players, teams, the draw, during the event."""
+"""services/setup/players.py: reading names and files, adding players, teams, the draw, during the event."""
 
 import time
 
 import pytest
 
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Player, Round, Team
-from tournaments.services import player_lists as lists
-from tournaments.services import players as service
-from tournaments.services.errors import ServiceError
+from tournaments.services.setup import draw as draw_service
+from tournaments.services.setup import player_changes
+from tournaments.services.setup import player_lists as lists
+from tournaments.services.setup import players as service
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -231,7 +233,7 @@ def numbers_by_name(event):
 
 def test_the_draw_gives_numbers_one_to_n_and_records_the_seed(event, director):
     service.paste_players(event, "\n".join(f"P{i}" for i in range(12)))
-    seed = service.draw_numbers(event, user=director)
+    seed = draw_service.draw_numbers(event, user=director)
     event.refresh_from_db()
     assert event.draw_seed == seed
     assert sorted(numbers_by_name(event).values()) == list(range(1, 13))
@@ -240,11 +242,11 @@ def test_the_draw_gives_numbers_one_to_n_and_records_the_seed(event, director):
 
 def test_the_same_seed_gives_the_same_numbers(event):
     service.paste_players(event, "\n".join(f"P{i}" for i in range(20)))
-    service.draw_numbers(event, seed="club-night-1")
+    draw_service.draw_numbers(event, seed="club-night-1")
     first = numbers_by_name(event)
-    service.draw_numbers(event, seed="other")
+    draw_service.draw_numbers(event, seed="other")
     assert numbers_by_name(event) != first
-    service.draw_numbers(event, seed="club-night-1")
+    draw_service.draw_numbers(event, seed="club-night-1")
     assert numbers_by_name(event) == first
 
 
@@ -252,27 +254,27 @@ def test_the_draw_is_the_documented_shuffle_of_the_players_in_entry_order(event)
     from pairings.draw import draw_order
 
     service.paste_players(event, "\n".join(f"P{i}" for i in range(10)))
-    service.draw_numbers(event, seed="abc")
+    draw_service.draw_numbers(event, seed="abc")
     order = draw_order(list(event.players.order_by("pk").values_list("pk", flat=True)), "abc")
     assert [event.players.get(pk=pk).number for pk in order] == list(range(1, 11))
 
 
 def test_a_draw_sets_up_the_tables(event):
     service.paste_players(event, "\n".join(f"P{i}" for i in range(12)))
-    service.draw_numbers(event)
+    draw_service.draw_numbers(event)
     assert list(event.tables.values_list("number", flat=True)) == [1, 2, 3]
     service.remove_player(event, event.players.first())
     service.remove_player(event, event.players.first())
     service.remove_player(event, event.players.first())
     service.remove_player(event, event.players.first())
-    service.draw_numbers(event)
+    draw_service.draw_numbers(event)
     assert list(event.tables.values_list("number", flat=True)) == [1, 2]
 
 
 def test_singles_swiss_needs_a_table_for_every_two_players(director):
     event = make_event(director, players=0, game="gin", fmt="swiss")
     service.paste_players(event, "\n".join(f"P{i}" for i in range(7)))
-    service.draw_numbers(event)
+    draw_service.draw_numbers(event)
     assert event.tables.count() == 4
 
 
@@ -282,7 +284,7 @@ def test_mixed_pairs_ladies_draw_even_numbers_gentlemen_odd(director):
         event,
         "\n".join(f"L{i}; f" for i in range(6)) + "\n" + "\n".join(f"G{i}; m" for i in range(6)),
     )
-    service.draw_numbers(event, seed="s")
+    draw_service.draw_numbers(event, seed="s")
     for player in event.players.all():
         assert player.number % 2 == (0 if player.gender == "f" else 1), player
     assert sorted(event.players.values_list("number", flat=True)) == list(range(1, 13))
@@ -291,7 +293,7 @@ def test_mixed_pairs_ladies_draw_even_numbers_gentlemen_odd(director):
 def test_mixed_pairs_refuse_unequal_counts(director):
     event = make_event(director, players=0, fmt="mixed")
     service.paste_players(event, "A; f\nB; f\nC; f\nD; m\nE; m\nF; m\nG; m\nH; m")
-    error = refused(lambda: service.draw_numbers(event))
+    error = refused(lambda: draw_service.draw_numbers(event))
     assert (
         "as many ladies as gentlemen" in error.message
         and "3 ladies and 5 gentlemen" in error.message
@@ -302,13 +304,13 @@ def test_mixed_pairs_refuse_unequal_counts(director):
 def test_mixed_pairs_refuse_players_without_gender(director):
     event = make_event(director, players=0, fmt="mixed")
     service.paste_players(event, "A; f\nB; m\nC\nD; m")
-    assert "Missing for: C" in refused(lambda: service.draw_numbers(event)).message
+    assert "Missing for: C" in refused(lambda: draw_service.draw_numbers(event)).message
 
 
 def test_no_draw_after_round_one(director):
     event = make_event(director, players=8)
     Round.objects.create(event=event, number=1)
-    assert "Round 1 has started" in refused(lambda: service.draw_numbers(event)).message
+    assert "Round 1 has started" in refused(lambda: draw_service.draw_numbers(event)).message
 
 
 # --- typed numbers -------------------------------------------------------------------------------
@@ -321,7 +323,7 @@ def four(event):
 
 
 def test_typed_numbers_are_saved(event, four):
-    service.set_numbers(event, {p.pk: n for p, n in zip(four, [3, 1, 4, 2], strict=True)})
+    draw_service.set_numbers(event, {p.pk: n for p, n in zip(four, [3, 1, 4, 2], strict=True)})
     assert numbers_by_name(event) == {"Anna": 3, "Bert": 1, "Carl": 4, "Dora": 2}
     event.refresh_from_db()
     assert event.draw_seed == ""
@@ -330,7 +332,7 @@ def test_typed_numbers_are_saved(event, four):
 
 def test_typed_numbers_must_be_between_one_and_n(event, four):
     error = refused(
-        lambda: service.set_numbers(
+        lambda: draw_service.set_numbers(
             event, {four[0].pk: 5, four[1].pk: 0, four[2].pk: 2, four[3].pk: 3}
         )
     )
@@ -340,7 +342,7 @@ def test_typed_numbers_must_be_between_one_and_n(event, four):
 
 def test_typed_numbers_must_be_unique_and_complete(event, four):
     error = refused(
-        lambda: service.set_numbers(event, {four[0].pk: 1, four[1].pk: 1, four[2].pk: 2})
+        lambda: draw_service.set_numbers(event, {four[0].pk: 1, four[1].pk: 1, four[2].pk: 2})
     )
     assert error.field_errors[f"number_{four[1].pk}"] == ["Number 1 is given twice."]
     assert error.field_errors[f"number_{four[0].pk}"] == ["Number 1 is given twice."]
@@ -352,9 +354,9 @@ def test_typed_numbers_keep_mixed_pairs_parity(director):
     event = make_event(director, players=0, fmt="mixed")
     service.paste_players(event, "A; f\nB; m\nC; f\nD; m")
     a, b, c, d = event.players.order_by("pk")
-    error = refused(lambda: service.set_numbers(event, {a.pk: 1, b.pk: 2, c.pk: 4, d.pk: 3}))
+    error = refused(lambda: draw_service.set_numbers(event, {a.pk: 1, b.pk: 2, c.pk: 4, d.pk: 3}))
     assert error.field_errors[f"number_{a.pk}"] == ["Ladies take even numbers, gentlemen odd ones."]
-    service.set_numbers(event, {a.pk: 2, b.pk: 1, c.pk: 4, d.pk: 3})
+    draw_service.set_numbers(event, {a.pk: 2, b.pk: 1, c.pk: 4, d.pk: 3})
 
 
 # --- teams ------------------------------------------------------------------------------------------
@@ -363,8 +365,8 @@ def test_typed_numbers_keep_mixed_pairs_parity(director):
 def test_fixed_partners_draw_team_numbers_and_number_the_players_by_team(director):
     event = make_event(director, players=0, fmt="swiss", fixed_partners=True)
     service.paste_players(event, "\n".join(f"P{i}" for i in range(8)))
-    service.form_teams(event, service.teams_in_list_order(event))
-    service.draw_numbers(event, seed="t")
+    draw_service.form_teams(event, draw_service.teams_in_list_order(event))
+    draw_service.draw_numbers(event, seed="t")
     assert sorted(event.teams.values_list("number", flat=True)) == [1, 2, 3, 4]
     for team in Team.objects.filter(event=event):
         assert sorted(p.number for p in team.players.all()) == [
@@ -378,14 +380,16 @@ def test_teams_must_use_every_player_once(director):
     event = make_event(director, players=0, fmt="roundrobin", fixed_partners=True)
     service.paste_players(event, "A\nB\nC\nD")
     a, b, c, d = event.players.order_by("pk")
-    assert "two teams" in refused(lambda: service.form_teams(event, [(a, b), (a, c)])).message
-    assert "Every player" in refused(lambda: service.form_teams(event, [(a, b)])).message
+    assert "two teams" in refused(lambda: draw_service.form_teams(event, [(a, b), (a, c)])).message
+    assert "Every player" in refused(lambda: draw_service.form_teams(event, [(a, b)])).message
 
 
 def test_a_draw_needs_complete_teams(director):
     event = make_event(director, players=0, fmt="swiss", fixed_partners=True)
     service.paste_players(event, "A\nB\nC\nD")
-    assert "Not every player is in a team" in refused(lambda: service.draw_numbers(event)).message
+    assert (
+        "Not every player is in a team" in refused(lambda: draw_service.draw_numbers(event)).message
+    )
 
 
 # --- during the event ----------------------------------------------------------------------------
@@ -394,7 +398,7 @@ def test_a_draw_needs_complete_teams(director):
 def test_a_late_entry_joins_from_the_next_round_with_the_next_number(director):
     event = make_event(director, players=8, game="gin", fmt="swiss")
     Round.objects.create(event=event, number=1)
-    player = service.late_entry(event, name="Late Larry", user=director)
+    player = player_changes.late_entry(event, name="Late Larry", user=director)
     assert (player.number, player.joined_round) == (9, 2)
     assert event.tables.count() == 5
     assert AuditEntry.objects.filter(event=event, new__player="Late Larry").exists()
@@ -403,12 +407,12 @@ def test_a_late_entry_joins_from_the_next_round_with_the_next_number(director):
 def test_late_entries_are_refused_for_progressive_play(director):
     event = make_event(director, players=8)
     Round.objects.create(event=event, number=1)
-    assert "substitute" in refused(lambda: service.late_entry(event, name="X")).message
+    assert "substitute" in refused(lambda: player_changes.late_entry(event, name="X")).message
 
 
 def test_a_late_entry_before_round_one_is_just_an_entry(director):
     event = make_event(director, players=8, fmt="swiss")
-    assert "has not started" in refused(lambda: service.late_entry(event, name="X")).message
+    assert "has not started" in refused(lambda: player_changes.late_entry(event, name="X")).message
 
 
 def test_a_withdrawal_takes_effect_from_the_next_round(director):
@@ -416,18 +420,18 @@ def test_a_withdrawal_takes_effect_from_the_next_round(director):
     Round.objects.create(event=event, number=1, status="closed")
     Round.objects.create(event=event, number=2)
     player = event.players.get(number=5)
-    assert service.withdraw(event, player) == 3
+    assert player_changes.withdraw(event, player) == 3
     player.refresh_from_db()
     assert player.withdrawn_from_round == 3
-    assert "already withdrawn" in refused(lambda: service.withdraw(event, player)).message
+    assert "already withdrawn" in refused(lambda: player_changes.withdraw(event, player)).message
 
 
 def test_progressive_play_has_substitutes_not_withdrawals(director):
     event = make_event(director, players=8)
     Round.objects.create(event=event, number=1)
     player = event.players.get(number=2)
-    assert "substitute" in refused(lambda: service.withdraw(event, player)).message
-    sub = service.substitute(event, player, name="Sam Sub", user=director)
+    assert "substitute" in refused(lambda: player_changes.withdraw(event, player)).message
+    sub = player_changes.substitute(event, player, name="Sam Sub", user=director)
     player.refresh_from_db()
     assert (sub.number, sub.substitute_for, sub.joined_round) == (2, player, 2)
     assert player.withdrawn_from_round == 2
@@ -437,9 +441,9 @@ def test_progressive_play_has_substitutes_not_withdrawals(director):
 def test_a_substitute_joins_the_team_of_the_player_replaced(director):
     event = make_event(director, players=0, fmt="swiss", fixed_partners=True)
     service.paste_players(event, "A\nB\nC\nD")
-    service.form_teams(event, service.teams_in_list_order(event))
-    service.draw_numbers(event)
+    draw_service.form_teams(event, draw_service.teams_in_list_order(event))
+    draw_service.draw_numbers(event)
     Round.objects.create(event=event, number=1)
     a = event.players.get(name="A")
-    sub = service.substitute(event, a, name="S")
+    sub = player_changes.substitute(event, a, name="S")
     assert sub.teams.get() == a.teams.get()

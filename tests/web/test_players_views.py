@@ -331,7 +331,7 @@ def test_the_draw_is_read_only_after_round_one(director_client, director):
 
 
 def test_a_very_long_list_shows_its_first_thousand_players(director_client, event):
-    from tournaments.services import players as service
+    from tournaments.services.setup import players as service
 
     service.paste_players(event, "\n".join(f"P{i}" for i in range(1500)))
     response = director_client.get(url("tournaments-director-players", event))

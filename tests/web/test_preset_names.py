@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES
-from tournaments.services import profiles
+from tournaments.kernel import profiles
 
 pytestmark = [pytest.mark.django_db]
 

@@ -6,8 +6,8 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import AuditEntry, Result, Round, Table
-from tournaments.services.audit import record
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.audit import record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

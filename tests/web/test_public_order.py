@@ -14,7 +14,7 @@ from tests.factories import make_event
 from tests.web.series_helpers import club_of, total_series
 from tournaments.models import Event, Game, Member, Player, Result, Round, Seat, Table
 from tournaments.printing import series_standings as series_pdf
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

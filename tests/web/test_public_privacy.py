@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of
 from tournaments.models import Bye, Game, Member, Result, Seat, Table, Team
-from tournaments.services.public_names import public_names
+from tournaments.services.club.public_names import public_names
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

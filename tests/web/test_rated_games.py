@@ -11,7 +11,7 @@ from tournaments.formats import format_of
 from tournaments.games import game_of
 from tournaments.games.base import PlayedGame
 from tournaments.models import Event
-from tournaments.services.ratings import played_evenings
+from tournaments.services.ratings.refresh import played_evenings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

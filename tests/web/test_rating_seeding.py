@@ -6,8 +6,8 @@ from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import seating
 from tests.web.series_helpers import club_of
 from tournaments.models import Member, MemberRating
-from tournaments.services import setup
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

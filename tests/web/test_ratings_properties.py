@@ -13,8 +13,8 @@ from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, members_of
 from tournaments.games import GAMES
 from tournaments.models import Event, MemberRating, RatingHistory, Round
-from tournaments.services import setup
-from tournaments.services.entries import correct_entry
+from tournaments.services.scores.entries import correct_entry
+from tournaments.services.setup import events as setup
 
 DAYS = (5, 12, 19)
 TABLES = [((1, 2), (3, 4)), ((5, 6), (7, 8))]

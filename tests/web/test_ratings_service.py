@@ -9,10 +9,13 @@ from django.urls import reverse
 from ratings import Evening, Ledger, Match, Rating
 from tests.web.rating_helpers import entered_evening, rated_evening
 from tests.web.series_helpers import club_of, members_of
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, MemberRating, RatingHistory, RatingList
-from tournaments.services import rating_lists, ratings, setup, transfer
-from tournaments.services.errors import ServiceError
-from tournaments.services.members import build_from_events, merge_members
+from tournaments.services import transfer
+from tournaments.services.club.members import build_from_events, merge_members
+from tournaments.services.ratings import lists as rating_lists
+from tournaments.services.ratings import refresh as ratings
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

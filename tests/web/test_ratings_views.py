@@ -15,8 +15,8 @@ from tests.factories import make_event
 from tests.web.rating_helpers import rated_evening
 from tests.web.series_helpers import club_of, members_of
 from tournaments.models import Member
-from tournaments.services import ratings
-from tournaments.services.club_pages import set_public_page
+from tournaments.services.club.public_page import set_public_page
+from tournaments.services.ratings import refresh as ratings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

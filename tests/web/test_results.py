@@ -3,11 +3,11 @@
 import pytest
 
 from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, gin_game, seat_of, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Result
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.results import game_sheet, refresh_game
-from tournaments.services.rounds import end_game
+from tournaments.services.rounds.steps import end_game
+from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.scores.results import game_sheet, refresh_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tests.factories import make_event, make_tables
 from tournaments.models import Round
-from tournaments.services.rounds import start_round
+from tournaments.services.rounds.steps import start_round
 
 pytestmark = [pytest.mark.django_db]
 

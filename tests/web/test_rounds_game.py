@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from tests.factories import make_event, make_tables
 from tournaments.models import AuditEntry, Entry, Result
-from tournaments.services.entries import dispute_entry, submit_entry
-from tournaments.services.rounds import start_round
-from tournaments.services.standings import standings
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import dispute_entry, submit_entry
+from tournaments.services.scores.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -4,10 +4,10 @@ import pytest
 
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import close, finish, positions, seating
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Round, Team
-from tournaments.services.errors import ServiceError
-from tournaments.services.results import refresh_game
-from tournaments.services.rounds import close_round, force_close_round, start_round
+from tournaments.services.rounds.steps import close_round, force_close_round, start_round
+from tournaments.services.scores.results import refresh_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -8,11 +8,11 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Member, Result, Round, Series, Team
-from tournaments.services.entries import confirm_entry, correct_entry, submit_entry
-from tournaments.services.errors import ServiceError
-from tournaments.services.series import save_series, series_standings
-from tournaments.services.standings import standings
+from tournaments.services.club.series import save_series, series_standings
+from tournaments.services.scores.entries import confirm_entry, correct_entry, submit_entry
+from tournaments.services.scores.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

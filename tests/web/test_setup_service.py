@@ -1,4 +1,4 @@
-"""services/setup.py: creating an event, the steps, the lock, the checklist, tables and rounds."""
+"""services/setup/events.py: creating an event, the steps, the lock, the checklist, tables and rounds."""
 
 import dataclasses
 import datetime
@@ -11,10 +11,10 @@ from meldcore.messages import DomainError, Problem
 from pairings import schedules
 from scoring.profiles import CANASTA_PROFILES
 from tests.factories import make_event
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Club, Event, Round, Table
-from tournaments.services import setup
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
+from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

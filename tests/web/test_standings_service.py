@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_event, seat_round
 from tournaments.models import Bye, Result, Round, Team
-from tournaments.services.standings import METRICS, PRECEDENCE, precedence, standings
+from tournaments.services.scores.standings import METRICS, PRECEDENCE, precedence, standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

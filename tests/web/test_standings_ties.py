@@ -7,7 +7,7 @@ from tests.factories import make_event
 from tests.printing.conftest import pages
 from tournaments.models import Result, Round
 from tournaments.printing import render
-from tournaments.services.standings import notes, standings
+from tournaments.services.scores.standings import notes, standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

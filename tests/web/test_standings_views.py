@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.factories import make_event, seat_round
 from tests.web.rounds_helpers import finish
 from tournaments.models import AuditEntry, Bye, Player, Result, Round
-from tournaments.services.audit import record
+from tournaments.services.scores.audit import record
 from tournaments.tables import spreadsheet_safe
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -10,7 +10,7 @@ from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of, totals
 from tournaments.forms.entry.gin_tables import ChouetteHandForm, RotationHandForm
 from tournaments.models import Entry, Game, Round
-from tournaments.services.entries import submit_entry
+from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

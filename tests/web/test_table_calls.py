@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, seat_round
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Round, Table, TableCall
-from tournaments.services.calls import acknowledge_call, call_director
-from tournaments.services.errors import ServiceError
+from tournaments.services.scores.calls import acknowledge_call, call_director
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -7,7 +7,7 @@ from django.utils import translation
 
 from tests.web.table_helpers import DEAL, canasta_game, gin_game, seat_of
 from tournaments.models import Event, Game
-from tournaments.services.entries import confirm_entry, submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -10,15 +10,15 @@ from django.urls import reverse
 
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, phone, seat_of, totals
 from tournaments.models import Entry, Event, Round, TableCall
-from tournaments.services.calls import acknowledge_call, call_director
-from tournaments.services.entries import (
+from tournaments.services.rounds.steps import close_round, force_close_round
+from tournaments.services.scores.calls import acknowledge_call, call_director
+from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
     dispute_entry,
     submit_entry,
 )
-from tournaments.services.rounds import close_round, force_close_round
-from tournaments.services.setup import finish_event
+from tournaments.services.setup.events import finish_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

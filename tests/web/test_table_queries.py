@@ -21,9 +21,9 @@ from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, 
 from tournaments.forms.entry import base as entry_forms
 from tournaments.games import entry_form_for
 from tournaments.models import Entry, Game
-from tournaments.services.auto_confirm import confirm_due_in_round
-from tournaments.services.entries import confirm_entry, submit_entry
-from tournaments.services.results import (
+from tournaments.services.scores.auto_confirm import confirm_due_in_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.scores.results import (
     entries_mark,
     entries_mark_of,
     entries_mark_subquery,

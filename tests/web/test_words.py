@@ -21,12 +21,13 @@ from tests.web.guide_helpers import first_round, second_round
 from tests.web.guide_helpers import table as table_of
 from tests.web.series_helpers import club_of, evening, members_of
 from tests.web.table_helpers import canasta_game, seat_of
-from tournaments.forms.setup import NewEventForm, ProfileForm
+from tournaments.forms.profile import ProfileForm
+from tournaments.forms.setup import NewEventForm
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event, Game, Seat, Series
-from tournaments.services.entries import correct_entry
-from tournaments.services.profiles import event_profile
-from tournaments.services.rounds import start_round
-from tournaments.services.series import save_series
+from tournaments.services.club.series import save_series
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.scores.entries import correct_entry
 
 pytestmark = [pytest.mark.django_db]
 

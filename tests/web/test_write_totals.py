@@ -13,16 +13,16 @@ import random
 import pytest
 
 from tests.web.table_helpers import canasta_game, gin_game, knock, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Result
-from tournaments.services.entries import (
+from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
     dispute_entry,
     settle_dispute,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.results import refresh_game
+from tournaments.services.scores.results import refresh_game
 
 pytestmark = pytest.mark.django_db
 

@@ -25,15 +25,13 @@ A new pairing system touches:
 ``formats_for(rules)`` gives the systems a game can be played in (``Format.plays``)
 and ``default_format(rules)`` the one a new event of the game starts with.
 
-Nothing else branches on the format: rounds (``services.seating.plan_round``),
-set-up checks and the Format step (``services.setup_checks``), players and the
-draw (``services.players``), standings and tallies, the director's pages and
+Nothing else branches on the format: rounds (``services.rounds.seating.plan_round``),
+set-up checks and the Format step (``services.setup.checks``), players and the
+draw (``services.setup.players``), standings and tallies, the director's pages and
 the printouts all ask the entry. Only prose names the systems (help texts, the
 late-entry refusal); ``make messages`` collects the new strings for the
 German catalogue.
 """
-
-from typing import TYPE_CHECKING
 
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.mixed import Mixed
@@ -42,10 +40,8 @@ from tournaments.formats.progressive import Progressive
 from tournaments.formats.roundrobin import RoundRobin
 from tournaments.formats.swiss import Swiss
 from tournaments.formats.tables import TablesInOrder
+from tournaments.games import CardGame
 from tournaments.models import Event
-
-if TYPE_CHECKING:
-    from tournaments.games import CardGame
 
 __all__ = ["FORMATS", "Format", "RoundsHint", "default_format", "format_of", "formats_for"]
 
@@ -67,13 +63,13 @@ def format_of(event: Event) -> Format:
     return FORMATS[event.format]
 
 
-def formats_for(rules: "CardGame") -> list[Format]:
+def formats_for(rules: CardGame) -> list[Format]:
     """The pairing systems that can seat the game of ``rules`` (a ``CardGame``), in the
     registry's order."""
     return [entry for entry in FORMATS.values() if entry.plays(rules)]
 
 
-def default_format(rules: "CardGame") -> str:
+def default_format(rules: CardGame) -> str:
     """What a new event of the game plays: the first system of the registry that seats it
     (progressive play for Canasta, the Swiss system for Gin)."""
     return formats_for(rules)[0].key

@@ -3,7 +3,6 @@
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -11,12 +10,9 @@ from django.utils.translation import gettext as _
 from pairings.draw import draw_order
 from tournaments.formats.plans import Plan
 from tournaments.formats.schedule_preview import SchedulePreview
+from tournaments.games import CardGame
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player, Team
-
-if TYPE_CHECKING:
-    # Only for the annotations: the seating service builds the lineup and hands it in.
-    from tournaments.games import CardGame
-    from tournaments.services.seating import Lineup
 
 
 @dataclass(frozen=True)
@@ -70,7 +66,7 @@ class Format(ABC):
     def label(self) -> str:
         return Event.Format(self.key).label
 
-    def plays(self, rules: "CardGame") -> bool:
+    def plays(self, rules: CardGame) -> bool:
         """Whether the system can seat ``rules``' game (its registry entry, table kinds and
         all): partners at tables of four need a partnership game, tables of three or more
         a game with such table kinds."""
@@ -143,7 +139,7 @@ class Format(ABC):
         return []
 
     @abstractmethod
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         """Seat round ``number``: the tables, the byes with their points, the engine's notes."""
 
     # --- players and numbers --------------------------------------------------------

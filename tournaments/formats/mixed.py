@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy
 from pairings.draw import draw_order
 from tournaments.formats.progressive import Progressive
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Player, Team
-from tournaments.services.errors import ServiceError
 
 
 def ladies_and_gentlemen(players: list[Player]) -> tuple[list[Player], list[Player]]:

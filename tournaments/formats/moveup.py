@@ -1,7 +1,6 @@
 """Winner moves up: the winners of a table move one table up, the losers stay (tables of four)."""
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
@@ -12,16 +11,14 @@ from pairings.draw import draw_order
 from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.plans import Plan
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player, Seat
-from tournaments.services.errors import ServiceError
-
-if TYPE_CHECKING:
-    from tournaments.services.seating import Lineup
 
 MOVEUP_ROUNDS = 4
 
 
-def former_partners(event: Event, lineup: "Lineup") -> set[frozenset[int]]:
+def former_partners(event: Event, lineup: Lineup) -> set[frozenset[int]]:
     sides: dict[tuple[int, int], list[int]] = defaultdict(list)
     for game_id, side, player_id in Seat.objects.filter(round__event=event).values_list(
         "game_id", "side", "player_id"
@@ -65,7 +62,7 @@ class MoveUp(Format):
             % {"count": MOVEUP_ROUNDS},
         )
 
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         if number == 1:
             return self._first_round(event, lineup)
         present = lineup.present
@@ -137,7 +134,7 @@ class MoveUp(Format):
         plan.notes = level_notes + plan.notes
         return plan
 
-    def _first_round(self, event: Event, lineup: "Lineup") -> Plan:
+    def _first_round(self, event: Event, lineup: Lineup) -> Plan:
         """By number: team 1 against team 2 (or 1 and 2 against 3 and 4) at table 1, and so on;
         seeded by rating, the strongest at table 1 (``_seeded``)."""
         if self.seeds(event):
@@ -177,7 +174,7 @@ class MoveUp(Format):
         )
         return plan
 
-    def _seeded(self, event: Event, lineup: "Lineup") -> Plan:
+    def _seeded(self, event: Event, lineup: Lineup) -> Plan:
         """The first tables by the club's rating list: the strongest four (or two teams) at
         table 1, the next at table 2, and so on; at a table of four the first and fourth
         seeded partner against the second and third, so both sides are alike."""

@@ -1,6 +1,6 @@
 """What a format plans with: the entrants a pairing engine pairs, and the plan it returns.
 
-A ``Plan`` is a round's seating before it is written (``services.rounds.start_round``
+A ``Plan`` is a round's seating before it is written (``services.rounds.steps.start_round``
 writes it). An ``Entrant`` is a player (by number) or, with fixed partners, a
 team; the helpers below read an event's teams for the formats that have them.
 """
@@ -8,31 +8,17 @@ team; the helpers below read an event's teams for the formats that have them.
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from statistics import fmean
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
 from meldcore.messages import Problem, gettext_noop
 from pairings.draw import rank_by_score
 from ratings import Rating
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import Entrant, Lineup
 from tournaments.models import Event, Player
-from tournaments.services.errors import ServiceError
 
-if TYPE_CHECKING:
-    # Only for the annotations: the seating service builds the lineup and hands it in.
-    from tournaments.services.seating import Lineup
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """What a pairing engine pairs: a player's number (or a team's), printed with the name."""
-
-    number: int
-    label: str = field(default="", compare=False)
-    members: tuple[Player, ...] = field(default=(), compare=False)
-
-    def __str__(self) -> str:
-        return self.label or str(self.number)
+__all__ = ["Entrant", "Plan", "entrants", "note_data", "sides", "teams", "translate"]
 
 
 @dataclass
@@ -65,7 +51,7 @@ def _param(value):
     return str(value)
 
 
-def teams(event: Event, lineup: "Lineup") -> dict[int, Entrant]:
+def teams(event: Event, lineup: Lineup) -> dict[int, Entrant]:
     """Present teams by number; a team plays while two of its players are here
     (a substitute joins the team of the player they replace)."""
     present_pks = {player.pk for player in lineup.present.values()}
@@ -84,7 +70,7 @@ def teams(event: Event, lineup: "Lineup") -> dict[int, Entrant]:
     return found
 
 
-def entrants(lineup: "Lineup", by_team: dict[int, Entrant] | None) -> dict[int, Entrant]:
+def entrants(lineup: Lineup, by_team: dict[int, Entrant] | None) -> dict[int, Entrant]:
     """Who is paired, by number: the teams when there are, else the players present."""
     if by_team is not None:
         return by_team
@@ -92,7 +78,7 @@ def entrants(lineup: "Lineup", by_team: dict[int, Entrant] | None) -> dict[int, 
 
 
 def entrant_of_player(
-    event: Event, lineup: "Lineup", by_team: dict[int, Entrant] | None
+    event: Event, lineup: Lineup, by_team: dict[int, Entrant] | None
 ) -> dict[int, int]:
     """Player pk → entrant number (their slot, or their team's number)."""
     if by_team is None:

@@ -2,7 +2,6 @@
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
@@ -14,11 +13,9 @@ from pairings.schedules import progressive_schedule
 from tournaments.formats.base import Format
 from tournaments.formats.plans import Plan
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player
-from tournaments.services.errors import ServiceError
-
-if TYPE_CHECKING:
-    from tournaments.services.seating import Lineup
 
 
 @lru_cache(maxsize=32)
@@ -88,7 +85,7 @@ class Progressive(Format):
             rounds = rounds[: event.planned_rounds]
         return rounds
 
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         slots = lineup.slots
         count = len(slots)
         if slots != list(range(1, count + 1)):

@@ -1,7 +1,5 @@
 """Round robin: everyone plays everyone once, by Berger tables (``pairings.roundrobin``)."""
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
@@ -10,11 +8,9 @@ from pairings.roundrobin import schedule
 from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.plans import Plan
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event
-from tournaments.services.errors import ServiceError
-
-if TYPE_CHECKING:
-    from tournaments.services.seating import Lineup
 
 
 class RoundRobin(Format):
@@ -37,7 +33,7 @@ class RoundRobin(Format):
             % {"count": rounds},
         )
 
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         by_team = plans.teams(event, lineup) if self.uses_teams(event) else None
         # The whole field keeps its place in the tables; whoever is not here leaves a bye.
         if by_team is None:

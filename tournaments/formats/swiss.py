@@ -1,7 +1,6 @@
 """Swiss system: after each round, entrants with similar scores meet; nobody meets twice."""
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -11,10 +10,8 @@ from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.plans import Entrant, Plan
 from tournaments.games import game_of
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Bye, Event, Seat
-
-if TYPE_CHECKING:
-    from tournaments.services.seating import Lineup
 
 
 def swiss_rounds(entrants: int) -> int:
@@ -50,7 +47,7 @@ def history(event: Event, entrant_of: dict[int, int]) -> tuple[set[frozenset[int
 
 
 def ranking(
-    lineup: "Lineup", entrant_of: dict[int, int], entrants: dict[int, Entrant]
+    lineup: Lineup, entrant_of: dict[int, int], entrants: dict[int, Entrant]
 ) -> list[Entrant]:
     """Present entrants best first by the standings of the closed rounds (ties drawn)."""
     ranked: list[Entrant] = []
@@ -96,7 +93,7 @@ class Swiss(Format):
             % {"count": rounds},
         )
 
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         by_team = plans.teams(event, lineup) if self.uses_teams(event) else None
         entrants = plans.entrants(lineup, by_team)
         by_number = [entrants[key] for key in sorted(entrants)]

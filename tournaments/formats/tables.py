@@ -7,8 +7,6 @@ so players of different rows meet others in later rounds. Players left over
 (fewer than a table) sit out in turn with the event's bye score.
 """
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -16,10 +14,8 @@ from meldcore.messages import Problem
 from tournaments.formats.base import Format
 from tournaments.formats.plans import Plan
 from tournaments.games import game_of
+from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player
-
-if TYPE_CHECKING:
-    from tournaments.services.seating import Lineup
 
 
 def seats_per_table(event: Event) -> int:
@@ -69,7 +65,7 @@ class TablesInOrder(Format):
             ]
         return []
 
-    def plan_round(self, event: Event, number: int, lineup: "Lineup") -> Plan:
+    def plan_round(self, event: Event, number: int, lineup: Lineup) -> Plan:
         size = seats_per_table(event)
         slots = sorted(lineup.present)
         plan = Plan()

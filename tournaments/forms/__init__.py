@@ -1,48 +1,8 @@
 """Forms of the director's pages; each validates and leaves the workflow to a service.
 
-A ``ServiceError``'s ``field_errors`` go back onto the form with ``show_service_error``,
-so every message appears next to the field it concerns. Every text field is a
-``BoundedCharField`` (bounded, and plain: ``tournaments.text``) and every number a
-``tournaments.numbers.BoundedIntegerField`` (a choice of rows by id: ``BoundedModelChoiceField``).
+What every form shares sits in the kernel (``tournaments.kernel.forms``): a
+``ServiceError``'s ``field_errors`` go back onto the form with ``show_service_error``,
+every text field is a ``BoundedCharField`` and every number a ``BoundedIntegerField``
+(``tournaments.kernel.numbers``). The phones' entry forms (``forms/entry/``) are the
+game registry's, below the services; the page forms here sit above them.
 """
-
-from django import forms
-
-from tournaments.forms.whole_entry import mark_concerned
-from tournaments.services.errors import ServiceError
-from tournaments.text import plain_text
-
-
-def show_service_error(form: forms.Form, error: ServiceError) -> None:
-    """Put a service's refusal onto ``form``: next to its fields, else at the top."""
-    placed = False
-    for name, messages in error.field_errors.items():
-        target = name if name in form.fields else None
-        for message in messages:
-            form.add_error(target, message)
-        placed = True
-    if not placed:
-        form.add_error(None, error.message)
-    mark_concerned(form, error.concerns)
-
-
-class BoundedCharField(forms.CharField):
-    """Text with a most length (always given), without control characters. A longer text
-    is refused and not drawn again in the form that says so: an answer never echoes
-    megabytes back. Control characters are dropped (``tournaments.text.plain_text``):
-    nobody types them, and a NUL would reach the database."""
-
-    def __init__(self, *, max_length: int, **kwargs) -> None:
-        super().__init__(max_length=max_length, **kwargs)
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        if not isinstance(value, str) or value.isprintable():
-            return value
-        value = plain_text(value)
-        return value.strip() if self.strip else value
-
-    def prepare_value(self, value):
-        if isinstance(value, str) and len(value) > self.max_length:
-            return ""
-        return value

@@ -12,11 +12,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.forms import BoundedCharField
 from tournaments.forms.entry.base import BOOKKEEPING
 from tournaments.games import entry_form_for, game_of
+from tournaments.kernel.forms import BoundedCharField
 from tournaments.models import Entry, Game
-from tournaments.services.audit import REASON_MAX
+from tournaments.services.scores.audit import REASON_MAX
 
 SETTLE_CHOICES = [
     ("accept", gettext_lazy("The entry is right: it counts as entered")),

@@ -3,12 +3,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import BoundedCharField
 from tournaments.forms.players import GENDERS
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.names import by_family_name
+from tournaments.kernel.numbers import BoundedModelChoiceField
 from tournaments.models import Member
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
-from tournaments.numbers import BoundedModelChoiceField
-from tournaments.services.names import by_family_name
 
 SEARCH_MAX = 100
 

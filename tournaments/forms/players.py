@@ -3,15 +3,15 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import BoundedCharField
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.names import by_family_name
+from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
+from tournaments.kernel.text import clean_text
 from tournaments.models import Player
 from tournaments.models.players import NAME_MAX
-from tournaments.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
-from tournaments.services.names import by_family_name
-from tournaments.services.player_lists import (
+from tournaments.services.setup.player_lists import (
     CLUB_MAX,
     MAX_LIST_BYTES,
-    clean_text,
     list_size_problem,
     list_too_long,
     name_problem,

@@ -5,17 +5,17 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import BoundedCharField
-from tournaments.models import Club, Event, Series
-from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.numbers import (
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import (
     MAX_SMALL,
     BoundedIntegerField,
     BoundedModelMultipleChoiceField,
     NumberError,
     parse_int,
 )
-from tournaments.services.series import PLACING_POINTS_MAX, club_events
+from tournaments.models import Club, Event, Series
+from tournaments.models.series import SERIES_NAME_MAX
+from tournaments.services.club.series import PLACING_POINTS_MAX, club_events
 
 PLACING_TEXT_MAX = 1000
 

@@ -28,7 +28,7 @@ A new game touches:
   ``EntryForm`` subclass with its ``entry_kind``, ``fields_template`` and
   ``preview_template``: ``templates/tournaments/table/partials/<game>_fields.html``
   and ``<game>_preview.html``);
-- ``tournaments/services/profiles.py``: its presets in ``PRESETS``;
+- ``tournaments/kernel/profiles.py``: its presets in ``PRESETS``;
 - ``tournaments/models/events.py``: its value in ``Event.Game``, with the
   migration ``makemigrations`` writes for the changed choices;
 - tests: ``tests/web/test_games.py`` and the engine's own tests.
@@ -49,10 +49,10 @@ from tournaments.games.gin_tables import (
     GinSixPartnership,
 )
 from tournaments.games.sides import Side, group_sides, sides_of
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event, Game
-from tournaments.services.deal_data import Scored
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
 
 __all__ = [
     "GAMES",

@@ -11,8 +11,8 @@ from django.utils.functional import Promise, cached_property
 from meldcore.messages import Problem
 from ratings import Match, table_matches
 from tournaments.games.words import Words
+from tournaments.kernel.deal import Scored
 from tournaments.models import Entry, Event, Game
-from tournaments.services.deal_data import Scored
 
 
 @dataclass(frozen=True)

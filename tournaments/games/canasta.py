@@ -22,9 +22,9 @@ from tournaments.forms.entry.canasta import (
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import CanastaRules
 from tournaments.games.sides import group_sides
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import NON_FIELD, ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
-from tournaments.services.deal_data import NON_FIELD, Scored, problems_error
-from tournaments.services.errors import ServiceError
 
 SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(canasta.SideDeal))
 # Entered by card counts: the points come from the counts, not from the phone.
@@ -83,7 +83,7 @@ class Canasta(CardGame):
             "or after a time."
         ),
     }
-    # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
+    # The rules a director checks at a glance on the Rules step (services/pages/rule_summary.py).
     summary_rules = (
         "target",
         "minimum_meld_bands",

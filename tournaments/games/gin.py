@@ -16,9 +16,9 @@ from scoring.cards import parse_cards
 from tournaments.forms.entry import HAND_KINDS, GinHandForm
 from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.games.sheets import GinRules, GinSheetTotals
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
-from tournaments.services.deal_data import Scored, problems_error
-from tournaments.services.errors import ServiceError
 
 KIND_KEYS = tuple(key for key, _label in HAND_KINDS)
 SCORE_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")
@@ -98,7 +98,7 @@ class Gin(CardGame):
             "or after a time."
         ),
     }
-    # The rules a director checks at a glance on the Rules step (services/rule_summary.py).
+    # The rules a director checks at a glance on the Rules step (services/pages/rule_summary.py).
     summary_rules = (
         "target",
         "box_bonus",

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.canasta import side_label
+from tournaments.kernel.deal import seats_of
 from tournaments.models import Game, Seat
-from tournaments.services.deal_data import seats_of
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ and ``manage.py print_event`` both go through it.
 
 A document printed for everyone in the room (the wall, the notice board) is ``public``:
 its loader takes ``names`` and ``render`` gives it every player's public name
-(``services.public_names``). The others are handed to a player or put on their table,
+(``services.club.public_names``). The others are handed to a player or put on their table,
 and name everyone in full.
 """
 
@@ -27,7 +27,7 @@ from tournaments.printing import (
     tallies,
 )
 from tournaments.printing.loaders import PrintError
-from tournaments.services.public_names import public_names
+from tournaments.services.club.public_names import public_names
 
 __all__ = ["DOCUMENTS", "Document", "PrintError", "render"]
 

@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 
 from meld.network import link
 from tournaments.formats import format_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
-from tournaments.services.public_names import Namer, full_name
-from tournaments.services.setup import rounds_to_play
-from tournaments.services.standings import standings
+from tournaments.services.club.public_names import Namer, full_name
+from tournaments.services.scores.standings import standings
+from tournaments.services.setup.events import rounds_to_play
 
 
 class PrintError(ServiceError):

@@ -9,11 +9,11 @@ deals or hands where there are any; the other rows are left for handwriting.
 
 from tournaments.formats import format_of
 from tournaments.games import game_of
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event
 from tournaments.printing import loaders
 from tournaments.printing.data import DealRow, ScoreSheet, ScoreSheetsData, TableSeating
 from tournaments.printing.sheet_pages import build
-from tournaments.services.profiles import event_profile
 
 
 def side_size(event: Event) -> int:

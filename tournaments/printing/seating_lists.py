@@ -25,7 +25,7 @@ from tournaments.printing.layout import (
     page_size,
     text,
 )
-from tournaments.services.public_names import Namer
+from tournaments.services.club.public_names import Namer
 
 SIDES = "ABC"
 

@@ -1,8 +1,8 @@
 """A series' standings for the notice board: evening by evening per member, what counts.
 
 Every visitor of the club room reads the notice board, so each member is named as they
-chose for the club's public pages (``services.public_names``). The ranking is the series
-service's (``services.series``); this module only lays it out. Counted values are bold, values that do not count are in brackets; the
+chose for the club's public pages (``services.club.public_names``). The ranking is the series
+service's (``services.club.series``); this module only lays it out. Counted values are bold, values that do not count are in brackets; the
 rule, its numbers and the tie-break are printed under the table. A season too
 long for one page's width is printed in parts of evenings, each with rank, name
 and total.
@@ -45,8 +45,8 @@ from tournaments.printing.layout import (
     text,
 )
 from tournaments.series_rules import Rule
-from tournaments.services.public_names import member_name
-from tournaments.services.series import series_standings, tie_break_line
+from tournaments.services.club.public_names import member_name
+from tournaments.services.club.series import series_standings, tie_break_line
 
 
 def load(series: Series, language: str | None = None) -> SeriesStandingsData:

@@ -7,6 +7,7 @@ from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.kernel.profiles import profile_label
 from tournaments.printing.data import ScoreSheet, ScoreSheetsData
 from tournaments.printing.layout import (
     GREY,
@@ -19,7 +20,6 @@ from tournaments.printing.layout import (
     page_size,
     text,
 )
-from tournaments.services.profiles import profile_label
 
 SIDES = "ABC"
 MOST_DEALS = 20  # rows of a sheet for a game to the target or a time limit

@@ -1,6 +1,6 @@
 """Standings, final or after a round: rank, number, name, each round's score, total.
 
-The ranking is the standings service's (``services.standings``); this module
+The ranking is the standings service's (``services.scores.standings``); this module
 only lays it out, with the club, event and date at the top, "Page 2 of 5" and
 the rule profile in the footer. It goes on the notice board: every entrant under their
 public name (``printing.DOCUMENTS`` gives the loader ``names``).
@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.kernel.profiles import profile_label
 from tournaments.models import Event, Round
 from tournaments.printing import loaders
 from tournaments.printing.data import StandingRow, StandingsData
@@ -31,9 +32,8 @@ from tournaments.printing.layout import (
     table_row,
     text,
 )
-from tournaments.services.profiles import profile_label
-from tournaments.services.public_names import Namer, name_rows
-from tournaments.services.standings import (
+from tournaments.services.club.public_names import Namer, name_rows
+from tournaments.services.scores.standings import (
     open_round,
     precedence,
     provisional_line,

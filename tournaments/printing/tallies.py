@@ -35,7 +35,7 @@ from tournaments.printing.layout import (
     quarters,
     text,
 )
-from tournaments.services.tallies import recorded_scores
+from tournaments.services.pages.tallies import recorded_scores
 
 PLAN_TABLES = 3  # up to this many tables, every tally prints the whole plan
 # The smallest type on a tally, read at arm's length in a dim club room: a cell that

@@ -1,4 +1,4 @@
-"""The bar of what needs the director (``services.board.desk_alerts``) on every page of an
+"""The bar of what needs the director (``services.pages.board.desk_alerts``) on every page of an
 event's director area: ``base.html`` asks here where it loads from."""
 
 from django import template

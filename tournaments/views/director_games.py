@@ -7,16 +7,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
-from tournaments.forms import show_service_error
 from tournaments.forms.corrections import CorrectionForm, SettleForm
 from tournaments.games import game_of, sides_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_SMALL, query_int
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.numbers import MAX_SMALL, query_int
-from tournaments.services.entries import correct_entry, settle_dispute
-from tournaments.services.errors import ServiceError
-from tournaments.services.live import nav
-from tournaments.services.results import game_sheet
-from tournaments.services.rounds import end_game
+from tournaments.services.pages.live import nav
+from tournaments.services.rounds.steps import end_game
+from tournaments.services.scores.entries import correct_entry, settle_dispute
+from tournaments.services.scores.results import game_sheet
 
 
 def side_names(game: Game) -> list[str]:

@@ -13,19 +13,19 @@ from django.views.decorators.http import require_POST
 from meld.network import link
 from tournaments.access import clubs_for, director_member, director_required, members_for
 from tournaments.charts import line_chart
-from tournaments.forms import show_service_error
 from tournaments.forms.members import SEARCH_MAX, MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.names import by_family_name
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int, query_int
+from tournaments.kernel.text import plain_text
 from tournaments.models import Club, Event, Member
-from tournaments.numbers import MAX_ID, NumberError, parse_int, query_int
-from tournaments.services import club_pages
-from tournaments.services import members as service
-from tournaments.services import players as player_service
-from tournaments.services.club_results import member_evenings
-from tournaments.services.errors import ServiceError
-from tournaments.services.names import by_family_name
-from tournaments.services.player_lists import MAX_ROWS
-from tournaments.text import plain_text
+from tournaments.services.club import members as service
+from tournaments.services.club import public_page as club_pages
+from tournaments.services.club.evenings import member_evenings
+from tournaments.services.setup import players as player_service
+from tournaments.services.setup.player_lists import MAX_ROWS
 from tournaments.views.director_ratings import member_season_ratings
 
 LIST_LIMIT = 500

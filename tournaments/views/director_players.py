@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.forms import show_service_error
 from tournaments.forms.players import (
     CsvForm,
     NewcomerForm,
@@ -23,12 +22,15 @@ from tournaments.forms.players import (
     PlayerForm,
     TeamsForm,
 )
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.names import by_family_name, family_key
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Event, Player
-from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services import players as service
-from tournaments.services import setup
-from tournaments.services.errors import ServiceError
-from tournaments.services.names import by_family_name, family_key
+from tournaments.services.setup import draw as draw_service
+from tournaments.services.setup import events as setup
+from tournaments.services.setup import player_changes
+from tournaments.services.setup import players as service
 from tournaments.views.director_members import chosen_member, offered, pick_panel
 from tournaments.views.director_setup import step_url, wizard
 
@@ -96,7 +98,7 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "duplicates": bool(twice),
         "problems": setup.format_problems(event),
         "started": started,
-        "next_round": service.next_round(event) if started else 1,
+        "next_round": player_changes.next_round(event) if started else 1,
         "can_withdraw": entry.takes_withdrawals(event),
         "can_late_enter": entry.takes_late_entries(event),
         "form": form,
@@ -198,7 +200,7 @@ def late_entry(request: HttpRequest, event: Event) -> HttpResponse:
         data = form.cleaned_data
         member = chosen_member(event, request.user, data.pop("member"))
         try:
-            player = service.late_entry(event, user=request.user, member=member, **data)
+            player = player_changes.late_entry(event, user=request.user, member=member, **data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -249,7 +251,7 @@ def choose_member(request: HttpRequest, event: Event, player_id: int) -> HttpRes
 def withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     player = _player(event, player_id)
     try:
-        from_round = service.withdraw(event, player, user=request.user)
+        from_round = player_changes.withdraw(event, player, user=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -269,7 +271,7 @@ def substitute(request: HttpRequest, event: Event, player_id: int) -> HttpRespon
         data = form.cleaned_data
         member = chosen_member(event, request.user, data.pop("member"))
         try:
-            new = service.substitute(event, player, user=request.user, member=member, **data)
+            new = player_changes.substitute(event, player, user=request.user, member=member, **data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -284,7 +286,7 @@ def substitute(request: HttpRequest, event: Event, player_id: int) -> HttpRespon
         **wizard(event, "players"),
         "form": form,
         "player": player,
-        "next_round": service.next_round(event),
+        "next_round": player_changes.next_round(event),
         "find_members": "hx-get" in form.fields["name"].widget.attrs,
     }
     return render(request, "tournaments/setup/substitute.html", context)
@@ -302,12 +304,12 @@ def teams(request: HttpRequest, event: Event) -> HttpResponse:
         return redirect(step_url(event, "format"))
     players = list(event.players.order_by("pk"))
     form = TeamsForm(
-        request.POST or None, players=players, pairs=service.teams_in_list_order(event)
+        request.POST or None, players=players, pairs=draw_service.teams_in_list_order(event)
     )
     locked = setup.setup_locked(event)
     if request.method == "POST" and form.is_valid():
         try:
-            service.form_teams(event, form.pairs)
+            draw_service.form_teams(event, form.pairs)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -331,7 +333,7 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
     """The draw: a button, then the numbers as a list to read out (by number and by name)."""
     if request.method == "POST":
         try:
-            service.draw_numbers(event, user=request.user)
+            draw_service.draw_numbers(event, user=request.user)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -362,13 +364,13 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
 @director_required
 def numbers(request: HttpRequest, event: Event) -> HttpResponse:
     """The director types each number, e.g. from cards the players drew at the club."""
-    units = service.numbering_units(event)
+    units = draw_service.numbering_units(event)
     units.sort(key=lambda unit: family_key(unit.name))
     form = NumbersForm(request.POST or None, units=units)
     locked = setup.setup_locked(event)
     if request.method == "POST" and form.is_valid():
         try:
-            service.set_numbers(event, form.numbers(), user=request.user)
+            draw_service.set_numbers(event, form.numbers(), user=request.user)
         except ServiceError as error:
             show_service_error(form, error)
         else:

@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 
 from meld.network import link
 from tournaments.access import director_required
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event
-from tournaments.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
 from tournaments.printing.loaders import table_link
-from tournaments.views.director_rounds import nav
+from tournaments.services.pages.live import nav
 
 
 def _round_choices(event: Event) -> list[int]:

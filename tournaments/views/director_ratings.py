@@ -16,8 +16,8 @@ from ratings import PROVISIONAL_GAMES, Rating
 from tournaments.access import clubs_for, director_club
 from tournaments.charts import LineChart, line_chart
 from tournaments.models import Club, Member
-from tournaments.services import rating_lists
-from tournaments.services.rating_lists import ListRow, RatedEvening
+from tournaments.services.ratings import lists as rating_lists
+from tournaments.services.ratings.lists import ListRow, RatedEvening
 from tournaments.tables import EXPORT_TYPES, RatingTable, export_dataset
 
 

@@ -6,9 +6,6 @@ each entry there. A closed round's board lists what a forced close left
 unconfirmed, each still to be confirmed, settled or corrected.
 """
 
-from collections import defaultdict
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -21,25 +18,25 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.games import deal_name, group_sides
-from tournaments.models import AuditEntry, Entry, Event, Player, Round, Seat
-from tournaments.services.auto_confirm import confirm_due_in_round
-from tournaments.services.board import TableLive, desk_alerts, live_mark, live_tables
-from tournaments.services.done import RoundState, TableProgress, round_state
-from tournaments.services.entries import confirm_entry, settle_dispute
-from tournaments.services.errors import ServiceError
-from tournaments.services.live import board_mark, nav
-from tournaments.services.rounds import (
-    PENDING,
+from tournaments.games import deal_name
+from tournaments.kernel.errors import ServiceError
+from tournaments.models import Entry, Event, Round
+from tournaments.services.pages.board import closing_mark, desk_alerts, round_board
+from tournaments.services.pages.live import nav
+from tournaments.services.pages.seating_view import seating_of
+from tournaments.services.rounds.done import round_state
+from tournaments.services.rounds.steps import (
     close_round,
     empty_tables_message,
     force_close_round,
     left_unconfirmed,
     start_round,
+    still_left,
     waiting_tables,
 )
-from tournaments.services.seating_view import seating_of
-from tournaments.services.setup import rounds_to_play
+from tournaments.services.scores.auto_confirm import confirm_due_in_round
+from tournaments.services.scores.entries import confirm_entry, settle_dispute
+from tournaments.services.setup.events import rounds_to_play
 
 BOARD_POLL_SECONDS = 5
 
@@ -78,7 +75,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def _closing_context(current: Round) -> dict:
-    """What the close dialog shows: the round judged (``services.done``), each table not
+    """What the close dialog shows: the round judged (``services.rounds.done``), each table not
     done with what it waits for, the tables that entered nothing, and its poll's mark."""
     state = round_state(current)
     return {
@@ -87,12 +84,6 @@ def _closing_context(current: Round) -> dict:
         "empty_warning": empty_tables_message(state.empty) if state.empty else "",
         "mark": closing_mark(current, state),
     }
-
-
-def closing_mark(rnd: Round, state: RoundState) -> str:
-    """Changes with the entries and the clock running out: whatever the close dialog or the
-    board says differently."""
-    return f"{board_mark(rnd)}.{state.time_up}"
 
 
 def _closing(request: HttpRequest, event: Event) -> HttpResponse:
@@ -164,18 +155,6 @@ def confirm_due(request: HttpRequest, event: Event) -> HttpResponse:
     if current is not None:
         confirm_due_in_round(current)
     return HttpResponse()  # nothing to show: the page's next poll shows what changed
-
-
-def still_left(event: Event) -> dict[int, int]:
-    """Round number → how many entries a forced close left that still do not count."""
-    rows = (
-        AuditEntry.objects.filter(
-            event=event, action=AuditEntry.Action.LEFT_UNCONFIRMED, entry__status__in=PENDING
-        )
-        .values("game__round__number")
-        .annotate(count=Count("pk"))
-    )
-    return {row["game__round__number"]: row["count"] for row in rows}
 
 
 def _pending_entry(event: Event, number: int, entry_id: int) -> Entry:
@@ -266,67 +245,24 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 # ---------------------------------------------------------------- board
 
 
-@dataclass
-class BoardTile:
-    progress: TableProgress
-    sides: list[list[Player]]
-    live: TableLive
-
-    @property
-    def game(self):
-        return self.progress.game
-
-    @property
-    def scores(self) -> list[int]:
-        return self.game.scores[: max(2, len(self.sides))]
-
-    @property
-    def side_scores(self) -> list[tuple[list[Player], int]]:
-        return list(zip(self.sides, self.scores, strict=False))
-
-
-def board_tiles(
-    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
-) -> list[BoardTile]:
-    """Every table of the round with its state, sides, scores and live line (1 query)."""
-    seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
-        seats[seat.game_id].append(seat)
-    return [
-        BoardTile(
-            table,
-            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
-            live[table.game.pk],
-        )
-        for table in tables
-    ]
-
-
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    state = round_state(rnd)
-    tables = state.tables
-    live = live_tables(rnd, tables)
-    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, tables, live)}"
-    if request.htmx and request.GET.get("mark") == mark:
+    found = round_board(rnd)
+    if request.htmx and request.GET.get("mark") == found.mark:
         return HttpResponse(status=204)
-    tiles = board_tiles(rnd, tables, live)
-    counts: dict[str, int] = defaultdict(int)
-    for tile in tiles:
-        counts[tile.progress.state] += 1
     is_open = rnd.status == Round.Status.OPEN
     context = {
         **nav(event, "board", rnd),
         "round": rnd,
-        "state": state,
-        "tiles": tiles,
-        "counts": dict(counts),
-        "late": sum(tile.live.late for tile in tiles),
-        "calls": sum(tile.live.call is not None for tile in tiles),
-        "closable": is_open and state.done,
+        "state": found.state,
+        "tiles": found.tiles,
+        "counts": found.counts,
+        "late": found.late,
+        "calls": found.calls,
+        "closable": is_open and found.state.done,
         "poll": BOARD_POLL_SECONDS if is_open else None,
-        "mark": mark,
+        "mark": found.mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }
     template = "tournaments/rounds/board.html"

@@ -13,14 +13,14 @@ from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from tournaments.access import clubs_for, director_series, series_for
-from tournaments.forms import show_service_error
 from tournaments.forms.series import SeriesForm, initial_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import Club, Series
-from tournaments.numbers import MAX_ID, query_int
 from tournaments.printing import series_standings as series_pdf
 from tournaments.series_rules import SeriesRow
-from tournaments.services import series as service
-from tournaments.services.errors import ServiceError
+from tournaments.services.club import series as service
 from tournaments.tables import EXPORT_TYPES, SeriesTable, export_dataset
 
 

@@ -16,26 +16,26 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
 from tournaments.formats import format_of
-from tournaments.forms import show_service_error
+from tournaments.forms.profile import ProfileForm
 from tournaments.forms.setup import (
     CoDirectorForm,
     EventDetailsForm,
     FormatForm,
     NewEventForm,
     PresetForm,
-    ProfileForm,
     ReopenForm,
     RoundForm,
     ScoringForm,
     preset_value,
 )
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
+from tournaments.kernel.profiles import event_profile, profile_name
 from tournaments.models import Event, Round
-from tournaments.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.services import setup
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile, profile_name
-from tournaments.services.rounds import unconfirmed_entries
-from tournaments.services.rule_summary import rule_summary
+from tournaments.services.pages.rule_summary import rule_summary
+from tournaments.services.rounds.steps import unconfirmed_entries
+from tournaments.services.setup import events as setup
 
 STEPS = [
     ("event", gettext_lazy("Event")),

@@ -20,12 +20,12 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
-from tournaments.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.services.live import public_mark
-from tournaments.services.public_names import name_rows, public_names
-from tournaments.services.seating_view import public_seating, seating_of
-from tournaments.services.standings import notes, precedence, standings
+from tournaments.services.club.public_names import name_rows, public_names
+from tournaments.services.pages.live import public_mark
+from tournaments.services.pages.seating_view import public_seating, seating_of
+from tournaments.services.scores.standings import notes, precedence, standings
 
 PUBLIC_POLL_SECONDS = 30
 PUBLIC_FRAGMENT_SECONDS = 600

@@ -2,7 +2,7 @@
 
 The coming evenings, the final standings of finished ones by year, and the standings
 of the club's series. Every member's name appears as they chose on the register
-(``services.public_names``). An evening running now links to its own live
+(``services.club.public_names``). An evening running now links to its own live
 public page where the director made one (it names members the same way); a finished
 one links to its final standings here.
 """
@@ -18,10 +18,11 @@ from django_tables2 import RequestConfig
 from ratings import PROVISIONAL_GAMES
 from tournaments.access import public_club
 from tournaments.models import Club, Event, Series
-from tournaments.services import club_pages, rating_lists
-from tournaments.services import series as series_service
-from tournaments.services.public_names import member_name
-from tournaments.services.standings import notes, precedence, rounds_in
+from tournaments.services.club import public_page as club_pages
+from tournaments.services.club import series as series_service
+from tournaments.services.club.public_names import member_name
+from tournaments.services.ratings import lists as rating_lists
+from tournaments.services.scores.standings import notes, precedence, rounds_in
 from tournaments.tables import RatingTable, SeriesTable
 from tournaments.views.director_ratings import game_of_request, game_tabs, rating_records
 from tournaments.views.director_series import series_records

@@ -14,9 +14,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.access import director_required, public_event, table_for_token
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.numbers import NumberError, parse_int
 from tournaments.models import Event, Round
-from tournaments.numbers import NumberError, parse_int
-from tournaments.services.clock import (
+from tournaments.services.rounds.clock import (
     MAX_CLOCK_MINUTES,
     MAX_EXTEND_MINUTES,
     clock_mark,
@@ -26,7 +27,6 @@ from tournaments.services.clock import (
     pause_clock,
     start_clock,
 )
-from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/rounds/partials/clock.html"
 

@@ -8,12 +8,12 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournaments.access import director_required
+from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import AuditEntry, Event, Game, Player
-from tournaments.numbers import MAX_ID, query_int
-from tournaments.services import audit as trail
-from tournaments.services.live import nav, scores_mark
-from tournaments.services.standings import notes, precedence, standings
-from tournaments.services.tallies import tally
+from tournaments.services.pages.live import nav, scores_mark
+from tournaments.services.pages.tallies import tally
+from tournaments.services.scores import audit as trail
+from tournaments.services.scores.standings import notes, precedence, standings
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
 
 AUDIT_PER_PAGE = 50

@@ -21,26 +21,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
-from tournaments.forms import show_service_error
 from tournaments.forms.entry import EntryForm
 from tournaments.games import deal_name, entry_form_for, game_of, sides_of
+from tournaments.kernel.deal import seats_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import show_service_error
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Game
-from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services.clock import clock_mark, clock_of
-from tournaments.services.deal_data import seats_of
-from tournaments.services.entries import (
+from tournaments.services.rounds.clock import clock_mark, clock_of
+from tournaments.services.scores.entries import (
     EntryConflict,
     confirm_entry,
     dispute_entry,
     submit_entry,
 )
-from tournaments.services.errors import ServiceError
-from tournaments.services.results import (
-    Sheet,
-    entries_mark,
-    game_sheet,
-    sheet_entries,
-)
+from tournaments.services.scores.results import Sheet, entries_mark, game_sheet, sheet_entries
 from tournaments.views.table_at import (
     SEAT_MAX_AGE,
     SEAT_SALT,

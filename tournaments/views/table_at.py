@@ -18,13 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.access import table_for_token
+from tournaments.kernel.deal import seats_of
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Seat, Table
-from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services.deal_data import seats_of
-from tournaments.services.entries import device_hash
-from tournaments.services.entry_rows import current_round
-from tournaments.services.profiles import event_profile
-from tournaments.services.table_game import load_seats, open_game, table_entry_of
+from tournaments.services.pages.table_game import load_seats, open_game, table_entry_of
+from tournaments.services.scores.entries import device_hash
+from tournaments.services.scores.entry_rows import current_round
 from tournaments.views.table_guide import remembered_player
 
 SEAT_SALT = "meld.table.seat"

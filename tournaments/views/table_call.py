@@ -15,15 +15,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import director_required, table_for_token
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Round, Table, TableCall
-from tournaments.services.calls import (
+from tournaments.services.scores.calls import (
     REASON_LENGTH,
     acknowledge_call,
     answered_call,
     call_director,
     open_call,
 )
-from tournaments.services.errors import ServiceError
 
 PARTIAL = "tournaments/table/partials/call_director.html"
 # The table's page draws the button of a table without a call; its first load asks with

@@ -3,8 +3,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.text import plain_text
 from tournaments.models import Table
-from tournaments.text import plain_text
 
 
 def table_code(request: HttpRequest) -> HttpResponse:

@@ -14,9 +14,9 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from tournaments.access import table_for_token
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Event, Player
-from tournaments.numbers import MAX_ID, NumberError, parse_int
-from tournaments.services.guide import GuideCard, guide_for, next_tables
+from tournaments.services.pages.guide import GuideCard, guide_for, next_tables
 
 PLAYER_SALT = "meld.table.player"
 PLAYER_MAX_AGE = 30 * 24 * 3600  # an event may run over a weekend or a season of evenings

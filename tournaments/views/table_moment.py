@@ -18,10 +18,10 @@ from django.utils.translation import ngettext
 from scoring.canasta import side_label
 from tournaments.games import deal_name, game_of
 from tournaments.models import Entry, Event, Round
-from tournaments.services.done import table_done
-from tournaments.services.entry_rows import current_round, entered_here
-from tournaments.services.guide import GuideCard
-from tournaments.services.results import Sheet, SheetRow
+from tournaments.services.pages.guide import GuideCard
+from tournaments.services.rounds.done import table_done
+from tournaments.services.scores.entry_rows import current_round, entered_here
+from tournaments.services.scores.results import Sheet, SheetRow
 from tournaments.views.table_at import At
 from tournaments.views.table_guide import guide_context
 

@@ -18,12 +18,12 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scoring.canasta import side_label
-from tournaments.forms import BoundedCharField, show_service_error
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.forms import BoundedCharField, show_service_error
+from tournaments.kernel.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Game
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField, NumberError, parse_int
-from tournaments.services.deal_data import Scored
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
 
 BOOKKEEPING = ("number", "idempotency_key", "expected_version")
 MAX_COUNT = 20

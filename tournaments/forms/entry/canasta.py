@@ -18,8 +18,8 @@ from tournaments.forms.entry.base import (
     count_field,
     points_field,
 )
+from tournaments.kernel.numbers import BoundedIntegerField
 from tournaments.models import Event
-from tournaments.numbers import BoundedIntegerField
 
 COUNT_LABELS = {
     "natural_canastas": _("Natural canastas"),

@@ -10,7 +10,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.gin import MAX_DEADWOOD
-from tournaments.forms import BoundedCharField
 from tournaments.forms.entry.base import (
     MAX_CARDS,
     MAX_CARDS_TEXT,
@@ -19,7 +18,8 @@ from tournaments.forms.entry.base import (
     NumberPad,
     Radios,
 )
-from tournaments.numbers import BoundedIntegerField
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import BoundedIntegerField
 
 HAND_KINDS = [
     ("knock", _("Knock")),

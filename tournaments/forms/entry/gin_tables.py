@@ -18,7 +18,7 @@ from tournaments.forms.entry.gin import (
     game_initial,
     mode_field,
 )
-from tournaments.services.errors import ServiceError
+from tournaments.kernel.errors import ServiceError
 
 GAME_FIELDS = ("kind", "knocker", "knocker_deadwood", "defender_deadwood")
 CARD_FIELDS = ("knocker_cards", "defender_cards")

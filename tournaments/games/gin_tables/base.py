@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 from scoring import gin_three
 from tournaments.games.base import LaterHand
 from tournaments.games.gin import Gin
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Game, Seat
-from tournaments.services.errors import ServiceError
 
 
 def as_entered(game: Game) -> dict[int, Entry]:

@@ -25,10 +25,10 @@ from tournaments.games.base import Outcome, Seated, SheetPart
 from tournaments.games.gin import gin_hand, up_to_target
 from tournaments.games.gin_tables.base import SeatedByHands, hand_number
 from tournaments.games.sides import sides_of
+from tournaments.kernel.deal import Scored, seats_prefetch
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Player, Seat
-from tournaments.services.deal_data import Scored, seats_prefetch
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
 
 
 class GinChouette(SeatedByHands):

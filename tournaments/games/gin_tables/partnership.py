@@ -16,9 +16,9 @@ from tournaments.forms.entry import HAND_KINDS
 from tournaments.forms.entry.gin_tables import PartnershipHandForm
 from tournaments.games.gin import Gin, gin_hand
 from tournaments.games.sides import sides_of
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Game, Seat
-from tournaments.services.deal_data import Scored
-from tournaments.services.errors import ServiceError
 
 
 class GinPartnership(Gin):

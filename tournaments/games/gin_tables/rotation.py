@@ -22,9 +22,9 @@ from tournaments.games.gin import GinTotals, gin_hand, pad_totals, up_to_target
 from tournaments.games.gin_tables.base import SeatedByHands, hand_number
 from tournaments.games.sheets import GinSheetTotals
 from tournaments.games.sides import sides_of
+from tournaments.kernel.deal import Scored
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Seat
-from tournaments.services.deal_data import Scored
-from tournaments.services.errors import ServiceError
 
 SIDES = 3
 

@@ -2,7 +2,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.services.auto_confirm import confirm_due_everywhere
+from tournaments.services.scores.auto_confirm import confirm_due_everywhere
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.services.errors import ServiceError
+from tournaments.kernel.errors import ServiceError
 from tournaments.services.transfer import MAX_EXPORT_BYTES, import_event, read_export
 
 

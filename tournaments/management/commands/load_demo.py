@@ -7,7 +7,7 @@ they are exactly what a real evening would leave in the database: the register
 comes first, so tonight's pasted list links its players to their members. The season's
 evenings are written in bulk to keep ``make run`` quick: the seating, every deal
 as a confirmed entry scored by the game's own rules, and each game's results
-recomputed by ``services.results`` as a confirmation would.
+recomputed by ``services.scores.results`` as a confirmation would.
 """
 
 import datetime
@@ -24,6 +24,8 @@ from django.db.models import prefetch_related_objects
 
 from meld.paths import manage_command
 from tournaments.games import evaluate
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import (
     Club,
     Entry,
@@ -36,11 +38,15 @@ from tournaments.models import (
     Table,
 )
 from tournaments.models.series import default_placing_points
-from tournaments.services import club_pages, entries, players, ratings, rounds, setup
-from tournaments.services.errors import ServiceError
-from tournaments.services.profiles import event_profile
-from tournaments.services.results import refresh_game
-from tournaments.services.series import save_series
+from tournaments.services.club import public_page as club_pages
+from tournaments.services.club.series import save_series
+from tournaments.services.ratings import refresh as ratings
+from tournaments.services.rounds import steps as rounds
+from tournaments.services.scores import entries
+from tournaments.services.scores.results import refresh_game
+from tournaments.services.setup import draw as draw_service
+from tournaments.services.setup import events as setup
+from tournaments.services.setup import players
 
 DEMO = Path(settings.SHARE_DIR) / "fixtures" / "demo.json"
 
@@ -129,7 +135,7 @@ class Command(BaseCommand):
         setup.set_round(
             event, round_kind="deals", round_deals=part["deals_per_round"], round_minutes=None
         )
-        players.draw_numbers(event, seed=demo["seed"], user=director)
+        draw_service.draw_numbers(event, seed=demo["seed"], user=director)
         profile = event_profile(event)
         for _ in range(part["rounds_played"]):
             rnd = rounds.start_round(event, user=director)
@@ -147,7 +153,7 @@ class Command(BaseCommand):
     def _gin(self, demo: dict, club, director, rng: random.Random) -> Event:
         part = demo["gin"]
         event = self._event(part, club, director, game="gin", fmt="swiss", rounds_planned=4)
-        players.draw_numbers(event, seed=demo["seed"], user=director)
+        draw_service.draw_numbers(event, seed=demo["seed"], user=director)
         profile = event_profile(event)
         for _ in range(part["rounds_played"]):
             rnd = rounds.start_round(event, user=director)

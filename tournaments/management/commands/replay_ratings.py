@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from tournaments.models import Club
-from tournaments.services import ratings
+from tournaments.services.ratings import refresh as ratings
 
 
 class Command(BaseCommand):

@@ -24,9 +24,9 @@ from django.db import transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Entry, Event, Game, Seat
-from tournaments.services import ratings
-from tournaments.services.errors import ServiceError
+from tournaments.services.ratings import refresh as ratings
 from tournaments.services.transfer import checks, club, shapes, store
 from tournaments.services.transfer.schema import USERS, damaged
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.text import plain_text
 from tournaments.services.transfer.schema import USERS, Row, Schema, damaged, row_problem
-from tournaments.text import plain_text
 
 # Meld nests a file ten levels deep at most (an audit row's snapshot of a Gin hand's cards).
 MAX_DEPTH = 32

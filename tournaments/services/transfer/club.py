@@ -8,9 +8,9 @@ of the export's name, which the owner then directs).
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Series
-from tournaments.services.errors import ServiceError
-from tournaments.services.members import name_key
+from tournaments.services.club.members import name_key
 from tournaments.services.transfer.schema import Row
 
 
@@ -57,7 +57,7 @@ def club_of(name: str | None, owner) -> Club | None:
 
 def link_members(club: Club, wanted: list[Row]) -> list[Member]:
     """The club's members of the export's members, in their order: found by member number,
-    else by name (``services.members.name_key``), else added to the register."""
+    else by name (``services.club.members.name_key``), else added to the register."""
     register = list(Member.objects.filter(club=club).order_by("pk"))
     by_number = {member.number: member for member in register if member.number}
     by_name: dict[str, Member] = {}

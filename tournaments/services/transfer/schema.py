@@ -21,7 +21,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournaments.services.errors import ServiceError
+from tournaments.kernel.errors import ServiceError
 
 USERS = "users"  # a ``Ref`` target: a user of this server, by user name
 Row = dict[str, Any]

@@ -8,7 +8,6 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from tournaments.formats import FORMATS
-from tournaments.forms import BoundedCharField
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, EntryForm
 from tournaments.forms.members import MemberForm
 from tournaments.forms.players import PlayerForm
@@ -21,6 +20,9 @@ from tournaments.forms.setup import (
     ScoringForm,
 )
 from tournaments.games import GAMES
+from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.numbers import MAX_SMALL, BoundedIntegerField
+from tournaments.kernel.text import clean_text
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -37,10 +39,9 @@ from tournaments.models import (
 )
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
 from tournaments.models.series import SERIES_NAME_MAX
-from tournaments.numbers import MAX_SMALL, BoundedIntegerField
-from tournaments.services.audit import REASON_MAX
-from tournaments.services.player_lists import MAX_ROWS, clean_text
-from tournaments.services.series import PLACING_POINTS_MAX
+from tournaments.services.club.series import PLACING_POINTS_MAX
+from tournaments.services.scores.audit import REASON_MAX
+from tournaments.services.setup.player_lists import MAX_ROWS
 from tournaments.services.transfer.schema import USERS, Blob, ListField, Ref, Schema, Unique
 
 # The most rows of a list besides the players'; an evening has far fewer.
@@ -171,7 +172,7 @@ class MemberRow(forms.Form):
     active = MemberForm.base_fields["active"]
 
     def clean_name(self) -> str:
-        """As ``services.members.save_member`` keeps a name."""
+        """As ``services.club.members.save_member`` keeps a name."""
         name = clean_text(self.cleaned_data["name"])
         if not name or len(name) > MEMBER_NAME_MAX:
             raise forms.ValidationError(
@@ -205,7 +206,7 @@ class SeriesRow(forms.Form):
     minimum_evenings = SeriesForm.base_fields["minimum_evenings"]
 
     def clean_name(self) -> str:
-        """As ``services.series.save_series`` keeps a name."""
+        """As ``services.club.series.save_series`` keeps a name."""
         name = " ".join(self.cleaned_data["name"].split())
         if not name or len(name) > SERIES_NAME_MAX:
             raise forms.ValidationError(
@@ -232,7 +233,7 @@ class PlayerRow(forms.Form):
     member = position(MAX_ROWS, null=True)
 
     def clean_club(self) -> str:
-        """As ``services.players`` keeps a club."""
+        """As ``services.setup.players`` keeps a club."""
         return clean_text(self.cleaned_data["club"])
 
 

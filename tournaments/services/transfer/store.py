@@ -4,7 +4,7 @@ Every row is made from its schema (``Schema.values`` and its refs); a table toke
 table code, public link or idempotency key already in use here is replaced. Then
 each entry is scored again by the game (``tournaments.games.evaluate``): an entry
 whose points are not what its deal scores is refused. The games' scores and the
-players' results are counted afresh from the entries (``services.results``),
+players' results are counted afresh from the entries (``services.scores.results``),
 never read from the file, and every round note and audit row must read as a
 sentence, as the pages show them.
 """
@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 
 from meldcore.messages import DomainError
 from tournaments.games import evaluate, game_of
+from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.profiles import event_profile, presets
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Table
-from tournaments.services.audit import describe
-from tournaments.services.errors import ServiceError
-from tournaments.services.players import admit_players
-from tournaments.services.profiles import event_profile, presets
-from tournaments.services.results import refresh_game
+from tournaments.services.scores.audit import describe
+from tournaments.services.scores.results import refresh_game
+from tournaments.services.setup.players import admit_players
 from tournaments.services.transfer import shapes
 from tournaments.services.transfer.schema import USERS, Row, Schema, row_problem
 

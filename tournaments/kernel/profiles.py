@@ -1,0 +1,49 @@
+"""An event's rule profile: the preset it started from, with the director's edits."""
+
+import functools
+import json
+
+from django.utils.translation import gettext
+
+from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
+from tournaments.models import Event
+
+# Each game's presets, below the game registry: its entries import the entry forms,
+# which read the event's profile from here.
+PRESETS = {Event.Game.CANASTA: CANASTA_PROFILES, Event.Game.GIN: GIN_PROFILES}
+
+
+def presets(game: str) -> dict:
+    return PRESETS[game]
+
+
+def event_profile(event: Event):
+    """The profile the event plays by: its stored parameters, or its preset if none are stored.
+
+    The form, the engine checks and the score pad alike ask for it, and every write
+    step reads its event again under the lock: the parsed profile (a frozen
+    dataclass, safe to share) is kept per process, keyed by the game and the stored
+    parameters as text, so an edited profile is parsed afresh.
+    """
+    if not event.profile:
+        return presets(event.game)[event.profile_slug]
+    return _parsed(event.game, json.dumps(event.profile, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(game: str, stored: str):
+    return profile_from_dict(game, json.loads(stored))
+
+
+def profile_as_json(profile) -> dict:
+    return profile_to_dict(profile)
+
+
+def profile_label(name: str) -> str:
+    """A profile's name in the active language: a preset's name is translated (the
+    engine marks them), a name the director wrote stays as written."""
+    return gettext(name) if name else name
+
+
+def profile_name(event: Event) -> str:
+    return profile_label((event.profile or {}).get("name") or event.profile_slug)

@@ -1,0 +1,102 @@
+"""The name a public reader sees: the one door for every name shown to people who are not
+the director and not the players at their table.
+
+A member chooses on the register how their name appears in public
+(``Member.PublicName``): in full, as initials (of the register's name), or withheld. A
+player linked to no member shows as entered. A team is named by its own name while each
+of its players shows in full, else by its players' public names.
+
+Everything public goes through here: the event's public page, its live fragment and
+projector, the club's public pages, the series standings, and the printed documents for
+the wall and the notice board (``printing.DOCUMENTS`` entries with ``public=True`` and the
+series PDF). The director's pages and exports, and the table's own pages and printouts,
+keep full names: a player at the table needs to see who they play.
+"""
+
+import zlib
+from collections.abc import Callable
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Member, Player, Team
+
+Namer = Callable[[Player], str]
+
+
+def initials(name: str) -> str:
+    """ "Anna-Maria von Berg" → "A.-M. v. B." """
+    return " ".join(
+        "-".join(f"{part[0]}." for part in word.split("-") if part) for word in name.split()
+    )
+
+
+def withheld() -> str:
+    return _("(name withheld)")
+
+
+def member_name(member: Member, entered: str | None = None) -> str:
+    """``member``'s public name; ``entered`` is how a player linked to them was entered,
+    shown when the member chose their full name (the register's name otherwise)."""
+    if member.public_name == Member.PublicName.FULL:
+        return member.name if entered is None else entered
+    if member.public_name == Member.PublicName.INITIALS:
+        return initials(member.name)
+    return withheld()
+
+
+def public_name(player: Player) -> str:
+    """One player's public name (reads their member: select it with the player). A player
+    whose member is still undecided (several members could be meant and the director has
+    not said which) is withheld: any of them may have withheld their name."""
+    if player.member_undecided:
+        return withheld()
+    return player.name if player.member is None else member_name(player.member, player.name)
+
+
+def full_name(player: Player) -> str:
+    """The name the director and the table see."""
+    return player.name
+
+
+def public_names(event: Event) -> Namer:
+    """Every player's public name, read in one query. Read it after the players it will
+    name: one it does not know (added or removed meanwhile) is withheld rather than shown
+    in full."""
+    names = {
+        player.pk: public_name(player)
+        for player in Player.objects.filter(event=event).select_related("member")
+    }
+    return lambda player: names.get(player.pk) or withheld()
+
+
+def entrant_name(entrant: Player | Team, name_of: Namer) -> str:
+    """A standings entrant's name by ``name_of``: a team (its players prefetched) keeps its
+    own name only while every player shows their name as entered (its name holds theirs)."""
+    if not isinstance(entrant, Team):
+        return name_of(entrant)
+    players = list(entrant.players.all())
+    if all(name_of(p) == p.name for p in players):
+        return entrant.name
+    return " & ".join(name_of(p) for p in players)
+
+
+def name_rows(rows: list, name_of: Namer) -> list:
+    """Standings rows (``services.scores.standings.StandingRow``) with every entrant named by
+    ``name_of``."""
+    for row in rows:
+        row.name = entrant_name(row.player, name_of)
+    return rows
+
+
+def names_mark(event: Event) -> str:
+    """Changes whenever a public name of the event's players does: a member's choice,
+    the register's name behind their initials, or a player linked to another member."""
+    chosen = (
+        Player.objects.filter(event=event)
+        .filter(Q(member__isnull=False) | Q(member_undecided=True))
+        .exclude(member__public_name=Member.PublicName.FULL)
+        .order_by("pk")
+        .values_list("pk", "member__public_name", "member__name", "member_undecided")
+    )
+    return f"{zlib.crc32(repr(list(chosen)).encode()):x}"

@@ -1,0 +1,229 @@
+"""The director's table board, read in one place: every table's tile (its state, sides,
+scores and live line: the deal it plays, "deal 3 of 4", when it last entered something,
+whether it is late, and its call for the director), the counts above them and the mark the
+board's poll compares (``round_board``); the close dialog's mark (``closing_mark``); and
+the bar of what needs the director that every director page of the event shows
+(``desk_alerts``). The views only draw them.
+
+A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
+started, if it has entered nothing at all), or when it has been quiet for
+``BEHIND_MINUTES`` and is ``BEHIND_DEALS`` or more deals behind the median table
+of the room: at a quick table ten quiet minutes are normal, at a table two deals
+behind the others they are not.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+from statistics import median
+
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments.games import group_sides
+from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
+from tournaments.services.pages.live import board_mark
+from tournaments.services.rounds.clock import clock_mark
+from tournaments.services.rounds.done import RoundState, TableProgress, round_state
+from tournaments.services.scores.auto_confirm import due_entries
+
+LATE_MINUTES = 15
+BEHIND_MINUTES = 8
+BEHIND_DEALS = 2
+
+
+@dataclass
+class TableLive:
+    """One table's line of the board besides its scores."""
+
+    deal: int | None  # the deal being played; None once the game is over
+    deals: int | None  # deals per round, None when the round plays to a score or a time
+    last_entry_at: datetime | None
+    idle_seconds: int  # since the last entry, or since the round started
+    late: bool
+    behind: bool
+    call: TableCall | None
+
+    @property
+    def idle_text(self) -> str:
+        """As the board's script words it when it counts on (the same msgids)."""
+        minutes = self.idle_seconds // 60
+        if self.last_entry_at is None:
+            if not minutes:
+                return gettext("nothing entered yet")
+            return gettext("nothing entered in {minutes} min").format(minutes=minutes)
+        if not minutes:
+            return gettext("last entry just now")
+        return gettext("last entry {minutes} min ago").format(minutes=minutes)
+
+
+def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]:
+    """Game id → its ``TableLive`` (two queries); ``tables`` as ``done.round_state`` judged them."""
+    event = rnd.event
+    deals = event.round_deals if event.round_kind == Event.RoundKind.DEALS else None
+    entries = (
+        Entry.objects.filter(game__round=rnd)
+        .exclude(status=Entry.Status.SUPERSEDED)
+        .values("game_id")
+        .annotate(last=Max("created_at"), highest=Max("number"))
+    )
+    seen = {row["game_id"]: row for row in entries}
+    calls = {
+        call.table_id: call
+        for call in TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True)
+    }
+    now = timezone.now()
+    room = median(t.confirmed for t in tables) if tables else 0
+    live = {}
+    for table in tables:
+        row = seen.get(table.game.pk)
+        last = row["last"] if row else None
+        over = table.over or table.done
+        deal = None if over else (row["highest"] if row else 0) + 1
+        if deal is not None and deals is not None:
+            deal = min(deal, deals)
+        idle = max(0, int((now - (last or rnd.started_at)).total_seconds()))
+        open_round = rnd.status == Round.Status.OPEN and not over
+        behind = (
+            open_round and idle >= BEHIND_MINUTES * 60 and room - table.confirmed >= BEHIND_DEALS
+        )
+        live[table.game.pk] = TableLive(
+            deal=deal,
+            deals=deals,
+            last_entry_at=last,
+            idle_seconds=idle,
+            late=open_round and (idle >= LATE_MINUTES * 60 or behind),
+            behind=behind,
+            call=calls.get(table.game.table_id),
+        )
+    return live
+
+
+def live_mark(rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]) -> str:
+    """Which tables are late or calling (and why), and the clock: what else the board shows."""
+    late = ",".join(str(t.game.table.number) for t in tables if live[t.game.pk].late)
+    calls = ",".join(f"{v.call.pk}:{len(v.call.reason)}" for v in live.values() if v.call)
+    return f"{late}.{calls}.{clock_mark(rnd)}"
+
+
+def closing_mark(rnd: Round, state: RoundState) -> str:
+    """Changes with the entries and the clock running out: whatever the close dialog or the
+    board says differently."""
+    return f"{board_mark(rnd)}.{state.time_up}"
+
+
+@dataclass
+class BoardTile:
+    progress: TableProgress
+    sides: list[list[Player]]
+    live: TableLive
+
+    @property
+    def game(self):
+        return self.progress.game
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores[: max(2, len(self.sides))]
+
+    @property
+    def side_scores(self) -> list[tuple[list[Player], int]]:
+        return list(zip(self.sides, self.scores, strict=False))
+
+
+def board_tiles(
+    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
+) -> list[BoardTile]:
+    """Every table of the round with its state, sides, scores and live line (1 query)."""
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    return [
+        BoardTile(
+            table,
+            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
+            live[table.game.pk],
+        )
+        for table in tables
+    ]
+
+
+@dataclass
+class Board:
+    """A round's board: the round judged (``done.round_state``), each table's live line and
+    the mark the poll compares. The tiles are read when the board is drawn, so a poll that
+    finds nothing changed reads no seats."""
+
+    round: Round
+    state: RoundState
+    live: dict[int, TableLive]
+    mark: str
+
+    @cached_property
+    def tiles(self) -> list[BoardTile]:
+        return board_tiles(self.round, self.state.tables, self.live)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many tables are in each state (done, playing, waiting …)."""
+        counts: dict[str, int] = defaultdict(int)
+        for tile in self.tiles:
+            counts[tile.progress.state] += 1
+        return dict(counts)
+
+    @property
+    def late(self) -> int:
+        return sum(tile.live.late for tile in self.tiles)
+
+    @property
+    def calls(self) -> int:
+        return sum(tile.live.call is not None for tile in self.tiles)
+
+
+def round_board(rnd: Round) -> Board:
+    """The board of ``rnd`` as the tables stand now."""
+    state = round_state(rnd)
+    live = live_tables(rnd, state.tables)
+    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, state.tables, live)}"
+    return Board(rnd, state, live, mark)
+
+
+@dataclass
+class DeskAlerts:
+    """What needs the director in the open round, for the bar on every director page: the
+    tables calling, the disputed entries and the late tables; and the entries due for
+    automatic confirmation (the bar asks for them to be stored)."""
+
+    round: Round | None
+    calls: list[TableCall]
+    disputed: list[Entry]
+    late: list[tuple[TableProgress, TableLive]]
+    due: int
+    mark: str
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.calls or self.disputed or self.late)
+
+
+def desk_alerts(event: Event) -> DeskAlerts:
+    """The open round's calls, disputes and late tables (a few queries; none without a round)."""
+    rnd = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    if rnd is None:
+        return DeskAlerts(None, [], [], [], 0, "-")
+    tables = round_state(rnd).tables
+    live = live_tables(rnd, tables)
+    disputed = []
+    if any(table.disputed for table in tables):
+        disputed = list(
+            Entry.objects.filter(game__round=rnd, status=Entry.Status.DISPUTED)
+            .select_related("game__table")
+            .order_by("game__table__number", "number")
+        )
+    calls = [call for t in tables if (call := live[t.game.pk].call) is not None]
+    late = [(t, live[t.game.pk]) for t in tables if live[t.game.pk].late]
+    due = due_entries(rnd).count()
+    mark = f"{rnd.pk}.{board_mark(rnd)}.{live_mark(rnd, tables, live)}.{due}"
+    return DeskAlerts(rnd, calls, disputed, late, due, mark)

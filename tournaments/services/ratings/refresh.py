@@ -1,0 +1,286 @@
+"""The club's rating lists: every finished evening replayed through the ratings engine.
+
+A club has one list per card game (``GAMES``). It is a cache: the evenings' results
+are its inputs, and it is rebuilt from them in played order (event date, then id;
+within an evening round by round, table by table) whenever that order's past changes:
+an evening finished or imported with a date before the latest rated one, an evening
+reopened, players linked to other members (merging, building the register). An evening
+finished after every rated one is rated on top of the list as it stands. The replay
+and the step-by-step list are the same (``ratings.Ledger``).
+
+What a game counts for is its registry entries' word: the game's entry says the sides
+and their points (``CardGame.rated_matches``) and the margin from which a win counts
+for more (``rating_margin``); the format's entry says where only who won counts
+(``Format.rated_by_places``).
+
+The writing steps run after the step that changed the results has committed
+(``transaction.on_commit``, never in a GET), each in one transaction under the club's
+lock (``services.locks``), so two of them for one club run one after the other. Each
+reads in bulk: a constant number of queries, whatever the number of evenings.
+"""
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import connection, transaction
+from django.db.models import Q
+
+from ratings import Evening, EveningOutcome, Ledger, Match, Rating, replay
+from tournaments.formats import format_of
+from tournaments.games import GAMES, game_of
+from tournaments.games.base import PlayedGame
+from tournaments.models import (
+    Event,
+    Game,
+    MemberRating,
+    Player,
+    RatingHistory,
+    RatingList,
+    Seat,
+)
+from tournaments.services.store.locks import lock_club, serialised
+from tournaments.services.store.statements import prepared, quote, table
+
+log = logging.getLogger(__name__)
+
+FINISHED = Event.Status.FINISHED
+
+
+# --- the triggers -------------------------------------------------------------------
+
+
+def after_finishing(event: Event) -> None:
+    """Once the step that finished (or imported finished) ``event`` commits, rate it."""
+    event_id = event.pk
+    transaction.on_commit(lambda: evening_finished(event_id), robust=True)
+
+
+def after_change(club_id: int | None, games: Iterable[str] | None = None) -> None:
+    """Once the step that changed the club's past evenings commits, replay its lists
+    (``games``: those card games' lists; None: every one)."""
+    if club_id is None:
+        return
+    keys = tuple(GAMES if games is None else games)
+    transaction.on_commit(lambda: recompute_club(club_id, keys), robust=True)
+
+
+# --- the writing steps ----------------------------------------------------------------
+
+
+@serialised
+def evening_finished(event_id: int) -> None:
+    """Rate the finished evening ``event_id``: on top of the list when it is the latest
+    of its club and game, else (it lands in the past) by replaying the list."""
+    with transaction.atomic():
+        club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+        if club_id is None:
+            return
+        lock_club(club_id, change=True)
+        # As it stands under the lock (an event moved to another club meanwhile is its).
+        event = Event.objects.filter(pk=event_id, club_id=club_id).first()
+        if event is None:
+            return
+        listed = RatingList.objects.filter(club_id=club_id, game=event.game).first()
+        if event.status == FINISHED and listed is not None and _latest(event, club_id, listed):
+            _rate_on_top(event, club_id, listed)
+        else:
+            _replay(club_id, event.game)
+
+
+def _latest(event: Event, club_id: int, listed: RatingList) -> bool:
+    """Whether ``event`` comes after every evening the list counts, and the list counts
+    every other finished evening of its club and game."""
+    others = _finished(club_id, event.game).exclude(pk=event.pk).count()
+    if listed.evenings != others:
+        return False
+    if listed.through_date is None:
+        return others == 0
+    return (listed.through_date, listed.through_event_id or 0) < (event.date, event.pk)
+
+
+@serialised
+def recompute_club(club_id: int, games: Iterable[str] = tuple(GAMES)) -> None:
+    """Replay the club's lists of ``games`` from their first evening."""
+    with transaction.atomic():
+        lock_club(club_id, change=True)
+        for key in games:
+            _replay(club_id, key)
+
+
+def _finished(club_id: int, game: str):
+    return Event.objects.filter(club_id=club_id, game=game, status=FINISHED)
+
+
+def _replay(club_id: int, game: str) -> None:
+    scope = Q(club_id=club_id, game=game, status=FINISHED)
+    events = list(Event.objects.filter(scope).order_by("date", "pk"))
+    evenings = played_evenings(club_id, events, scope)
+    ledger, history = replay(evenings, GAMES[game].rating_margin)
+    MemberRating.objects.filter(member__club_id=club_id, game=game).delete()
+    RatingHistory.objects.filter(member__club_id=club_id, game=game).delete()
+    MemberRating.objects.bulk_create(
+        (
+            MemberRating(member_id=key, game=game, mu=r.mu, sigma=r.sigma, games=r.games)
+            for key, r in ledger.ratings.items()
+        ),
+        batch_size=1000,
+    )
+    _insert_history(
+        [
+            _history_row(member_id, event_id, game, outcome)
+            for event_id, outcomes in history.items()
+            for member_id, outcome in outcomes.items()
+        ]
+    )
+    last = events[-1] if events else None
+    _save_list(club_id, game, len(events), last)
+
+
+def _rate_on_top(event: Event, club_id: int, listed: RatingList) -> None:
+    """The latest evening, rated on the list as it stands."""
+    game = event.game
+    stored = {
+        row.member_id: row
+        for row in MemberRating.objects.filter(member__club_id=club_id, game=game)
+    }
+    ledger = Ledger(
+        {key: Rating(row.mu, row.sigma, row.games) for key, row in stored.items()},
+        GAMES[game].rating_margin,
+    )
+    (evening,) = played_evenings(club_id, [event], Q(pk=event.pk))
+    outcomes = ledger.rate_evening(evening)
+    changed: list[MemberRating] = []
+    new: list[MemberRating] = []
+    for key in outcomes:
+        rating = ledger.rating(key)
+        row = stored.get(key) or MemberRating(member_id=key, game=game)
+        row.mu, row.sigma, row.games = rating.mu, rating.sigma, rating.games
+        (changed if row.pk else new).append(row)
+    MemberRating.objects.bulk_update(changed, ["mu", "sigma", "games"], batch_size=1000)
+    MemberRating.objects.bulk_create(new, batch_size=1000)
+    _insert_history(
+        [_history_row(key, event.pk, game, outcome) for key, outcome in outcomes.items()]
+    )
+    _save_list(club_id, game, listed.evenings + 1, event)
+
+
+HISTORY = (
+    "member",
+    "event",
+    "game",
+    "mu_before",
+    "sigma_before",
+    "games_before",
+    "mu_after",
+    "sigma_after",
+    "games",
+    "expected",
+    "scored",
+)
+
+
+def _history_row(member_id: int, event_id: int, game: str, outcome: EveningOutcome) -> tuple:
+    """A ``RatingHistory`` row's values, in the order of ``HISTORY``."""
+    before, after = outcome.before, outcome.after
+    return (
+        member_id,
+        event_id,
+        game,
+        before.mu,
+        before.sigma,
+        before.games,
+        after.mu,
+        after.sigma,
+        outcome.games,
+        outcome.expected,
+        outcome.scored,
+    )
+
+
+def _insert_history(rows: list[tuple]) -> None:
+    """``RatingHistory`` rows in one statement run for each: a replay writes tens of
+    thousands, and building them through the ORM took most of a replay's time."""
+    if not rows:
+        return
+
+    def build() -> str:
+        fields = {
+            field.name: column
+            for field in RatingHistory._meta.concrete_fields
+            if (column := field.column) is not None
+        }
+        names = ", ".join(quote(fields[name]) for name in HISTORY)
+        marks = ", ".join(["%s"] * len(HISTORY))
+        return f"INSERT INTO {table(RatingHistory)} ({names}) VALUES ({marks})"
+
+    with connection.cursor() as cursor:
+        cursor.executemany(prepared("ratings:history", build), rows)
+
+
+def _save_list(club_id: int, game: str, evenings: int, last: Event | None) -> None:
+    RatingList.objects.update_or_create(
+        club_id=club_id,
+        game=game,
+        defaults={
+            "evenings": evenings,
+            "through_date": last.date if last else None,
+            "through_event_id": last.pk if last else None,
+        },
+    )
+
+
+# --- reading the evenings ---------------------------------------------------------------
+
+
+def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening]:
+    """``events`` (those ``scope`` selects, in played order) with their rated games in
+    played order, round by round and table by table, read in three queries.
+
+    A player counts as the member they are linked to when that member is the club's;
+    every other player is a guest (``CardGame.rated_matches``)."""
+    chosen = Event.objects.filter(scope).values("pk")
+    games = Game.objects.filter(round__event__in=chosen).order_by(
+        "round__event_id", "round__number", "table__number"
+    )
+    seats = Seat.objects.filter(round__event__in=chosen).order_by("game_id", "side", "position")
+    members = dict(
+        _rows(
+            Player.objects.filter(event__in=chosen, member__club_id=club_id).values_list(
+                "pk", "member_id"
+            )
+        )
+    )
+    sides_of: dict[int, list[list[int]]] = defaultdict(list)
+    for game_id, side, player_id in _rows(seats.values_list("game_id", "side", "player_id")):
+        sides = sides_of[game_id]
+        while len(sides) <= side:
+            sides.append([])
+        sides[side].append(player_id)
+    by_event: dict[int, list[PlayedGame]] = defaultdict(list)
+    for game_id, event_id, *scores in _rows(
+        games.values_list("pk", "round__event_id", "score_0", "score_1", "score_2")
+    ):
+        by_event[event_id].append(
+            PlayedGame(
+                tuple(map(tuple, sides_of[game_id])), tuple(s for s in scores if s is not None)
+            )
+        )
+    evenings = []
+    for event in events:
+        entry, places = game_of(event), format_of(event).rated_by_places(event)
+        matches: list[Match] = []
+        for played in by_event[event.pk]:
+            matches += entry.rated_matches(played, members, places=places)
+        evenings.append(Evening(event.pk, tuple(matches)))
+    return evenings
+
+
+def _rows(queryset) -> list[tuple]:
+    """A ``values_list`` query's rows as the database gives them: the replay reads a
+    hundred thousand plain numbers, for which the ORM's row by row handling costs more
+    than the query."""
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()

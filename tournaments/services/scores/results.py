@@ -1,0 +1,351 @@
+"""A game's totals and each player's ``Result`` row, recomputed from confirmed entries.
+
+``refresh_game`` is called after every confirmation or correction: it reads the
+confirmed entries only, asks the engine for the totals and the end of the game,
+and writes the game's scores and one ``Result`` per seated player (bulk,
+idempotent). ``game_sheet`` gives the score pad the table, the director and the
+printed sheets show: every deal with its status, the running totals, each
+side's minimum meld (Canasta) or the boxes and bonuses (Gin).
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce
+from django.db.models.query import prefetch_related_objects
+
+from tournaments.games import Outcome, game_of, group_sides
+from tournaments.games.gin import GinTotals
+from tournaments.kernel.profiles import event_profile
+from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
+from tournaments.services.scores import audit
+from tournaments.services.store import statements
+
+ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal (Canasta) or hand (Gin) on the score pad.
+
+    ``points`` are the counted points (confirmed) or, for a pending entry, the
+    entered ones; ``totals`` the running totals after the deal, counted entries only.
+    """
+
+    number: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...] | None
+    status: str
+    entry: Entry
+    minimums: tuple[int, ...] = ()
+
+    @property
+    def counted(self) -> bool:
+        return self.status == Entry.Status.CONFIRMED
+
+    @property
+    def cells(self) -> list[tuple[int, int | None]]:
+        """(points, running total) per side, for the score pad's columns."""
+        totals = self.totals or (None,) * len(self.points)
+        return list(zip(self.points, totals, strict=False))
+
+    @property
+    def pending(self) -> bool:
+        return self.status in (Entry.Status.ENTERED, Entry.Status.DISPUTED)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: Game
+    sides: int
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...]  # Canasta: each side's minimum meld for the next deal
+    gin: GinTotals | None
+    finished: bool
+    winner: int | None
+    net: int
+    next_number: int
+    target: int
+    deals_limit: int | None  # round_kind "deals": how many deals the game has
+    note: str = ""  # the game's ``SheetPart.note``
+
+    @property
+    def pending(self) -> tuple[SheetRow, ...]:
+        return tuple(row for row in self.rows if row.pending)
+
+    @property
+    def draw(self) -> bool:
+        return self.finished and self.winner is None
+
+
+# --- computing ------------------------------------------------------------------
+
+
+def _ended_by_director(game: Game) -> bool:
+    return AuditEntry.objects.filter(
+        game=game, action=AuditEntry.Action.OTHER, **{f"new__{ENDED_BY_DIRECTOR}": True}
+    ).exists()
+
+
+def _side_size(game: Game) -> int:
+    """The most players a side of the game has (partners play Gin to more)."""
+    return max(len(side) for side in group_sides(game.seats.all()))
+
+
+def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
+    """The game's totals, end and winner from its confirmed entries (in deal order)."""
+    event = game.round.event
+    profile = profile or event_profile(event)
+    kind = event.round_kind
+    deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
+    ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
+    sides = group_sides(game.seats.all())
+    return game_of(event).outcome(
+        confirmed,
+        profile,
+        sides=len(sides),
+        side_size=max(len(side) for side in sides),
+        kind=kind,
+        stopped=deals_done or ended,
+    )
+
+
+def _confirmed(game: Game) -> list[Entry]:
+    return list(game.entries.filter(status=Entry.Status.CONFIRMED).order_by("number"))
+
+
+def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | None = None) -> Game:
+    """Recompute the game's scores and its players' ``Result`` rows from confirmed entries.
+
+    ``loaded``: ``game`` was just read (and locked) in the caller's transaction,
+    with its round and event, so it is updated in place instead of read again.
+    ``confirmed``: the game's confirmed entries in deal order, as the caller read
+    them under the game's lock, so they are not read again.
+    """
+    # Loaded: inside the caller's transaction, which a failure here rolls back anyway.
+    with transaction.atomic(savepoint=not loaded):
+        if loaded:
+            if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+                prefetch_related_objects([game], "seats")
+        else:
+            game = (
+                Game.objects.select_related("round__event", "table")
+                .prefetch_related("seats")
+                .get(pk=game.pk)
+            )
+        result = outcome(game, _confirmed(game) if confirmed is None else confirmed)
+        scores = list(result.totals) + [None] * (3 - len(result.totals))
+        game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
+        game.finished = result.finished
+        game.winner_side = result.winner
+        statements.update(game, ["score_0", "score_1", "score_2", "finished", "winner_side"])
+        _write_results(game, result, prune=confirmed is None)
+    return game
+
+
+RESULT_VALUES = ["round_id", "player_id", "game_id", "points", "net", "match_points", "won"]
+
+
+def _results_statements(seats: int) -> tuple[str, str]:
+    """Upsert ``seats`` players' results; delete the game's results of players not seated."""
+    result = statements.table(Result)
+    names = ", ".join(statements.quote(name) for name in RESULT_VALUES)
+    row = "(" + ", ".join(["%s"] * len(RESULT_VALUES)) + ")"
+    changed = ", ".join(
+        f"{statements.quote(name)} = excluded.{statements.quote(name)}"
+        for name in RESULT_VALUES[2:]
+    )
+    upsert = (
+        f"INSERT INTO {result} ({names}) VALUES {', '.join([row] * seats)} "
+        f"ON CONFLICT (round_id, player_id) DO UPDATE SET {changed}"
+    )
+    marks = ", ".join(["%s"] * seats)
+    delete = f"DELETE FROM {result} WHERE game_id = %s AND player_id NOT IN ({marks})"
+    return upsert, delete
+
+
+def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
+    """Each seated player's result; with ``prune``, results of the game's players no longer
+    seated are deleted. A confirmation does without: seats are made with their round and
+    never move (``services.rounds.steps``), so it cannot leave a result behind."""
+    values, seated = [], []
+    for seat in game.seats.all():
+        side = seat.side
+        if result.winner is None:
+            won, points_for_match = False, 1 if result.finished else 0
+            net = 0 if result.finished else _live_margin(result.totals, side)
+        else:
+            won = side == result.winner
+            points_for_match = 2 if won else 0
+            net = result.net if won else result.totals[side] - result.totals[result.winner]
+        if result.nets is not None:
+            net = result.nets[side]
+        values += [game.round_id, seat.player_id, game.pk, result.totals[side], net]
+        values += [points_for_match, won]
+        seated.append(seat.player_id)
+    if not seated:
+        Result.objects.filter(game=game).delete()
+        return
+    upsert, delete = statements.prepared(
+        f"results:{len(seated)}", lambda: _results_statements(len(seated))
+    )
+    statements.run(upsert, values)
+    if prune:
+        statements.run(delete, [game.pk, *seated])
+
+
+def _live_margin(totals: tuple[int, ...], side: int) -> int:
+    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+
+
+def end_locked_game(game: Game, *, user, reason: str) -> Game:
+    """End ``game``, which the caller has locked (``services.store.locks``) with its round and event."""
+    audit.record(
+        game.round.event,
+        AuditEntry.Action.OTHER,
+        game=game,
+        user=user,
+        old={"scores": game.scores, "finished": False},
+        new={ENDED_BY_DIRECTOR: True},
+        reason=reason,
+    )
+    return refresh_game(game, loaded=True)
+
+
+# --- the score pad ----------------------------------------------------------------
+
+
+# A number that grows with every change of a game's entries: a new entry adds its
+# id, and every status only ever moves up this scale (entered → disputed →
+# confirmed → superseded, skipping steps at most), so the weighted sum of ids
+# never returns to an earlier value. The score pad's polls compare it in one query.
+STATUS_WEIGHT = {
+    Entry.Status.ENTERED: 1,
+    Entry.Status.DISPUTED: 2,
+    Entry.Status.CONFIRMED: 3,
+    Entry.Status.SUPERSEDED: 4,
+}
+
+
+def entries_mark(entries: list[Entry]) -> int:
+    """The change mark of a game whose entries (every version) are ``entries``."""
+    return sum(entry.pk * STATUS_WEIGHT.get(entry.status, 0) for entry in entries)
+
+
+def _weighted_ids() -> Sum:
+    weight = Case(
+        *(When(status=status, then=Value(w)) for status, w in STATUS_WEIGHT.items()),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return Sum(F("pk") * weight)
+
+
+def entries_mark_subquery(game_ref: str = "pk") -> Coalesce:
+    """``entries_mark`` in SQL, to annotate a ``Game`` query with (``game_ref``: the game's id)."""
+    marks = (
+        Entry.objects.filter(game=OuterRef(game_ref))
+        .order_by()
+        .values("game")
+        .annotate(mark=_weighted_ids())
+        .values("mark")
+    )
+    return Coalesce(Subquery(marks, output_field=IntegerField()), Value(0))
+
+
+def entries_mark_of(entries: QuerySet[Entry]) -> int:
+    """``entries_mark`` over any set of entries in one query (a round's, for its board)."""
+    return int(entries.order_by().aggregate(mark=_weighted_ids())["mark"] or 0)
+
+
+def _game_entries_statement() -> tuple[str, statements.Columns]:
+    part = statements.columns(Entry, "en")
+    sql = (
+        f"SELECT {part.sql} FROM {statements.table(Entry)} en WHERE en.game_id = %s "
+        "ORDER BY en.number, en.version"
+    )
+    return sql, part
+
+
+def _game_entries(game: Game) -> list[Entry]:
+    """Every version of the game's entries in deal order (a prepared statement: the
+    score pad of every table reads them on each change)."""
+    sql, part = statements.prepared("game_entries", _game_entries_statement)
+    entries = [part.build(row) for row in statements.run(sql, [game.pk])]
+    for entry in entries:
+        entry.game = game
+    return entries
+
+
+def sheet_entries(game: Game) -> list[Entry]:
+    """Every version of the game's entries in deal order, with who entered and decided them.
+
+    When the game's seats and their players are loaded already (the table's
+    pages), the entries get those instead of joining four more tables.
+    """
+    seats = {}
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        player = Seat._meta.get_field("player")
+        seats = {seat.pk: seat for seat in game.seats.all() if player.is_cached(seat)}
+    if seats:
+        entries = _game_entries(game)
+        known = {None, *seats}
+        if all({e.entered_by_seat_id, e.decided_by_seat_id} <= known for e in entries):
+            for entry in entries:
+                entry.entered_by_seat = seats.get(entry.entered_by_seat_id)
+                entry.decided_by_seat = seats.get(entry.decided_by_seat_id)
+            return entries
+    return list(
+        game.entries.select_related("entered_by_seat__player", "decided_by_seat__player").order_by(
+            "number", "version"
+        )
+    )
+
+
+def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) -> Sheet:
+    """The score pad of a game: every deal, its status, running totals and what is next.
+
+    ``entries``: the game's entries as ``sheet_entries`` reads them, when the
+    caller needs them too (the table's change mark).
+    """
+    event = game.round.event
+    profile = profile or event_profile(event)
+    if entries is None:
+        entries = list(
+            game.entries.exclude(status=Entry.Status.SUPERSEDED)
+            .select_related("entered_by_seat__player", "decided_by_seat__player")
+            .order_by("number", "version")
+        )
+    else:
+        entries = [entry for entry in entries if entry.status != Entry.Status.SUPERSEDED]
+    confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
+    result = outcome(game, confirmed, profile=profile)
+    rules = game_of(event)
+    part = rules.sheet_part(result, confirmed, profile)
+    running = part.running
+    rows = []
+    for entry in entries:
+        totals, minimums = running.get(entry.number, (None, ()))
+        if entry.status != Entry.Status.CONFIRMED:
+            totals, minimums = None, ()
+        rows.append(
+            SheetRow(entry.number, tuple(entry.points), totals, entry.status, entry, minimums)
+        )
+    numbers = [entry.number for entry in entries]
+    return Sheet(
+        game=game,
+        sides=len(result.totals),
+        rows=tuple(rows),
+        totals=part.totals,
+        minimums=part.minimums,
+        gin=part.gin,
+        finished=result.finished,
+        winner=result.winner,
+        net=result.net,
+        next_number=max(numbers, default=0) + 1,
+        target=rules.target(profile, _side_size(game)),
+        deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
+        note=part.note,
+    )
