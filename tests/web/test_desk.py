@@ -146,13 +146,14 @@ def test_a_call_a_dispute_and_a_late_table_show_in_the_bar(director_client, dire
     assert "Table 1 calls the director" in bar and "a revoke" in bar
     assert "Table 2:</strong> Deal 1 is disputed" in bar
     assert "Table 3 is late:</strong> nothing entered in 20 min" in bar
-    ack = reverse(
-        "tournaments-director-call-acknowledge",
-        args=[rnd.event_id, TableCall.objects.get().pk],
-    )
+    # A dispute calls the director too, with the dispute as its reason.
+    assert "Table 2 calls the director" in bar
+    first = TableCall.objects.get(table=game_at(rnd, 1).table)
+    ack = reverse("tournaments-director-call-acknowledge", args=[rnd.event_id, first.pk])
     assert f'action="{ack}"' in bar
     director_client.post(ack)
-    assert "calls the director" not in alerts(director_client, rnd.event)
+    after = alerts(director_client, rnd.event)
+    assert "Table 1 calls the director" not in after and "Table 2 calls the director" in after
 
 
 def test_every_director_page_of_the_event_loads_the_bar_and_no_other_page_does(
