@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import make_event, make_tables
 
@@ -20,6 +21,11 @@ settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.Loc
 # Each test sees a public page as it is now: drawing it at most every few seconds has a
 # test of its own (tests/web/test_public_refresh.py).
 settings.MELD_PUBLIC_REFRESH_SECONDS = 0
+
+# Speed is measured by the benchmarks, never by a test: an example that takes long on a
+# busy machine is not a failure.
+hypothesis_settings.register_profile("meld", deadline=None)
+hypothesis_settings.load_profile("meld")
 
 CHROMIUM = shutil.which("chromium") or (
     "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
