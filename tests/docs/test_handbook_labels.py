@@ -1,0 +1,185 @@
+"""The handbook names Meld's pages, buttons and fields exactly as Meld shows them, in each language.
+
+The handbook's convention (CONTRIBUTING.md, "A new director page"): **bold** is a label Meld
+shows (a page, heading, tab, button, link, field, choice, column or status word), and a
+sentence Meld shows is quoted in italics, *“…”* in English and *„…“* in German. Nothing else is
+written that way: another program's words (Windows, macOS) are plain italics. In a label or
+sentence, "…" stands for what changes (a number, a name).
+
+Each one must be a string of Meld's: in English a msgid of the catalogue (the templates' and
+the Python code's words) or a template's own text, in German a msgstr of the catalogue; the
+administration's words (``/admin/``) come from Django's own catalogue. A ``%(number)s`` or a
+template's ``{{ … }}`` in Meld's string stands for anything the handbook writes there. A label
+is the whole string; a quoted sentence is the whole string or whole sentences of it.
+"""
+
+import ast
+import html
+import re
+from functools import cache
+from pathlib import Path
+
+import django
+import pytest
+from django.utils.text import capfirst
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ROOT / "docs" / "pages"
+CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
+DJANGO = Path(django.__file__).parent
+# The administration (creating a club and its directors) speaks Django's own words.
+DJANGO_CATALOGUES = [
+    DJANGO / "contrib" / "admin" / "locale" / "de" / "LC_MESSAGES" / "django.po",
+    DJANGO / "contrib" / "auth" / "locale" / "de" / "LC_MESSAGES" / "django.po",
+]
+LANGUAGES = ("de", "en")
+
+ANY = "\x00"  # stands for a placeholder of Meld's string
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sd]|\{\{.*?\}\}|\{\w*\}")
+TAG = re.compile(r"<[^>]*>")
+INLINE_CODE = re.compile(r"`[^`\n]*`")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+BOLD = re.compile(r"\*\*(?P<text>[^*]+?)\*\*")
+QUOTED = {
+    "en": re.compile(r"(?<![*\w])\*“(?P<text>[^*]+?)”\*(?![*\w])"),
+    "de": re.compile(r"(?<![*\w])\*„(?P<text>[^*]+?)“\*(?![*\w])"),
+}
+# What a placeholder stands for: a number, a name or "…" (up to three of them, as in
+# "2 Karin Leitner"), or one word ("club" in "Add club"); a word starts a word.
+_TOKEN = r"(?:\d[\d.,]*|…|(?<![^\W\d_])[A-ZÄÖÜ][\w.'-]*)"
+VALUE = rf"(?:{_TOKEN}(?: {_TOKEN}){{0,2}}|(?<![^\W\d_])[^\W\d_][\w'-]*)"
+SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+
+
+def plain(text: str) -> str:
+    """A string as a page shows it: no tags, entities read, spaces collapsed, placeholders marked."""
+    text = PLACEHOLDER.sub(ANY, text.replace("%%", "%"))
+    text = html.unescape(TAG.sub(" ", text))
+    return " ".join(text.split())
+
+
+def po_entries(path: Path):
+    """(msgids, msgstrs) of each entry of a .po file: a plural's forms are each a string."""
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        ids: list[list[str]] = []
+        strs: list[list[str]] = []
+        current: list[str] | None = None
+        for line in block.splitlines():
+            if line.startswith("#"):
+                continue
+            keyword, _, rest = line.partition(" ")
+            if keyword in ("msgid", "msgid_plural"):
+                current = []
+                ids.append(current)
+            elif keyword.startswith("msgstr"):
+                current = []
+                strs.append(current)
+            else:
+                rest = line
+            if current is not None and rest.startswith('"'):
+                current.append(ast.literal_eval(rest))
+        yield ["".join(part) for part in ids], ["".join(part) for part in strs]
+
+
+def template_texts() -> set[str]:
+    """Each stretch of text a template writes itself, between its tags."""
+    found = set()
+    for template in (ROOT / "templates").rglob("*.html"):
+        text = template.read_text(encoding="utf-8")
+        text = re.sub(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", " ", text, flags=re.S)
+        text = re.sub(r"\{\{.*?\}\}", "{{}}", text)
+        for piece in re.split(r"\{%.*?%\}|<[^>]*>", text, flags=re.S):
+            if piece := plain(piece):
+                found.add(piece)
+    return found
+
+
+@cache
+def meld_strings(language: str) -> frozenset[str]:
+    strings = set(template_texts())
+    for path in [CATALOGUE, *DJANGO_CATALOGUES]:
+        for ids, strs in po_entries(path):
+            if not ids or not ids[0]:
+                continue
+            for text in ids if language == "en" else strs:
+                if text := plain(text):
+                    strings.add(text)
+    strings = {text for text in strings if worded(text)}
+    return frozenset(strings | {capfirst(text) for text in strings})
+
+
+def worded(text: str) -> bool:
+    """A string with a word of its own: one that is only placeholders would match anything."""
+    return any(character.isalpha() for character in text.replace(ANY, ""))
+
+
+def pattern(text: str) -> re.Pattern:
+    return re.compile(VALUE.join(re.escape(part) for part in text.split(ANY)))
+
+
+@cache
+def patterns(language: str) -> tuple[re.Pattern, ...]:
+    return tuple(pattern(text) for text in meld_strings(language))
+
+
+@cache
+def sentence_patterns(language: str) -> tuple[re.Pattern, ...]:
+    """Each run of whole sentences of each of Meld's strings."""
+    runs = set()
+    for text in meld_strings(language):
+        sentences = SENTENCE_END.split(text)
+        for start in range(len(sentences)):
+            for end in range(start + 1, len(sentences) + 1):
+                runs.add(" ".join(sentences[start:end]))
+    return tuple(pattern(text) for text in runs)
+
+
+def prose(page: Path) -> str:
+    """A page's text without code: a command's ``*`` is no markup."""
+    return INLINE_CODE.sub(" ", FENCE.sub(" ", page.read_text(encoding="utf-8")))
+
+
+def quoted(language: str) -> list[tuple[str, str, str]]:
+    """(page, kind, text) of every label and quoted sentence of a language's pages."""
+    found = []
+    for page in sorted((PAGES / language).glob("*.md")):
+        text = prose(page)
+        for kind, markup in (("label", BOLD), ("sentence", QUOTED[language])):
+            for match in markup.finditer(text):
+                found.append((page.name, kind, " ".join(match["text"].split())))
+    return found
+
+
+def shown_by_meld(language: str, kind: str, text: str) -> bool:
+    if text in meld_strings(language):
+        return True
+    candidates = patterns(language) if kind == "label" else sentence_patterns(language)
+    return any(candidate.fullmatch(text) for candidate in candidates)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_label_and_sentence_of_the_handbook_is_meld_s_own(language):
+    missing = [
+        f"{page}: {kind} “{text}”"
+        for page, kind, text in quoted(language)
+        if not shown_by_meld(language, kind, text)
+    ]
+    assert not missing, f"{len(missing)} not as Meld shows them:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_handbook_quotes_labels_and_sentences_in_every_language(language):
+    kinds = {kind for _, kind, _ in quoted(language)}
+    assert kinds == {"label", "sentence"}
+
+
+def test_a_german_quote_in_english_quotation_marks_is_caught():
+    assert QUOTED["de"].search("Meld sagt *„Die Zeit ist um.“* dann")
+    assert not QUOTED["de"].search("Meld sagt *“Die Zeit ist um.”* dann")
+
+
+def test_a_label_that_meld_does_not_show_is_caught():
+    assert shown_by_meld("en", "label", "Start round 3")
+    assert not shown_by_meld("en", "label", "Start the round 3 now")
+    assert shown_by_meld("de", "label", "Speichern")
+    assert not shown_by_meld("de", "label", "Save")
