@@ -52,6 +52,7 @@ SECTIONS: dict[str, Section] = {
     "tournaments-director-members": Section("club", "members"),
     "tournaments-director-member": Section("club", "member-page"),
     "tournaments-director-member-edit": Section("club", "edit-member"),
+    "tournaments-director-member-merge": Section("club", "edit-member"),
     "tournaments-director-series": Section("series", "series"),
     "tournaments-director-series-new": Section("series", "new-series"),
     "tournaments-director-series-edit": Section("series", "new-series"),
