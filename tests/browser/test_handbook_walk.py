@@ -435,12 +435,9 @@ def test_a_12_player_progressive_canasta_evening_from_the_handbook(
     assert Result.objects.filter(player__event=event).count() == 12
 
 
-def test_a_swiss_gin_event_from_the_handbook(browser, live_server, language, anna):
-    url = live_server.url
-    page = laptop(browser, language)
-    log_in(page, url, language, "anna")
+def set_up_the_swiss_event(page: Page, language: str) -> str:
+    """swiss.md, "Setting up a Swiss Gin event": six players, two rounds of one hand."""
     name = "Gin " + words(language, "Swiss system")
-
     step = Step(language, "swiss", "setup", 1)
     new_event(page, step, name, step("Gin Rummy (Wiener club rules)"), None)
     step = Step(language, "swiss", "setup", 2)
@@ -467,39 +464,49 @@ def test_a_swiss_gin_event_from_the_handbook(browser, live_server, language, ann
     tap(page, step("Add these players"))
     tap(page, step("Continue"))
     current_step(page, step("Draw"))
-    tap(
-        page,
-        step(
-            "Draw the number for %(count)s player",
-            "Draw the numbers for %(count)s players",
-            6,
-            count=6,
-        ),
+    draw = step(
+        "Draw the number for %(count)s player", "Draw the numbers for %(count)s players", 6, count=6
     )
+    tap(page, draw)
     tap(page, step("Done: back to the event"))
+    return name
+
+
+def play_a_swiss_round(
+    browser, page: Page, url: str, language: str, codes: list[str], number: int
+) -> None:
+    """swiss.md, "The evening", steps 1 to 4: start the round, show the seating, every table
+    plays its hand on two phones, close the round."""
+    step = Step(language, "swiss", "evening", 1 if number == 1 else 4)
+    tap(page, step("Start round %(number)s", number=number))
+    tap(page, step("Seating"))
+    expect(page.locator("main")).to_contain_text(GIN_PLAYERS[0])
+    step = Step(language, "swiss", "evening", 2)
+    for code in codes:
+        play_gin_table(browser, url, language, code)
+    tap(page, step("Table board"))
+    finished = words(language, "%(done)s of %(total)s tables finished", done=3, total=3)
+    expect(page.get_by_text(finished)).to_be_visible()
+    step = Step(language, "swiss", "evening", 3)
+    tap(page, step("Rounds"))
+    tap(page, step("Close round %(number)s", number=number))
+
+
+def test_a_swiss_gin_event_from_the_handbook(browser, live_server, language, anna):
+    url = live_server.url
+    page = laptop(browser, language)
+    log_in(page, url, language, "anna")
+    name = set_up_the_swiss_event(page, language)
 
     step = Step(language, "swiss", "evening", 1)
     tap(page, step("Print tallies, table cards and score sheets"))
-    codes = table_codes(
-        print_card(page, step, step("Table cards"), words(language, "Open PDF in a new tab"))
-    )
+    open_pdf = words(language, "Open PDF in a new tab")
+    codes = table_codes(print_card(page, step, step("Table cards"), open_pdf))
     assert len(codes) == 3
     tap(page, name)
     tap(page, step("Go to the rounds"))
     for number in (1, 2):
-        step = Step(language, "swiss", "evening", 1 if number == 1 else 4)
-        tap(page, step("Start round %(number)s", number=number))
-        tap(page, step("Seating"))
-        expect(page.locator("main")).to_contain_text(GIN_PLAYERS[0])
-        step = Step(language, "swiss", "evening", 2)
-        for code in codes:
-            play_gin_table(browser, url, language, code)
-        tap(page, step("Table board"))
-        finished = words(language, "%(done)s of %(total)s tables finished", done=3, total=3)
-        expect(page.get_by_text(finished)).to_be_visible()
-        step = Step(language, "swiss", "evening", 3)
-        tap(page, step("Rounds"))
-        tap(page, step("Close round %(number)s", number=number))
+        play_a_swiss_round(browser, page, url, language, codes, number)
 
     step = Step(language, "swiss", "evening", 5)
     tap(page, step("Standings"))
