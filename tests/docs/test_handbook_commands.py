@@ -28,7 +28,7 @@ from meld import backups, cli, network, paths, secret
 from tests.docs.handbook_text import LANGUAGES, ROOT, page_text, section
 from tournaments.management.commands.restore import check_backup
 from tournaments.models import Club
-from tournaments.services import club_pages
+from tournaments.services.club import public_page as club_pages
 
 pytestmark = pytest.mark.django_db
 
