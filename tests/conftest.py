@@ -148,6 +148,8 @@ def event(director):
 @pytest.fixture
 def gin_event(director):
     """A public Swiss Gin event of 8 players with 4 tables, numbers drawn, no round yet."""
-    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="board", public=True)
+    event = make_event(
+        director, card_game="gin", players=8, fmt="swiss", draw_seed="board", public=True
+    )
     make_tables(event, 4)
     return event

@@ -25,12 +25,12 @@ FIELDS = {
     Event.Format.TABLES: (7, 2),
 }
 # What an event of the format plays besides (tables of three are a Gin table kind).
-GAMES = {Event.Format.TABLES: {"game": "gin", "table_kind": Event.TableKind.ROTATION}}
+EVENT_FIELDS = {Event.Format.TABLES: {"card_game": "gin", "table_kind": Event.TableKind.ROTATION}}
 
 
 def drawn_event(director, key: str) -> Event:
     players, _tables = FIELDS[key]
-    event = make_event(director, players=players, fmt=key, **GAMES.get(key, {}))
+    event = make_event(director, players=players, fmt=key, **EVENT_FIELDS.get(key, {}))
     for player in event.players.all():
         player.gender = "f" if player.number % 2 == 0 else "m"
         player.save(update_fields=["gender"])
@@ -84,7 +84,7 @@ def test_a_swiss_bye_scores_two_match_points_on_the_tally_page_the_standings_and
     director_client, director
 ):
     event = make_event(
-        director, players=3, game="gin", fmt="swiss", scoring_mode="match", language="en"
+        director, players=3, card_game="gin", fmt="swiss", scoring_mode="match", language="en"
     )
     rnd = seat_round(event, 1, [(1, 2)])
     finish(rnd)

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, totals
+from tournaments.card_games import entry_form_for
 from tournaments.forms.entry import base as entry_forms
-from tournaments.games import entry_form_for
 from tournaments.models import Entry, Game
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry

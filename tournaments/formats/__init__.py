@@ -22,8 +22,9 @@ A new pairing system touches:
 - ``tests/web/test_formats.py``: its field size in ``FIELDS`` (the registry
   test fails until it has one), and the engine's own tests.
 
-``formats_for(rules)`` gives the systems a game can be played in (``Format.plays``)
-and ``default_format(rules)`` the one a new event of the game starts with.
+``formats_for(card_game)`` gives the systems a card game can be played in
+(``Format.plays``) and ``default_format(card_game)`` the one a new event of the card game
+starts with.
 
 Nothing else branches on the format: rounds (``services.rounds.seating.plan_round``),
 set-up checks and the Format step (``services.setup.checks``), players and the
@@ -33,6 +34,7 @@ late-entry refusal); ``make messages`` collects the new strings for the
 German catalogue.
 """
 
+from tournaments.card_games import CardGame
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.mixed import Mixed
 from tournaments.formats.moveup import MoveUp
@@ -40,7 +42,6 @@ from tournaments.formats.progressive import Progressive
 from tournaments.formats.roundrobin import RoundRobin
 from tournaments.formats.swiss import Swiss
 from tournaments.formats.tables import TablesInOrder
-from tournaments.games import CardGame
 from tournaments.models import Event
 
 __all__ = ["FORMATS", "Format", "RoundsHint", "default_format", "format_of", "formats_for"]
@@ -63,13 +64,12 @@ def format_of(event: Event) -> Format:
     return FORMATS[event.format]
 
 
-def formats_for(rules: CardGame) -> list[Format]:
-    """The pairing systems that can seat the game of ``rules`` (a ``CardGame``), in the
-    registry's order."""
-    return [entry for entry in FORMATS.values() if entry.plays(rules)]
+def formats_for(card_game: CardGame) -> list[Format]:
+    """The pairing systems that can seat ``card_game``, in the registry's order."""
+    return [entry for entry in FORMATS.values() if entry.plays(card_game)]
 
 
-def default_format(rules: CardGame) -> str:
-    """What a new event of the game plays: the first system of the registry that seats it
-    (progressive play for Canasta, the Swiss system for Gin)."""
-    return formats_for(rules)[0].key
+def default_format(card_game: CardGame) -> str:
+    """What a new event of the card game plays: the first system of the registry that seats
+    it (progressive play for Canasta, the Swiss system for Gin)."""
+    return formats_for(card_game)[0].key

@@ -6,8 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.card_games import card_game_of
 from tournaments.formats import FORMATS, Format
-from tournaments.games import game_of
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.kernel.profiles import presets, profile_label
@@ -18,26 +18,26 @@ from tournaments.services.setup.events import EVENT_DETAILS
 NUMBER = {"inputmode": "numeric"}
 
 
-def preset_value(game: str, slug: str) -> str:
-    return f"{game}:{slug}"
+def preset_value(card_game: str, slug: str) -> str:
+    return f"{card_game}:{slug}"
 
 
 def preset_choices() -> list:
-    """The presets grouped by game, each as "game:slug"."""
+    """The presets grouped by card game, each as "card_game:slug"."""
     return [
         (
             label,
             [
-                (preset_value(game, slug), profile_label(profile.name))
-                for slug, profile in presets(game).items()
+                (preset_value(card_game, slug), profile_label(profile.name))
+                for slug, profile in presets(card_game).items()
             ],
         )
-        for game, label in Event.Game.choices
+        for card_game, label in Event.CardGame.choices
     ]
 
 
 class PresetField(forms.ChoiceField):
-    """One list of every preset, grouped by game; cleans to ``(game, slug)``."""
+    """One list of every preset, grouped by card game; cleans to ``(card_game, slug)``."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Game and rules"))
@@ -48,8 +48,8 @@ class PresetField(forms.ChoiceField):
         super().__init__(choices=preset_choices, **kwargs)
 
     def clean(self, value):
-        game, _sep, slug = super().clean(value).partition(":")
-        return game, slug
+        card_game, _sep, slug = super().clean(value).partition(":")
+        return card_game, slug
 
 
 def last_club(user, clubs: list[Club]) -> Club | None:
@@ -87,7 +87,7 @@ class NewEventForm(forms.Form):
             self.fields["club"].initial = last_club(user, clubs)
         else:
             del self.fields["club"]
-        self.fields["preset"].initial = preset_value(Event.Game.CANASTA, "wiener")
+        self.fields["preset"].initial = preset_value(Event.CardGame.CANASTA, "wiener")
         self.fields["date"].initial = timezone.localdate
 
 
@@ -149,7 +149,7 @@ class EventDetailsForm(forms.Form):
         self.fields["club"].queryset = Club.objects.filter(directors=event.owner)
         if not self.fields["club"].queryset.exists():
             del self.fields["club"]
-        modes = game_of(event).entry_modes
+        modes = card_game_of(event).entry_modes
         if modes:
             labels = dict(Event.EntryMode.choices)
             self.fields["entry_modes"].choices = [(mode, labels[mode]) for mode in modes]
@@ -188,15 +188,15 @@ class RoundForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        rules = game_of(event)
+        card_game = card_game_of(event)
         field = self.fields["round_deals"]
-        field.label, field.help_text = rules.round_deals_label, rules.round_deals_help
-        self.fields["round_minutes"].help_text = rules.words.says("time_help")
-        self.fields["round_kind"].choices = rules.round_kinds()
+        field.label, field.help_text = card_game.round_deals_label, card_game.round_deals_help
+        self.fields["round_minutes"].help_text = card_game.words.says("time_help")
+        self.fields["round_kind"].choices = card_game.round_kinds()
 
 
 class FormatForm(forms.Form):
-    """The Format step: only the systems the event's game can be played in, and only the
+    """The Format step: only the systems the event's card game can be played in, and only the
     options one of them has."""
 
     format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)

@@ -8,13 +8,13 @@ from django.utils.translation import gettext
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
 
-# Each game's presets, below the game registry: its entries import the entry forms,
-# which read the event's profile from here.
-PRESETS = {Event.Game.CANASTA: CANASTA_PROFILES, Event.Game.GIN: GIN_PROFILES}
+# Each card game's presets, below the card game registry: the card games import the entry
+# forms, which read the event's profile from here.
+PRESETS = {Event.CardGame.CANASTA: CANASTA_PROFILES, Event.CardGame.GIN: GIN_PROFILES}
 
 
-def presets(game: str) -> dict:
-    return PRESETS[game]
+def presets(card_game: str) -> dict:
+    return PRESETS[card_game]
 
 
 def event_profile(event: Event):
@@ -22,17 +22,17 @@ def event_profile(event: Event):
 
     The form, the engine checks and the score pad alike ask for it, and every write
     step reads its event again under the lock: the parsed profile (a frozen
-    dataclass, safe to share) is kept per process, keyed by the game and the stored
+    dataclass, safe to share) is kept per process, keyed by the card game and the stored
     parameters as text, so an edited profile is parsed afresh.
     """
     if not event.profile:
-        return presets(event.game)[event.profile_slug]
-    return _parsed(event.game, json.dumps(event.profile, sort_keys=True))
+        return presets(event.card_game)[event.profile_slug]
+    return _parsed(event.card_game, json.dumps(event.profile, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=256)
-def _parsed(game: str, stored: str):
-    return profile_from_dict(game, json.loads(stored))
+def _parsed(card_game: str, stored: str):
+    return profile_from_dict(card_game, json.loads(stored))
 
 
 def profile_as_json(profile) -> dict:

@@ -35,7 +35,7 @@ def event_info(event: Event) -> EventInfo:
         club=event.club.name if event.club_id else "",
         language=event.language,
         paper=event.paper_size if event.paper_size in ("A4", "letter") else "A4",
-        game=event.game,
+        card_game=event.card_game,
         schedule_ahead=format_of(event).schedule_ahead,
         scoring_mode=event.scoring_mode,
         profile_name=profile_name(event),

@@ -112,13 +112,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
     form = NewEventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game, slug = data["preset"]
+        card_game, slug = data["preset"]
         try:
             event = setup.create_event(
                 request.user,
                 name=data["name"],
                 date=data["date"],
-                game=game,
+                card_game=card_game,
                 profile_slug=slug,
                 club=data.get("club"),
             )
@@ -283,14 +283,14 @@ def _event_step(request: HttpRequest, event: Event) -> HttpResponse:
 def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
     locked = setup.setup_locked(event)
     preset_form = PresetForm(
-        initial={"preset": preset_value(event.game, event.profile_slug)}, prefix="preset"
+        initial={"preset": preset_value(event.card_game, event.profile_slug)}, prefix="preset"
     )
     if request.method == "POST" and request.POST.get("action") == "preset":
         preset_form = PresetForm(request.POST, prefix="preset")
         if preset_form.is_valid():
-            game, slug = preset_form.cleaned_data["preset"]
+            card_game, slug = preset_form.cleaned_data["preset"]
             try:
-                setup.choose_preset(event, game=game, profile_slug=slug)
+                setup.choose_preset(event, card_game=card_game, profile_slug=slug)
             except ServiceError as error:
                 show_service_error(preset_form, error)
             else:
@@ -300,7 +300,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
                 return redirect(step_url(event, "rules"))
     bound = request.method == "POST" and request.POST.get("action") == "rules"
     form = ProfileForm(
-        request.POST if bound else None, game=event.game, profile=event_profile(event)
+        request.POST if bound else None, card_game=event.card_game, profile=event_profile(event)
     )
     if bound and form.is_valid():
         try:

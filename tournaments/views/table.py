@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
+from tournaments.card_games import card_game_of, deal_name, entry_form_for, sides_of
 from tournaments.forms.entry import EntryForm
-from tournaments.games import deal_name, entry_form_for, game_of, sides_of
 from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
@@ -113,7 +113,7 @@ def _sheet_context(at: At) -> dict:
         "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
         "pad_entries": entries,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
-        "calculator_ranks": CALCULATOR_RANKS if game_of(at.event).calculator else (),
+        "calculator_ranks": CALCULATOR_RANKS if card_game_of(at.event).calculator else (),
     }
 
 

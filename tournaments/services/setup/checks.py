@@ -12,10 +12,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.card_games import CARD_GAMES, card_game_of
 from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_for
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
-from tournaments.games import GAMES, game_of
 from tournaments.kernel.profiles import profile_name
 from tournaments.models import Event
 
@@ -70,21 +70,21 @@ def automatic_rounds(event: Event) -> int | None:
 
 
 def offered_formats(event: Event) -> list[Format]:
-    """The pairing systems the event's game can be played in (the Format step's choices)."""
-    return formats_for(GAMES[event.game])
+    """The pairing systems the event's card game can be played in (the Format step's choices)."""
+    return formats_for(CARD_GAMES[event.card_game])
 
 
 def schedule_previews(event: Event, players: int) -> list[tuple[str, SchedulePreview]]:
-    """Every schedule the formats of the event's game would play with ``players``, each with
-    its label."""
+    """Every schedule the formats of the event's card game would play with ``players``, each
+    with its label."""
     return [
         preview for entry in offered_formats(event) for preview in entry.schedule_previews(players)
     ]
 
 
 def rounds_hints(event: Event, players: int) -> dict[str, RoundsHint]:
-    """What each format of the event's game says about its rounds with ``players``, by format
-    (where it says any)."""
+    """What each format of the event's card game says about its rounds with ``players``, by
+    format (where it says any)."""
     hints = {entry.key: entry.rounds_hint(players) for entry in offered_formats(event)}
     return {key: hint for key, hint in hints.items() if hint is not None}
 
@@ -160,7 +160,7 @@ def checklist(event: Event) -> list[Check]:
             "rules",
             _("Game and rules"),
             bool(event.profile),
-            f"{event.get_game_display()} · {profile}",
+            f"{event.get_card_game_display()} · {profile}",
         ),
         Check("round", _("What a round is"), True, round_summary(event)),
         Check("format", _("Format"), True, event.get_format_display()),
@@ -199,7 +199,7 @@ def checklist(event: Event) -> list[Check]:
 
 def round_summary(event: Event) -> str:
     if event.round_kind == Event.RoundKind.DEALS and event.round_deals:
-        return game_of(event).words.deals_count(event.round_deals)
+        return card_game_of(event).words.deals_count(event.round_deals)
     if event.round_kind == Event.RoundKind.TIME and event.round_minutes:
         return ngettext("%(count)d minute", "%(count)d minutes", event.round_minutes) % {
             "count": event.round_minutes

@@ -7,6 +7,7 @@ over as it is; the other columns are bounded the way the services bound them.
 from django import forms
 from django.utils.translation import gettext as _
 
+from tournaments.card_games import CARD_GAMES
 from tournaments.formats import FORMATS
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, EntryForm
 from tournaments.forms.members import MemberForm
@@ -19,7 +20,6 @@ from tournaments.forms.setup import (
     RoundForm,
     ScoringForm,
 )
-from tournaments.games import GAMES
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import MAX_SMALL, BoundedIntegerField
 from tournaments.kernel.text import clean_text
@@ -88,10 +88,10 @@ def flag() -> forms.BooleanField:
 class EventRow(forms.Form):
     name = NewEventForm.base_fields["name"]
     date = NewEventForm.base_fields["date"]
-    game = forms.ChoiceField(choices=Event.Game.choices)
+    card_game = forms.ChoiceField(choices=Event.CardGame.choices)
     profile_slug = BoundedCharField(max_length=40)
     profile = Blob()
-    # The Format step offers the game's formats only (its choices are set per event).
+    # The Format step offers the card game's formats only (its choices are set per event).
     format = forms.ChoiceField(choices=Event.Format.choices)
     balanced_schedule = flag()
     fixed_partners = FormatForm.base_fields["fixed_partners"]
@@ -119,26 +119,26 @@ class EventRow(forms.Form):
 
     def clean(self):
         """What the set-up services check beyond each field: a round of so many deals or
-        minutes says how many, and the table kind and entry modes are the game's."""
+        minutes says how many, and the table kind and entry modes are the card game's."""
         data = super().clean()
         kind = data.get("round_kind")
         if kind == Event.RoundKind.DEALS and not data.get("round_deals"):
             self.add_error("round_deals", _("Enter how many deals a round has."))
         if kind == Event.RoundKind.TIME and not data.get("round_minutes"):
             self.add_error("round_minutes", _("Enter how many minutes a round lasts."))
-        rules = GAMES.get(data.get("game", ""))
-        if rules is None:
+        card_game = CARD_GAMES.get(data.get("card_game", ""))
+        if card_game is None:
             return data
         entry = FORMATS.get(data.get("format", ""))
-        if entry is not None and not entry.plays(rules):
+        if entry is not None and not entry.plays(card_game):
             self.add_error(
-                "format", _("%(game)s cannot be played in this format.") % {"game": rules.label}
+                "format", _("%(game)s cannot be played in this format.") % {"game": card_game.label}
             )
-        kinds = {"", *(key for key, _label in rules.table_kinds())}
+        kinds = {"", *(key for key, _label in card_game.table_kinds())}
         if data.get("table_kind") not in kinds:
             self.add_error("table_kind", _("Choose one of the table kinds in the list."))
         modes = data.get("entry_modes") or []
-        if rules.entry_modes and set(modes) - set(rules.entry_modes):
+        if card_game.entry_modes and set(modes) - set(card_game.entry_modes):
             self.add_error("entry_modes", _("Tick at least one way to enter a deal."))
         return data
 
