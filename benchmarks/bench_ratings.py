@@ -12,7 +12,7 @@
   numbers drawn afresh each evening, four rounds of four deals). A side's deal score is
   drawn around its players' skill minus its opponents'. ``ratings_tau_rating`` and
   ``ratings_tau_points`` are Kendall's τ between the hidden skills and the rating list (the
-  shown values, with Canasta's margin from its registry entry), and between the hidden
+  shown values, with Canasta's margin, ``CardGame.rating_margin``), and between the hidden
   skills and the season's total points; ``ratings_tau_winloss`` rates who won alone. Each
   is the mean over several seeded seasons. The rating list must beat the points.
 

@@ -95,7 +95,9 @@ def printable(director):
     return event
 
 
-@pytest.mark.parametrize("kind", [kind for kind, doc in DOCUMENTS.items() if doc.uses_round])
+@pytest.mark.parametrize(
+    "kind", [kind for kind, document in DOCUMENTS.items() if document.uses_round]
+)
 @pytest.mark.parametrize("number", LOOKALIKES)
 def test_every_print_url_sends_a_round_in_other_digits_back_with_a_message(
     director_client, printable, kind, number

@@ -1,4 +1,4 @@
-"""The format registry: every pairing system has an entry, plans its rounds through the
+"""The format registry: every pairing system has a format, plans its rounds through the
 round service, and the tally page, the standings and the printed tally score a bye alike."""
 
 import pytest
@@ -45,12 +45,12 @@ def everyone_once(rnd: Round) -> list[int]:
     return sorted([*seated, *byes])
 
 
-def test_every_format_of_the_model_has_one_registry_entry(director):
+def test_every_format_of_the_model_is_in_the_registry_once(director):
     assert set(FORMATS) == set(Event.Format.values)
     assert set(FIELDS) == set(FORMATS)
-    for key, entry in FORMATS.items():
-        assert entry.key == key
-        assert format_of(make_event(director, players=0, fmt=key)) is entry
+    for key, fmt in FORMATS.items():
+        assert fmt.key == key
+        assert format_of(make_event(director, players=0, fmt=key)) is fmt
 
 
 @pytest.mark.parametrize("key", sorted(FORMATS))

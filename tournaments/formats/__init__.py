@@ -1,14 +1,14 @@
-"""The pairing systems, one registry entry each, in the shape of the printing registry.
+"""The pairing systems, one format each, in the shape of the printing registry.
 
-``FORMATS`` maps every ``Event.Format`` value to its entry, a ``Format``
-(``base.py``); ``format_of(event)`` gives the event's. An entry holds all that
+``FORMATS`` maps every ``Event.Format`` value to its format, a ``Format``
+(``base.py``); ``format_of(event)`` gives the event's. A format holds all that
 differs between pairing systems: how a round is planned (its engine call),
 how many rounds it suggests or allows, the set-up checks and tables, what the
 Format step offers with it (fixed partners, balanced schedule, odd tables),
 the draw of numbers, late entries and withdrawals, whether a bye is a win,
 who the standings rank, and what printing and the templates need to know.
 Outside the models and this package, no code asks which format an event has:
-the services, views, templates and printouts ask the entry.
+the services, views, templates and printouts ask its ``Format``.
 
 A new pairing system touches:
 
@@ -29,7 +29,7 @@ starts with.
 Nothing else branches on the format: rounds (``services.rounds.seating.plan_round``),
 set-up checks and the Format step (``services.setup.checks``), players and the
 draw (``services.setup.players``), standings and tallies, the director's pages and
-the printouts all ask the entry. Only prose names the systems (help texts, the
+the printouts all ask the format. Only prose names the systems (help texts, the
 late-entry refusal); ``make messages`` collects the new strings for the
 German catalogue.
 """
@@ -47,8 +47,8 @@ from tournaments.models import Event
 __all__ = ["FORMATS", "Format", "RoundsHint", "default_format", "format_of", "formats_for"]
 
 FORMATS: dict[str, Format] = {
-    entry.key: entry
-    for entry in (
+    fmt.key: fmt
+    for fmt in (
         Progressive(),
         Mixed(),
         Swiss(),
@@ -60,13 +60,13 @@ FORMATS: dict[str, Format] = {
 
 
 def format_of(event: Event) -> Format:
-    """The registry entry of the event's pairing system."""
+    """The format of the event's pairing system."""
     return FORMATS[event.format]
 
 
 def formats_for(card_game: CardGame) -> list[Format]:
     """The pairing systems that can seat ``card_game``, in the registry's order."""
-    return [entry for entry in FORMATS.values() if entry.plays(card_game)]
+    return [fmt for fmt in FORMATS.values() if fmt.plays(card_game)]
 
 
 def default_format(card_game: CardGame) -> str:

@@ -1,4 +1,4 @@
-"""The base class of a pairing system's registry entry (see ``tournaments.formats``)."""
+"""The base class of a format: a pairing system in the registry (see ``tournaments.formats``)."""
 
 import math
 from abc import ABC, abstractmethod

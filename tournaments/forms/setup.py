@@ -247,27 +247,27 @@ class FormatForm(forms.Form):
 
     def __init__(self, *args, formats: list[Format], table_kinds: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(entry.key, entry.label) for entry in formats]
+        self.fields["format"].choices = [(fmt.key, fmt.label) for fmt in formats]
         if table_kinds:
             self.fields["table_kind"].choices = table_kinds
         else:
             del self.fields["table_kind"]
         options = {
-            "balanced_schedule": any(entry.balanced_schedule_allowed for entry in formats),
-            "odd_tables": any(entry.odd_tables_allowed for entry in formats),
-            "fixed_partners": any(entry.teams_allowed for entry in formats),
-            "seed_by_rating": any(entry.seeds_by_rating for entry in formats),
+            "balanced_schedule": any(fmt.balanced_schedule_allowed for fmt in formats),
+            "odd_tables": any(fmt.odd_tables_allowed for fmt in formats),
+            "fixed_partners": any(fmt.teams_allowed for fmt in formats),
+            "seed_by_rating": any(fmt.seeds_by_rating for fmt in formats),
         }
         for name, offered in options.items():
             if not offered:
                 del self.fields[name]
         if "fixed_partners" in self.fields:
-            teams = [str(entry.label) for entry in formats if entry.teams_allowed]
+            teams = [str(fmt.label) for fmt in formats if fmt.teams_allowed]
             self.fields["fixed_partners"].help_text = gettext(
                 "Only with: %(formats)s. You form the teams after entering the players."
             ) % {"formats": ", ".join(teams)}
         if "seed_by_rating" in self.fields:
-            seeding = [str(entry.label) for entry in formats if entry.seeds_by_rating]
+            seeding = [str(fmt.label) for fmt in formats if fmt.seeds_by_rating]
             self.fields["seed_by_rating"].help_text = gettext(
                 "Only with these formats: %(formats)s; the event needs its club. A Swiss event's "
                 "round 1 pairs the top half of the list with the bottom half; winner moves up "

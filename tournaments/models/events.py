@@ -134,7 +134,7 @@ class Event(models.Model):
         _("players at a table"), max_length=16, choices=TableKind.choices, blank=True, default=""
     )
     # Swiss round 1 and winner-moves-up's first tables by the club's rating list (the
-    # formats whose registry entry can seed offer it).
+    # formats that can seed offer it).
     seed_by_rating = models.BooleanField(_("seed by rating"), default=False)
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY

@@ -396,7 +396,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "players": n,
         "entered": entered,
         "previews": setup.schedule_previews(event, n) if n is not None else [],
-        "schedules": any(entry.schedule_ahead for entry in formats),
+        "schedules": any(fmt.schedule_ahead for fmt in formats),
         "rounds_hints": [hint.text for hint in hints.values()] if n is not None else [],
         # Each format's rounds by name as well (``swiss_rounds`` …).
         **{f"{key}_rounds": hint.rounds for key, hint in hints.items()},

@@ -1,7 +1,7 @@
 """Who sits where in a round: the lineup as the players stand, and the plan of the event's format.
 
-``plan_round`` hands the lineup (``kernel.lineup``) to the registry entry of the event's
-format (``tournaments.formats``), which calls its pairing engine and returns a
+``plan_round`` hands the lineup (``kernel.lineup``) to the event's format
+(``tournaments.formats``), which calls its pairing engine and returns a
 ``Plan``: per table the sides (lists of players), the byes with their points,
 and the engine's notes on how it seated them (untranslated: each reader sees them in their language).
 ``services.rounds.steps.start_round`` writes the plan.

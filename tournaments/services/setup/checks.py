@@ -3,7 +3,7 @@
 ``checklist`` is the event page's list of what is done and what is missing
 before round 1. What depends on the pairing system (tables, rounds, whether
 the players fit, the schedules the Format step previews) is the answer of the
-format's registry entry (``tournaments.formats``).
+event's format (``tournaments.formats``).
 """
 
 from dataclasses import dataclass
@@ -40,19 +40,19 @@ def tables_needed(event: Event, players: int | None = None) -> int:
 
 def default_rounds(format: str, fixed_partners: bool, players: int) -> int | None:
     """The rounds the format suggests; None: the whole schedule (progressive, round robin)."""
-    entry = FORMATS[format]
-    return entry.suggested_rounds(entry.entrants(players, fixed_partners))
+    fmt = FORMATS[format]
+    return fmt.suggested_rounds(fmt.entrants(players, fixed_partners))
 
 
 def most_rounds(
     format: str, fixed_partners: bool, players: int, *, balanced: bool = False
 ) -> int | None:
     """The most rounds the format can have with ``players``; None when unknown or unlimited."""
-    entry = FORMATS[format]
-    entrants = entry.entrants(players, fixed_partners)
+    fmt = FORMATS[format]
+    entrants = fmt.entrants(players, fixed_partners)
     if entrants < 2:
         return None
-    return entry.most_rounds(players, entrants, balanced=balanced)
+    return fmt.most_rounds(players, entrants, balanced=balanced)
 
 
 def rounds_to_play(event: Event) -> int | None:
@@ -77,15 +77,13 @@ def offered_formats(event: Event) -> list[Format]:
 def schedule_previews(event: Event, players: int) -> list[tuple[str, SchedulePreview]]:
     """Every schedule the formats of the event's card game would play with ``players``, each
     with its label."""
-    return [
-        preview for entry in offered_formats(event) for preview in entry.schedule_previews(players)
-    ]
+    return [preview for fmt in offered_formats(event) for preview in fmt.schedule_previews(players)]
 
 
 def rounds_hints(event: Event, players: int) -> dict[str, RoundsHint]:
     """What each format of the event's card game says about its rounds with ``players``, by
     format (where it says any)."""
-    hints = {entry.key: entry.rounds_hint(players) for entry in offered_formats(event)}
+    hints = {fmt.key: fmt.rounds_hint(players) for fmt in offered_formats(event)}
     return {key: hint for key, hint in hints.items() if hint is not None}
 
 

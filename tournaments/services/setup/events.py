@@ -272,9 +272,9 @@ def _check_odd_tables(odd_tables: str, players: int) -> None:
         )
 
 
-def _check_format_choice(event: Event, entry: Format, table_kind: str) -> None:
+def _check_format_choice(event: Event, fmt: Format, table_kind: str) -> None:
     """The format is one the event's card game is played in, and the table kind one it offers."""
-    if not entry.plays(CARD_GAMES[event.card_game]):
+    if not fmt.plays(CARD_GAMES[event.card_game]):
         raise ServiceError(
             _("Please correct the marked fields."),
             {
@@ -307,11 +307,11 @@ def set_format(
     """The format; ``planned_rounds`` None means "as many as the format gives";
     ``table_kind``: who sits at a table, one of the kinds the event's card game offers."""
     ensure_unlocked(event)
-    entry = FORMATS[format]
-    _check_format_choice(event, entry, table_kind)
-    fixed_partners = fixed_partners and entry.teams_allowed
-    balanced_schedule = balanced_schedule and entry.balanced_schedule_allowed
-    odd_tables = odd_tables if entry.odd_tables_allowed else ""
+    fmt = FORMATS[format]
+    _check_format_choice(event, fmt, table_kind)
+    fixed_partners = fixed_partners and fmt.teams_allowed
+    balanced_schedule = balanced_schedule and fmt.balanced_schedule_allowed
+    odd_tables = odd_tables if fmt.odd_tables_allowed else ""
     _check_odd_tables(odd_tables, active_count(event))
     if planned_rounds is not None:
         most = most_rounds(format, fixed_partners, active_count(event), balanced=balanced_schedule)
@@ -335,7 +335,7 @@ def set_format(
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
     event.table_kind = table_kind
-    event.seed_by_rating = seed_by_rating and entry.seeds_by_rating
+    event.seed_by_rating = seed_by_rating and fmt.seeds_by_rating
     mismatch = table_kind_problem(event)
     if mismatch:
         raise ServiceError(_("Please correct the marked fields."), {"format": [mismatch]})

@@ -129,8 +129,8 @@ class EventRow(forms.Form):
         card_game = CARD_GAMES.get(data.get("card_game", ""))
         if card_game is None:
             return data
-        entry = FORMATS.get(data.get("format", ""))
-        if entry is not None and not entry.plays(card_game):
+        fmt = FORMATS.get(data.get("format", ""))
+        if fmt is not None and not fmt.plays(card_game):
             self.add_error(
                 "format", _("%(game)s cannot be played in this format.") % {"game": card_game.label}
             )
