@@ -74,7 +74,7 @@ def note(most: int = REASON_MAX) -> BoundedCharField:
     return BoundedCharField(max_length=most, required=False)
 
 
-def stamp(*, null: bool = False) -> forms.DateTimeField:
+def timestamp(*, null: bool = False) -> forms.DateTimeField:
     return forms.DateTimeField(required=not null)
 
 
@@ -297,8 +297,8 @@ TABLES = Schema(
 class RoundRow(forms.Form):
     number = whole(1, MAX_SMALL)
     status = forms.ChoiceField(choices=Round.Status.choices)
-    started_at = stamp()
-    closed_at = stamp(null=True)
+    started_at = timestamp()
+    closed_at = timestamp(null=True)
     close_reason = note()
     explanation = Blob(kinds=(list,))
 
@@ -309,7 +309,7 @@ ROUNDS = Schema(
     form=RoundRow,
     most=MAX_ROUNDS,
     attributes={"explanation": "explanation_data"},
-    stamped=("started_at",),
+    timestamped=("started_at",),
     unique=(
         Unique("number", lambda row: (row["number"],)),
         Unique("status", lambda row: ("open",) if row["status"] == Round.Status.OPEN else None),
@@ -385,8 +385,8 @@ class EntryRow(forms.Form):
     idempotency_key = BoundedCharField(max_length=64, required=False, empty_value=None)
     entered_by_device = BoundedCharField(max_length=64, required=False, empty_value=None)
     reason = note()
-    created_at = stamp()
-    decided_at = stamp(null=True)
+    created_at = timestamp()
+    decided_at = timestamp(null=True)
 
     def clean_points(self) -> list:
         points = self.cleaned_data["points"]
@@ -420,7 +420,7 @@ ENTRIES = Schema(
     },
     attributes={"points": ("points_0", "points_1", "points_2")},
     legacy={"entered_by_device": None},
-    stamped=("created_at",),
+    timestamped=("created_at",),
     unique=(
         Unique("game, number, version", lambda row: (row["game"], row["number"], row["version"])),
         Unique(
@@ -442,7 +442,7 @@ class AuditRow(forms.Form):
     old = Blob(kinds=(dict, list, type(None)))
     new = Blob(kinds=(dict, list, type(None)))
     reason = note()
-    created_at = stamp()
+    created_at = timestamp()
 
 
 AUDIT = Schema(
@@ -451,7 +451,7 @@ AUDIT = Schema(
     form=AuditRow,
     most=MAX_AUDIT,
     refs={"game": Ref("games"), "entry": Ref("entries"), "user": Ref(USERS)},
-    stamped=("created_at",),
+    timestamped=("created_at",),
 )
 
 # In the order the import makes them: a list refers only to lists before it (players

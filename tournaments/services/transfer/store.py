@@ -77,11 +77,11 @@ def build(schema: Schema, row: Row, made: dict[str, Any], users: dict, **extra) 
 def _create(schema: Schema, objects: list[Model], rows: list[Row]) -> list[Model]:
     """Stores ``objects``; their ``auto_now_add`` columns then take the export's values."""
     created = schema.model.objects.bulk_create(objects)
-    if schema.stamped:
+    if schema.timestamped:
         for obj, row in zip(created, rows, strict=True):
-            for column in schema.stamped:
+            for column in schema.timestamped:
                 setattr(obj, column, row[column])
-        schema.model.objects.bulk_update(created, list(schema.stamped), batch_size=500)
+        schema.model.objects.bulk_update(created, list(schema.timestamped), batch_size=500)
     return created
 
 
