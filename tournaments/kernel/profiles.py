@@ -45,5 +45,17 @@ def profile_label(name: str) -> str:
     return gettext(name) if name else name
 
 
-def profile_name(event: Event) -> str:
+def event_profile_name(event: Event) -> str:
+    """The name of the rule profile the event plays by, untranslated (a preset's English
+    name, for the printouts to translate in the event's language); its slug when the
+    stored profile no longer reads."""
+    try:
+        return event_profile(event).name
+    except Exception:  # an edited profile that no longer validates still prints its slug
+        return event.profile_slug
+
+
+def event_profile_label(event: Event) -> str:
+    """The name of the rule profile the event plays by, in the active language, as the
+    stored parameters name it (else the slug)."""
     return profile_label((event.profile or {}).get("name") or event.profile_slug)

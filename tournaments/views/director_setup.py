@@ -31,7 +31,7 @@ from tournaments.forms.setup import (
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.kernel.profiles import event_profile, profile_name
+from tournaments.kernel.profiles import event_profile, event_profile_label
 from tournaments.models import Event, Round
 from tournaments.services.pages.rule_summary import rule_summary
 from tournaments.services.rounds.steps import unconfirmed_entries
@@ -160,7 +160,7 @@ def _event_page(
         "unconfirmed": unconfirmed_entries(event) if closing else [],
         "rounds_to_play": setup.rounds_to_play(event),
         "round_summary": setup.round_summary(event),
-        "profile_name": profile_name(event),
+        "profile_label": event_profile_label(event),
         "is_owner": event.owner_id == request.user.pk,
         "co_directors": list(event.co_directors.order_by("username")),
         "co_form": co_form or CoDirectorForm(),
@@ -319,7 +319,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
         "preset_form": preset_form,
         "editable": not locked,
         "summary": rule_summary(event),
-        "profile_name": profile_name(event),
+        "profile_label": event_profile_label(event),
     }
     return render(request, "tournaments/setup/rules.html", context)
 

@@ -16,7 +16,7 @@ from tournaments.card_games import CARD_GAMES, card_game_of
 from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_for
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
-from tournaments.kernel.profiles import profile_name
+from tournaments.kernel.profiles import event_profile_label
 from tournaments.models import Event
 
 
@@ -150,7 +150,7 @@ class Check:
 
 def checklist(event: Event) -> list[Check]:
     """What is set and what is still missing before round 1 can start."""
-    profile = profile_name(event)
+    profile = event_profile_label(event)
     n = active_count(event)
     fit = format_problems(event)
     items = [
