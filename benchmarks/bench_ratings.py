@@ -3,9 +3,9 @@
 - ``ratings_recompute``: a club of 60 members with ten seasons of 52 evenings each, Canasta
   and Gin week about (every evening 60 players, four rounds seated by lot: 15 Canasta
   tables of four or 30 Gin tables of two, about 47 000 games), both lists replayed from the start
-  (``services.ratings.recompute_club``). Target 2 000 ms.
+  (``services.ratings.refresh.recompute_club``). Target 2 000 ms.
 - ``ratings_evening``: one finished evening rated on top of the list
-  (``services.ratings.evening_finished``), with its query count for a Canasta and a Gin
+  (``services.ratings.refresh.evening_finished``), with its query count for a Canasta and a Gin
   evening: the same. Target 100 ms.
 - A simulation, no database: 40 players with hidden skills play a season of 20 progressive
   Canasta evenings with rotating partners (``pairings.schedules.progressive_schedule(40)``,

@@ -18,7 +18,7 @@ from tests.factories import make_event, make_tables
 # running on the same machine see each other's guess counters.
 settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Each test sees a public page as it is now: drawing it at most every few seconds has a
-# test of its own (tests/web/test_public_refresh.py).
+# test of its own (tests/web/test_live_marks.py).
 settings.MELD_PUBLIC_REFRESH_SECONDS = 0
 
 CHROMIUM = shutil.which("chromium") or (

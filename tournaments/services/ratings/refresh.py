@@ -15,7 +15,7 @@ more (``rating_margin``); the format says where only who won counts
 
 The writing steps run after the step that changed the results has committed
 (``transaction.on_commit``, never in a GET), each in one transaction under the club's
-lock (``services.locks``), so two of them for one club run one after the other. Each
+lock (``services.store.locks``), so two of them for one club run one after the other. Each
 reads in bulk: a constant number of queries, whatever the number of evenings.
 """
 
