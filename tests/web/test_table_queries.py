@@ -72,7 +72,7 @@ def pad_mark_of(html: str) -> str:
     return re.search(r"&amp;mark=([0-9a-f]+)", html).group(1)
 
 
-GAMES = {
+KINDS = {
     "quick": (lambda owner: canasta_game(owner, entry_modes=["totals"]), totals(100, 50), QUICK),
     "canasta": (
         canasta_game,
@@ -87,7 +87,7 @@ GAMES = {
 }
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=sorted(KINDS))
 def kind(request):
     return request.param
 
@@ -96,7 +96,7 @@ def kind(request):
 def test_the_table_page_takes_a_constant_few_queries(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, _form = GAMES[kind]
+    make, data, _form = KINDS[kind]
     game = played(make(director), deals, data)
     pending_entry(game, deals + 1, data)
     other = phone(game, 2)
@@ -109,7 +109,7 @@ def test_the_table_page_takes_a_constant_few_queries(
 def test_an_unchanged_score_pad_is_answered_from_one_query_without_rendering(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, _form = GAMES[kind]
+    make, data, _form = KINDS[kind]
     game = played(make(director), deals, data)
     me = phone(game, 2)
     sheet = url("tournaments-table-sheet", game)
@@ -127,7 +127,7 @@ def test_an_unchanged_score_pad_is_answered_from_one_query_without_rendering(
 def test_preview_submit_and_confirm_take_a_constant_few_queries(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, form = GAMES[kind]
+    make, data, form = KINDS[kind]
     game = played(make(director), deals, data)
     entering, confirming = phone(game, 1), phone(game, 2)
     post = {"number": deals + 1, "idempotency_key": f"key-{deals}", **form}
