@@ -41,7 +41,7 @@ def words(language: str, text: str, **params) -> str:
 
 def deal(language: str, game, number: int, *, start: bool = False) -> str:
     with translation.override(language):
-        return card_game_of(game.round.event).deal_name(number, start=start)
+        return card_game_of(game.round.event).words.deal_name(number, start=start)
 
 
 def sit(page, live_server, game, number: int) -> None:

@@ -41,12 +41,12 @@ def words(language: str, text: str, **params) -> str:
 
 def says(language: str, game, key: str, number: int) -> str:
     with translation.override(language):
-        return card_game_of(game.round.event).says(key, number=number)
+        return card_game_of(game.round.event).words.says(key, number=number)
 
 
 def deal(language: str, game, number: int) -> str:
     with translation.override(language):
-        return card_game_of(game.round.event).deal_name(number)
+        return card_game_of(game.round.event).words.deal_name(number)
 
 
 def sit(page: Page, live_server, game, number: int) -> None:
