@@ -6,11 +6,11 @@ cache). An event of 800 players (200 tables, a full game a round) is set up thro
 the services; one phone per table opens its page and says who it is. Then wrk keeps 20
 connections busy for 10 s (``benchmarks/federation.lua``): each connection posts real
 submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
-cookies, the stamp of the pad as the last answer left it, the mark of the fresh form the
+cookies, the mark of the pad as the last answer left it, the mark of the fresh form the
 page's script keeps) deal after deal round its own ten tables, each with a fresh idempotency key,
 so every one is valid. Every submission the database holds is counted afterwards.
 
-Then the same tables go on without the pads' stamps, so that each answer brings the whole
+Then the same tables go on without the pads' marks, so that each answer brings the whole
 pad (``whole_pad``). Beside them, in the same run and the same way: the bench's minimal
 Django write view
 (``benchmarks/federation_urls.py``, served only by this bench's settings), which runs the
@@ -53,7 +53,7 @@ def _plan(url: str, built: dict) -> list[dict]:
     tables = built["tables"]
     for index in range(THREADS):
         mine = tables[index * TABLES_PER_CONNECTION : (index + 1) * TABLES_PER_CONNECTION]
-        stamps = []
+        fields_of = []
         with httpx.Client(base_url=url, timeout=60) as client:
             for table in mine:
                 client.get(f"/t/{table['token']}/")
@@ -68,12 +68,12 @@ def _plan(url: str, built: dict) -> list[dict]:
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
                 page = client.get(f"/t/{table['token']}/").text
-                stamps.append({**clients.hidden_fields(page), "fresh": clients.fresh_mark(page)})
+                fields_of.append({**clients.hidden_fields(page), "fresh": clients.fresh_mark(page)})
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
-                    "stamps": [fields["stamp"] for fields in stamps],
-                    "fresh": [fields["fresh"] for fields in stamps],
+                    "pad_marks": [fields["mark"] for fields in fields_of],
+                    "fresh": [fields["fresh"] for fields in fields_of],
                     "games": [table["game"] for table in mine],
                     "cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
                     "csrf": client.cookies["csrftoken"],

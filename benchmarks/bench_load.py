@@ -122,7 +122,7 @@ def play_table(
             time.sleep(rng.uniform(0, THINK[0]))
             pending = []
             # Phone B's score pad polls the sheet; the new deal shows up there with its confirm button.
-            sheet = f"/t/{b.token}/sheet/?game={table['game']}&stamp=-"
+            sheet = f"/t/{b.token}/sheet/?game={table['game']}&mark=-"
             page = rec.timed(
                 "sheet", lambda sheet=sheet: b.http.get(sheet, headers={"HX-Request": "true"})
             )

@@ -3,16 +3,16 @@
 - ``ratings_recompute``: a club of 60 members with ten seasons of 52 evenings each, Canasta
   and Gin week about (every evening 60 players, four rounds seated by lot: 15 Canasta
   tables of four or 30 Gin tables of two, about 47 000 games), both lists replayed from the start
-  (``services.ratings.recompute_club``). Target 2 000 ms.
+  (``services.ratings.refresh.recompute_club``). Target 2 000 ms.
 - ``ratings_evening``: one finished evening rated on top of the list
-  (``services.ratings.evening_finished``), with its query count for a Canasta and a Gin
+  (``services.ratings.refresh.evening_finished``), with its query count for a Canasta and a Gin
   evening: the same. Target 100 ms.
 - A simulation, no database: 40 players with hidden skills play a season of 20 progressive
   Canasta evenings with rotating partners (``pairings.schedules.progressive_schedule(40)``,
   numbers drawn afresh each evening, four rounds of four deals). A side's deal score is
   drawn around its players' skill minus its opponents'. ``ratings_tau_rating`` and
   ``ratings_tau_points`` are Kendall's τ between the hidden skills and the rating list (the
-  shown values, with Canasta's margin from its registry entry), and between the hidden
+  shown values, with Canasta's margin, ``CardGame.rating_margin``), and between the hidden
   skills and the season's total points; ``ratings_tau_winloss`` rates who won alone. Each
   is the mean over several seeded seasons. The rating list must beat the points.
 
@@ -101,9 +101,9 @@ def simulated_season(seed: int, margin: float, *, places: bool) -> tuple[float, 
 
 
 def simulation() -> None:
-    from tournaments.games import GAMES
+    from tournaments.card_games import CARD_GAMES
 
-    margin = GAMES["canasta"].rating_margin
+    margin = CARD_GAMES["canasta"].rating_margin
     seasons = [simulated_season(seed, margin, places=False) for seed in range(SIM_SEASONS)]
     winloss = [simulated_season(seed, 0.0, places=True)[0] for seed in range(SIM_SEASONS)]
     rated = statistics.mean(r for r, _ in seasons)
@@ -122,18 +122,18 @@ def simulation() -> None:
 # --- the club's database -------------------------------------------------------------
 
 
-def _tables(game: str, rng: random.Random, numbers: list[int]) -> list[list[list[int]]]:
+def _tables(card_game: str, rng: random.Random, numbers: list[int]) -> list[list[list[int]]]:
     """A round's tables by lot: partners against partners (Canasta) or one against one."""
     drawn = rng.sample(numbers, len(numbers))
-    if game == "canasta":
+    if card_game == "canasta":
         return [[drawn[i : i + 2], drawn[i + 2 : i + 4]] for i in range(0, len(drawn), 4)]
     return [[[drawn[i]], [drawn[i + 1]]] for i in range(0, len(drawn), 2)]
 
 
-def _scores(game: str, rng: random.Random, edge: float) -> list[int]:
-    """A game's totals as the game counts them: Canasta's thousands, Gin's hundreds (the
-    winner ahead by the game bonus and more, the better player winning more often)."""
-    if game == "canasta":
+def _scores(card_game: str, rng: random.Random, edge: float) -> list[int]:
+    """A game's totals as the card game counts them: Canasta's thousands, Gin's hundreds
+    (the winner ahead by the game bonus and more, the better player winning more often)."""
+    if card_game == "canasta":
         return [round(rng.gauss(2500 + 400 * sign * edge, 1500)) for sign in (1, -1)]
     loser = max(0, round(rng.gauss(60, 40)))
     winner = loser + 100 + abs(round(rng.gauss(80, 60)))
@@ -154,7 +154,7 @@ def _play(rng, rounds, plans, table_of, strength, by_number) -> None:
     for rnd in rounds:
         for number, sides in enumerate(plans[rnd.event_id][rnd.number - 1], start=1):
             power = [sum(strength[(rnd.event_id, n)] for n in side) for side in sides]
-            scores = _scores(rnd.event.game, rng, power[0] - power[1])
+            scores = _scores(rnd.event.card_game, rng, power[0] - power[1])
             games.append(
                 Game(
                     round=rnd,
@@ -196,7 +196,7 @@ def build(owner, club, rng: random.Random, first: datetime.date, evenings: int) 
             club=club,
             name=f"Club evening {day + 1}",
             date=first + datetime.timedelta(days=7 * day),
-            game="canasta" if day % 2 == 0 else "gin",
+            card_game="canasta" if day % 2 == 0 else "gin",
             status=Event.Status.FINISHED,
             public_token=f"bench-{first}-{day}",
         )
@@ -215,7 +215,8 @@ def build(owner, club, rng: random.Random, first: datetime.date, evenings: int) 
     )
     numbers = list(range(1, MEMBERS + 1))
     plans = {
-        event.pk: [_tables(event.game, rng, numbers) for _ in range(ROUNDS)] for event in events
+        event.pk: [_tables(event.card_game, rng, numbers) for _ in range(ROUNDS)]
+        for event in events
     }
     tables = Table.objects.bulk_create(
         Table(event=event, number=n, token=f"b{event.pk}-{n}", code=f"B{event.pk:07d}{n:03d}")
@@ -268,10 +269,12 @@ def club_figures() -> None:
             started = time.perf_counter()
             ratings.evening_finished(event.pk)
             times.append(time.perf_counter() - started)
-        counts.setdefault(event.game, set()).add(len(queries))
+        counts.setdefault(event.card_game, set()).add(len(queries))
     print(f"bench: ratings_evening {statistics.median(times) * 1000:.0f} ms")
-    for game, found in sorted(counts.items()):
-        print(f"bench: ratings_evening_{game}_queries {'/'.join(map(str, sorted(found)))} queries")
+    for card_game, found in sorted(counts.items()):
+        print(
+            f"bench: ratings_evening_{card_game}_queries {'/'.join(map(str, sorted(found)))} queries"
+        )
 
 
 def main() -> None:

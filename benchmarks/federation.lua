@@ -1,10 +1,10 @@
 -- wrk script of bench_federation: one connection per thread, each thread its own tables.
 -- Submissions: deal after deal round its tables, each with a fresh idempotency key, so
 -- every one is valid (a deal may be entered once the one before it is). The plan (tables, their
--- pads' stamps, the marks of their fresh forms, cookies, CSRF token per thread) is a Lua file written by the bench: the first
+-- pads' marks, the marks of their fresh forms, cookies, CSRF token per thread) is a Lua file written by the bench: the first
 -- argument.
 -- "minimal" as the second argument posts to the bench's minimal write view instead; "whole"
--- sends no pad's stamp, so each answer brings the whole pad, going on from the deal each
+-- sends no pad's mark, so each answer brings the whole pad, going on from the deal each
 -- connection reached (the third argument: each connection's requests so far, comma-separated).
 local threads = {}
 
@@ -40,8 +40,8 @@ function request()
       {["Content-Type"] = "application/x-www-form-urlencoded"}, body)
   end
   local key = string.format("%s-%d-%d-%d", RUN, index, at, deal)
-  local body = string.format("number=%d&idempotency_key=%s&expected_version=&stamp=%s&%s",
-    deal, key, whole and "-" or me.stamps[at], DEAL)
+  local body = string.format("number=%d&idempotency_key=%s&expected_version=&mark=%s&%s",
+    deal, key, whole and "-" or me.pad_marks[at], DEAL)
   return wrk.format("POST", "/t/" .. me.tokens[at] .. "/entry/", {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Cookie"] = me.cookie,
@@ -51,11 +51,11 @@ function request()
   }, body)
 end
 
--- The phone's pad takes the stamp its answer brings (one request at a time per connection).
+-- The phone's pad takes the mark its answer brings (one request at a time per connection).
 function response(status, headers, body)
   if not minimal then
-    local stamp = body:match('name="stamp" value="(%x+)"')
-    if stamp then me.stamps[last] = stamp end
+    local pad_mark = body:match('name="mark" value="(%x+)"')
+    if pad_mark then me.pad_marks[last] = pad_mark end
   end
 end
 

@@ -112,8 +112,8 @@ def round_closed() -> None:
 
 def _changed_since(source: Path, moment: float) -> bool:
     """Whether a commit reached the database file or its write-ahead log after ``moment``."""
-    stamps = [path.stat().st_mtime for path in (source, Path(f"{source}-wal")) if path.exists()]
-    return max(stamps, default=0.0) > moment
+    modified = [path.stat().st_mtime for path in (source, Path(f"{source}-wal")) if path.exists()]
+    return max(modified, default=0.0) > moment
 
 
 def due(now: float | None = None) -> bool:

@@ -32,7 +32,7 @@ def hidden_fields(html: str) -> dict[str, str]:
             "idempotency_key",
             "expected_version",
             "csrfmiddlewaretoken",
-            "stamp",  # the pad's, which the entry form sends along (hx-include)
+            "mark",  # the pad's, which the entry form sends along (hx-include)
         ):
             fields[name.group(1)] = unescape(value.group(1)) if value else ""
     return fields

@@ -39,7 +39,7 @@ def build_event(players: int, deals: int, username: str) -> dict:
         user,
         name=f"Load {players}",
         date=datetime.date(2026, 11, 22),
-        game="canasta",
+        card_game="canasta",
         profile_slug="wiener",
     )
     setup.set_format(

@@ -112,15 +112,15 @@ def free_port() -> int:
 
 def children(pid: int) -> list[int]:
     found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
+    for process in Path("/proc").iterdir():
+        if process.name.isdigit():
             try:
-                stat = (entry / "stat").read_text()
+                stat = (process / "stat").read_text()
             except OSError:
                 continue
             # pid (comm) state ppid ...: comm may hold spaces, so split after its ")".
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
+                found.append(int(process.name))
     return found
 
 

@@ -98,8 +98,8 @@ def profile_to_dict(profile: Profile) -> dict[str, Any]:
     return data
 
 
-def profile_from_dict(game: str, data: Any) -> Profile:
-    """The profile of ``game`` ("canasta" or "gin") built from ``data``.
+def profile_from_dict(card_game: str, data: Any) -> Profile:
+    """The profile of ``card_game`` ("canasta" or "gin") built from ``data``.
 
     Missing fields take the preset defaults of the dataclass; unknown keys and
     bad values are all reported together in one ``DomainError``.
@@ -108,13 +108,13 @@ def profile_from_dict(game: str, data: Any) -> Profile:
         "canasta": CanastaProfile,
         "gin": GinProfile,
     }
-    cls = kinds.get(game) if isinstance(game, str) else None
+    cls = kinds.get(card_game) if isinstance(card_game, str) else None
     if cls is None:
         raise DomainError(
             [
                 Problem(
                     gettext_noop("Unknown game %(game)s: profiles exist for canasta and gin."),
-                    {"game": shown(game)},
+                    {"game": shown(card_game)},
                 )
             ]
         )

@@ -26,7 +26,7 @@ only reads the file. Run from the repository root:
     .venv/bin/python scripts/generate_schedules.py            # every size
     .venv/bin/python scripts/generate_schedules.py 36 40 --budget-scale 2
 
-Sizes not named keep their entry in the data file. The C search is compiled
+Sizes not named keep their schedule in the data file. The C search is compiled
 with gcc -O2 into scripts/build/ (git-ignored); raw search output is cached
 there, and --reuse builds the data file from that cache without searching.
 
@@ -34,7 +34,7 @@ Run time on the 2-core build machine (2 jobs): a full run with the default
 budgets takes about 40 minutes, most of it the sizes from 36 up (420 s each
 unless solved sooner; small sizes take seconds). The shipped file is that run
 (seed 1) plus retries with --seed 2 --budget-scale 2 for 34, 37, 42, 43, 44,
-47 and 48 (about 25 minutes more). Each entry records its seed and search
+47 and 48 (about 25 minutes more). Each schedule keeps its seed and search
 seconds; bench_schedules prints them.
 
 Wh(48) was not found by the annealer in 420 + 840 s. It comes from a second
@@ -362,17 +362,17 @@ def generate(
     n: int, scale: float, seed: int, reuse: bool, adjacency_weight: str | None
 ) -> dict[str, object]:
     budget = default_budget(n) * scale
-    entry: dict[str, object] = {"players": n, "seed": seed}
+    schedule: dict[str, object] = {"players": n, "seed": seed}
     rounds: list[Round] | None = None
     if n in STARTER_SIZES:
         base, step, took = starter_whist(n, budget, seed)
         rounds = cyclic_rounds(n, base, None, step)
-        entry["construction"] = (
+        schedule["construction"] = (
             f"whist tournament, translates of one base round over Z_{n - 1} plus a fixed "
             "player (random starter grouped into tables by a SAT solver)"
         )
-        entry["base_round"] = base
-        entry["seconds"] = round(took, 2)
+        schedule["base_round"] = base
+        schedule["seconds"] = round(took, 2)
     elif n in BALANCED:
         group = (3, 3) if n == 9 else None
         extra = [str(g) for g in group] if group else []
@@ -391,36 +391,36 @@ def generate(
             name = (
                 "Z_3 x Z_3" if group else f"Z_{m}" + (" plus a fixed player" if n % 4 == 0 else "")
             )
-            entry["construction"] = f"whist tournament, translates of one base round over {name}"
-            entry["base_round"] = base
+            schedule["construction"] = f"whist tournament, translates of one base round over {name}"
+            schedule["base_round"] = base
         elif n % 4 == 1 and is_prime(n):
             base = prime_whist_base(n)
             rounds = cyclic_rounds(n, base, None, fewest_meetings_step(n, base))
-            entry["construction"] = f"whist tournament from a primitive root of {n}"
-            entry["base_round"] = base
-        entry["seconds"] = round(took, 2)
+            schedule["construction"] = f"whist tournament from a primitive root of {n}"
+            schedule["base_round"] = base
+        schedule["seconds"] = round(took, 2)
     # With one or two tables the annealed schedule spreads opponents better.
     if rounds is None and n % 8 != 6 and n >= 10 and n not in BALANCED:
         rounds, took = near_whist(n, budget, seed, reuse)
-        entry["construction"] = "near whist: translates of one base round over Z_n"
-        entry["seconds"] = round(took, 2)
+        schedule["construction"] = "near whist: translates of one base round over Z_n"
+        schedule["seconds"] = round(took, 2)
     if rounds is None:
         # A balanced size that came back empty already spent its budget searching.
         seconds = max(20.0, budget / 10) if n in BALANCED else budget
         rounds, took = best_effort(n, seconds, seed, reuse)
-        entry["construction"] = "best effort: annealed tables, sit-outs in turn"
-        entry["seconds"] = round(float(entry.get("seconds", 0.0)) + took, 2)  # type: ignore[arg-type]
+        schedule["construction"] = "best effort: annealed tables, sit-outs in turn"
+        schedule["seconds"] = round(float(schedule.get("seconds", 0.0)) + took, 2)  # type: ignore[arg-type]
     report = check_schedule(Schedule(n_players=n, rounds=rounds))
     repeated = report.repeated_partners
-    if "base_round" in entry and not report.balanced:
+    if "base_round" in schedule and not report.balanced:
         raise AssertionError(f"{n}: the search returned a schedule that is not balanced")
     if repeated:
         print(f"  warning: {n} players: partners twice: {repeated}", flush=True)
-    entry["balanced"] = report.balanced
-    entry["adjacent_meetings"] = report.adjacent_meetings
-    entry["opponent_spread"] = {str(k): v for k, v in report.opponent_spread.items()}
-    entry["rounds"] = [format_round(r) for r in rounds]
-    return entry
+    schedule["balanced"] = report.balanced
+    schedule["adjacent_meetings"] = report.adjacent_meetings
+    schedule["opponent_spread"] = {str(k): v for k, v in report.opponent_spread.items()}
+    schedule["rounds"] = [format_round(r) for r in rounds]
+    return schedule
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -446,16 +446,16 @@ def main(argv: list[str] | None = None) -> int:
     lock = threading.Lock()
 
     def job(n: int) -> None:
-        entry = generate(n, args.budget_scale, args.seed, args.reuse, args.adjacency_weight)
+        schedule = generate(n, args.budget_scale, args.seed, args.reuse, args.adjacency_weight)
         # Written after every size so that an interrupted run keeps what it found.
         with lock:
-            data["sizes"][str(n)] = entry
+            data["sizes"][str(n)] = schedule
             DATA.parent.mkdir(parents=True, exist_ok=True)
             ordered = dict(sorted(data["sizes"].items(), key=lambda kv: int(kv[0])))
             DATA.write_text(json.dumps({**data, "sizes": ordered}, indent=1) + "\n")
         print(
-            f"{n:3d} players: {'balanced' if entry['balanced'] else 'best effort':11s} "
-            f"{entry['seconds']:8.2f} s  adjacent meetings {entry['adjacent_meetings']}",
+            f"{n:3d} players: {'balanced' if schedule['balanced'] else 'best effort':11s} "
+            f"{schedule['seconds']:8.2f} s  adjacent meetings {schedule['adjacent_meetings']}",
             flush=True,
         )
 

@@ -19,7 +19,7 @@ from tests.factories import make_event, make_tables
 # running on the same machine see each other's guess counters.
 settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Each test sees a public page as it is now: drawing it at most every few seconds has a
-# test of its own (tests/web/test_public_refresh.py).
+# test of its own (tests/web/test_live_marks.py).
 settings.MELD_PUBLIC_REFRESH_SECONDS = 0
 
 # Speed is measured by the benchmarks, never by a test: an example that takes long on a
@@ -154,6 +154,8 @@ def event(director):
 @pytest.fixture
 def gin_event(director):
     """A public Swiss Gin event of 8 players with 4 tables, numbers drawn, no round yet."""
-    event = make_event(director, game="gin", players=8, fmt="swiss", draw_seed="board", public=True)
+    event = make_event(
+        director, card_game="gin", players=8, fmt="swiss", draw_seed="board", public=True
+    )
     make_tables(event, 4)
     return event

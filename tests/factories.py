@@ -7,15 +7,15 @@ from tournaments.models import Event, Game, Player, Result, Round, Seat, Table
 
 
 def make_event(
-    owner, *, game="canasta", players=8, fmt="progressive", profile_slug=None, **fields
+    owner, *, card_game="canasta", players=8, fmt="progressive", profile_slug=None, **fields
 ) -> Event:
     slug = profile_slug or "wiener"
-    profiles = CANASTA_PROFILES if game == "canasta" else GIN_PROFILES
+    profiles = CANASTA_PROFILES if card_game == "canasta" else GIN_PROFILES
     event = Event.objects.create(
         owner=owner,
         name=fields.pop("name", "Club evening"),
         date=fields.pop("date", datetime.date(2026, 11, 22)),
-        game=game,
+        card_game=card_game,
         format=fmt,
         profile_slug=slug,
         profile=profile_to_dict(profiles[slug]),
@@ -58,7 +58,9 @@ def substituted_event(director) -> Event:
     """
     from tournaments.services.setup import player_changes
 
-    event = make_event(director, game="gin", players=4, fmt="swiss", status=Event.Status.RUNNING)
+    event = make_event(
+        director, card_game="gin", players=4, fmt="swiss", status=Event.Status.RUNNING
+    )
     players = {p.number: p for p in event.players.all()}
     first = seat_round(event, 1, [(1, 2), (3, 4)])
     for number, points in {1: 100, 2: 50, 3: 80, 4: 20}.items():

@@ -30,13 +30,22 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "game", "format", "profile_slug", "status", "owner", "public"]
-    list_filter = ["game", "format", "status", "public", "club"]
+    list_display = [
+        "name",
+        "date",
+        "card_game",
+        "format",
+        "profile_slug",
+        "status",
+        "owner",
+        "public",
+    ]
+    list_filter = ["card_game", "format", "status", "public", "club"]
     search_fields = ["name", "owner__username"]
     date_hierarchy = "date"
     filter_horizontal = ["co_directors"]
 
-    # Its date, status, game or club decide where an evening counts in the club's rating
+    # Its date, status, card game or club decide where an evening counts in the club's rating
     # lists: an event changed or deleted here has the lists it was and is in replayed.
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -88,15 +88,15 @@ def series_rows(
 ) -> list[SeriesRow]:
     """The series' rows, best first; members below the minimum last, unranked."""
     rows = []
-    for entry in members:
-        if not entry.evenings:
+    for played in members:
+        if not played.evenings:
             continue
-        evenings = {evening.event: evening for evening in entry.evenings}
+        evenings = {evening.event: evening for evening in played.evenings}
         if rule is Rule.PLACING:
-            values = {e.event: placing_value(e.rank, placing_points) for e in entry.evenings}
+            values = {e.event: placing_value(e.rank, placing_points) for e in played.evenings}
         else:
-            values = {e.event: e.points for e in entry.evenings}
-        row = SeriesRow(entry.member, entry.name, evenings, values, order=entry.order)
+            values = {e.event: e.points for e in played.evenings}
+        row = SeriesRow(played.member, played.name, evenings, values, order=played.order)
         row.counted = _counted(values, rule, best_of)
         counted_sum = sum(values[event] for event in row.counted)
         row.total = Fraction(counted_sum, len(values)) if rule is Rule.AVERAGE else counted_sum

@@ -103,7 +103,7 @@ def test_in_german_the_events_live_page_and_projector_withhold_the_hidden_member
     Member.objects.filter(pk=m["Clara Roth"].pk).update(public_name=Member.PublicName.HIDDEN)
     Member.objects.filter(pk=m["Bernd Huber"].pk).update(public_name=Member.PublicName.INITIALS)
     event = make_event(
-        director, game="gin", players=0, fmt="swiss", club=club, public=True, language="de"
+        director, card_game="gin", players=0, fmt="swiss", club=club, public=True, language="de"
     )
     for number, name in enumerate(["Clara Roth", "Bernd Huber", "Anna Berger", "Gustav Gast"], 1):
         event.players.create(name=name, number=number, member=m.get(name))

@@ -85,7 +85,9 @@ def test_a_progressive_canasta_evening_round_1(page: Page, live_server, director
 def test_a_swiss_gin_event_gives_the_odd_player_a_bye(
     page: Page, live_server, director, artifacts_dir
 ):
-    event = make_event(director, game="gin", players=9, fmt="swiss", name="Gin Swiss", bye_score=50)
+    event = make_event(
+        director, card_game="gin", players=9, fmt="swiss", name="Gin Swiss", bye_score=50
+    )
     make_tables(event, 4)
     log_in(page, live_server, director.get_username())
     page.goto(f"{live_server.url}/events/{event.pk}/rounds/")

@@ -28,7 +28,7 @@ def test_the_partner_who_won_the_last_hand_plays_alone_in_the_next_round(
     browser, live_server, director, artifacts_dir, language
 ):
     event = make_event(
-        director, game="gin", players=3, fmt="tables", table_kind="chouette", language=language
+        director, card_game="gin", players=3, fmt="tables", table_kind="chouette", language=language
     )
     make_tables(event, 1)
     start_round(event, user=director)

@@ -20,7 +20,7 @@ expect.set_options(timeout=10_000)
 
 # Game 1: 1 goes gin, 3 keeps 64: +84. Game 2: 4 knocks with 1 (discarding the 6♣), 2 lays
 # the 5♦ off and keeps 37: 4 scores 36. Side A: 84 − 36 = 48.
-GAMES = [
+CARD_GAMES = [
     ("Gin", 0, "AS 2S 3S 4S 5H 6H 7H KD KC KH", "QS JS 9C 8D 7C 5C 3D 2H 4C 6D"),
     ("Knock", 1, "2D 3D 4D 8S 8H 8C JH QH KH AC 6C", "5S 6S 7S 9D 9H TC 2C 3C 4H 5D"),
 ]
@@ -44,7 +44,7 @@ def seated(browser, live_server, game: Game, number: int, language: str):
 def test_each_partner_game_is_tapped_on_its_own_picker(
     browser, live_server, director, artifacts_dir, language
 ):
-    event = make_event(director, game="gin", players=4, fmt="tables", table_kind="partnership")
+    event = make_event(director, card_game="gin", players=4, fmt="tables", table_kind="partnership")
     make_tables(event, 1)
     start_round(event, user=director)
     game = Game.objects.get(round__event=event)
@@ -55,7 +55,7 @@ def test_each_partner_game_is_tapped_on_its_own_picker(
     expect(boxes.nth(0).locator(".deck")).to_be_visible()
     expect(boxes.nth(0).get_by_label(words(language, "Knocker's deadwood"))).to_be_hidden()
     for box, (kind, knocker, knocker_cards, defender_cards) in zip(
-        (boxes.nth(0), boxes.nth(1)), GAMES, strict=True
+        (boxes.nth(0), boxes.nth(1)), CARD_GAMES, strict=True
     ):
         box.get_by_role("radiogroup", name=words(language, "How did the hand end?")).get_by_text(
             words(language, kind)

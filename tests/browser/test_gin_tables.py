@@ -42,7 +42,7 @@ def phones(browser):
 
 
 def test_a_three_player_rotation_evening(page, phones, live_server, director, artifacts_dir):
-    event = make_event(director, game="gin", players=3, fmt="swiss", language="en")
+    event = make_event(director, card_game="gin", players=3, fmt="swiss", language="en")
     make_tables(event, 1)
     log_in(page, live_server, director.get_username())
     base = f"{live_server.url}/events/{event.pk}"
@@ -135,7 +135,7 @@ PARTNER_HANDS = [
 
 def test_a_four_player_partnership_evening(page, phones, live_server, director, artifacts_dir):
     event = make_event(
-        director, game="gin", players=4, fmt="swiss", language="en", scoring_mode="net"
+        director, card_game="gin", players=4, fmt="swiss", language="en", scoring_mode="net"
     )
     make_tables(event, 1)
     log_in(page, live_server, director.get_username())
@@ -223,7 +223,7 @@ CHOUETTE_HANDS = [
 
 def test_a_chouette(page, phones, live_server, director, artifacts_dir):
     event = make_event(
-        director, game="gin", players=3, fmt="swiss", language="en", scoring_mode="net"
+        director, card_game="gin", players=3, fmt="swiss", language="en", scoring_mode="net"
     )
     make_tables(event, 1)
     log_in(page, live_server, director.get_username())
@@ -286,7 +286,7 @@ def test_the_director_corrects_hand_1_and_re_seats_the_later_hands(
     page, live_server, director, artifacts_dir
 ):
     event = make_event(
-        director, game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
+        director, card_game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
     )
     make_tables(event, 1)
     start_round(event, user=director)
@@ -328,7 +328,7 @@ def test_picking_another_hand_names_its_players_in_the_correction_form(
     page, live_server, director, artifacts_dir
 ):
     event = make_event(
-        director, game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
+        director, card_game="gin", players=3, fmt="tables", table_kind="rotation", language="en"
     )
     make_tables(event, 1)
     start_round(event, user=director)

@@ -89,8 +89,8 @@ class Camera:
 @pytest.fixture
 def demo(director):
     call_command("load_demo", stdout=io.StringIO())
-    canasta = Event.objects.get(game=Event.Game.CANASTA, status=Event.Status.RUNNING)
-    gin = Event.objects.get(game=Event.Game.GIN, status=Event.Status.RUNNING)
+    canasta = Event.objects.get(card_game=Event.CardGame.CANASTA, status=Event.Status.RUNNING)
+    gin = Event.objects.get(card_game=Event.CardGame.GIN, status=Event.Status.RUNNING)
     club = Club.objects.get()
     director_user = club.directors.get()
     return {

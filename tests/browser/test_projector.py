@@ -30,7 +30,7 @@ def evening(director, players: int, tables: list, language: str) -> Event:
         director,
         players=players,
         fmt="progressive" if len(tables[0][0]) == 2 else "swiss",
-        game="canasta" if len(tables[0][0]) == 2 else "gin",
+        card_game="canasta" if len(tables[0][0]) == 2 else "gin",
         public=True,
         language=language,
         status=Event.Status.RUNNING,

@@ -146,7 +146,7 @@ def test_a_swiss_event_is_seeded_by_rating_from_the_set_up(
     page: Page, live_server, director, club, artifacts_dir
 ):
     event = make_event(
-        director, game="gin", players=8, fmt="swiss", club=club, draw_seed="s", language="en"
+        director, card_game="gin", players=8, fmt="swiss", club=club, draw_seed="s", language="en"
     )
     make_tables(event, 4)
     strength = {5: 34.0, 2: 31.0, 8: 29.5, 1: 28.0, 7: 26.0, 3: 22.0, 4: 21.0, 6: 20.0}
@@ -154,7 +154,7 @@ def test_a_swiss_event_is_seeded_by_rating_from_the_set_up(
         player.member = Member.objects.create(club=club, name=f"Member {player.number}")
         player.save()
         MemberRating.objects.create(
-            member=player.member, game="gin", mu=strength[player.number], sigma=2.0, games=30
+            member=player.member, card_game="gin", mu=strength[player.number], sigma=2.0, games=30
         )
     sign_in(page.context, live_server, director, "en")
     page.goto(f"{live_server.url}/events/{event.pk}/setup/format/")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
-from tournaments.games import game_of
+from tournaments.card_games import card_game_of
 from tournaments.models import Entry
 from tournaments.services.rounds.steps import force_close_round
 from tournaments.services.scores.entries import confirm_entry, correct_entry, submit_entry
@@ -41,7 +41,7 @@ def words(language: str, text: str, **params) -> str:
 
 def deal(language: str, game, number: int, *, start: bool = False) -> str:
     with translation.override(language):
-        return game_of(game.round.event).words.deal_name(number, start=start)
+        return card_game_of(game.round.event).words.deal_name(number, start=start)
 
 
 def sit(page, live_server, game, number: int) -> None:

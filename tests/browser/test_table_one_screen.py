@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import LOCALES, no_horizontal_scroll
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
-from tournaments.games import game_of
+from tournaments.card_games import card_game_of
 from tournaments.models import Entry, TableCall
 from tournaments.services.scores.calls import acknowledge_call
 from tournaments.services.scores.entries import confirm_entry, submit_entry
@@ -41,12 +41,12 @@ def words(language: str, text: str, **params) -> str:
 
 def says(language: str, game, key: str, number: int) -> str:
     with translation.override(language):
-        return game_of(game.round.event).words.says(key, number=number)
+        return card_game_of(game.round.event).words.says(key, number=number)
 
 
 def deal(language: str, game, number: int) -> str:
     with translation.override(language):
-        return game_of(game.round.event).words.deal_name(number)
+        return card_game_of(game.round.event).words.deal_name(number)
 
 
 def sit(page: Page, live_server, game, number: int) -> None:

@@ -227,8 +227,8 @@ def test_the_editor_lists_every_field_with_label_help_and_choices():
     "profile", [*CANASTA_PROFILES.values(), *GIN_PROFILES.values()], ids=lambda p: p.slug
 )
 def test_a_profile_survives_a_round_trip_through_json(profile):
-    game = "canasta" if isinstance(profile, CanastaProfile) else "gin"
-    assert profile_from_dict(game, json.loads(json.dumps(profile_to_dict(profile)))) == profile
+    card_game = "canasta" if isinstance(profile, CanastaProfile) else "gin"
+    assert profile_from_dict(card_game, json.loads(json.dumps(profile_to_dict(profile)))) == profile
 
 
 def test_profile_from_dict_reports_unknown_and_missing_parameters():

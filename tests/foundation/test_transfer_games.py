@@ -1,5 +1,5 @@
 """Every kind of table and entry comes back from an export: each entry is scored again by its
-game on import, so these are the exports a refusal must never hit."""
+card game on import, so these are the exports a refusal must never hit."""
 
 import json
 
@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 def gin_table(director, kind: str, players: int) -> Event:
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=players,
         fmt="tables",
         table_kind=kind,

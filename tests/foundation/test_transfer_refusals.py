@@ -78,7 +78,7 @@ DAMAGES = {
         "“event” 1, “format”: Select a valid choice. bogus is not one of the available choices.",
     ),
     "a_format_the_game_is_not_played_in": (
-        lambda d: d["event"].update(game="gin", format="mixed", table_kind=""),
+        lambda d: d["event"].update(card_game="gin", format="mixed", table_kind=""),
         "“event” 1, “format”: Gin Rummy cannot be played in this format.",
     ),
     "bogus_status": (

@@ -4,7 +4,7 @@ import json
 
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_POINTS, totals
-from tournaments.games import evaluate
+from tournaments.card_games import evaluate
 from tournaments.models import AuditEntry, Bye, Entry, Event
 from tournaments.services.scores.results import refresh_game
 

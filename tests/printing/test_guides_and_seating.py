@@ -28,7 +28,7 @@ def test_guide_cards_give_table_and_seat_of_every_round_of_the_schedule(director
 
 
 def test_guide_cards_of_a_swiss_event_show_the_rounds_seated_so_far(director):
-    event = make_event(director, game="gin", players=4, fmt="swiss", language="en")
+    event = make_event(director, card_game="gin", players=4, fmt="swiss", language="en")
     seat_round(event, 1, [(4, 1), (2, 3)])
     card = guides.load(event).cards[0]
     assert (card.number, card.rows[0].table, card.rows[0].seat) == (1, 1, 2)
@@ -38,7 +38,7 @@ def test_guide_cards_of_a_swiss_event_show_the_rounds_seated_so_far(director):
 
 
 def test_seating_lists_sort_by_name_the_german_way(director):
-    event = make_event(director, game="gin", players=4, fmt="swiss", language="de")
+    event = make_event(director, card_game="gin", players=4, fmt="swiss", language="de")
     for number, name in zip((1, 2, 3, 4), ("Zander", "Öztürk", "Otto", "Ärger"), strict=True):
         Player.objects.filter(event=event, number=number).update(name=name)
     seat_round(event, 1, [(1, 2), (3, 4)])
@@ -59,7 +59,7 @@ def test_seating_lists_have_a_page_by_table(director):
 
 
 def test_seating_needs_a_round(director):
-    event = make_event(director, game="gin", players=4, fmt="swiss")
+    event = make_event(director, card_game="gin", players=4, fmt="swiss")
     with pytest.raises(PrintError):
         render(event, "seating")
 

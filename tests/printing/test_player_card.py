@@ -66,8 +66,10 @@ def flat(text: str) -> str:
 def seated(director, settings):
     settings.MELD_BASE_URL = BASE
 
-    def make(language: str, game: str = "canasta"):
-        event = make_event(director, players=8, fmt="moveup", game=game, language=language)
+    def make(language: str, card_game: str = "canasta"):
+        event = make_event(
+            director, players=8, fmt="moveup", card_game=card_game, language=language
+        )
         seat_round(event, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
         return event
 
@@ -120,7 +122,7 @@ def test_a_blank_card_or_one_without_an_open_round_names_nobody(seated):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_gin_card_speaks_of_hands_and_has_no_minimum_meld(seated, language):
-    text = flat(pages(render(seated(language, game="gin"), "player-cards"))[0])
+    text = flat(pages(render(seated(language, card_game="gin"), "player-cards"))[0])
     hand = {"en": ["Send hand …", "Confirm hand …"], "de": ["Hand … senden", "Hand … bestätigen"]}
     for words in hand[language]:
         assert words in text

@@ -30,7 +30,7 @@ def smallest_type(pdf: bytes) -> float:
         (12, {}),  # the whole plan: three tables of "9-10 vs. 11-12"
         (5, {}),  # a game and a pause column
         (16, {"fmt": "moveup"}),  # the player's own table, with partner and opponents' names
-        (20, {"game": "gin", "fmt": "swiss"}),
+        (20, {"card_game": "gin", "fmt": "swiss"}),
     ],
 )
 @pytest.mark.parametrize("language", ["en", "de"])

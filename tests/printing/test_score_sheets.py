@@ -53,7 +53,7 @@ def test_blank_sheets_have_no_names_or_deals(canasta):
 
 
 def test_gin_sheets_total_the_game_as_the_engine_does(director):
-    event = make_event(director, game="gin", players=2, fmt="swiss", language="en")
+    event = make_event(director, card_game="gin", players=2, fmt="swiss", language="en")
     rnd = seat_round(event, 1, [(1, 2)])
     # RULES.md 2: hands A 23, A 27, B 32, A 35, B 10, A 19 → A 284, B 82, A wins 202.
     confirm(rnd.games.get(), [(23, 0), (27, 0), (0, 32), (35, 0), (0, 10), (19, 0)])
@@ -66,7 +66,7 @@ def test_gin_sheets_total_the_game_as_the_engine_does(director):
 
 
 def test_sheets_before_any_round_are_numbered_by_table(director):
-    event = make_event(director, game="gin", players=6, fmt="swiss", language="en")
+    event = make_event(director, card_game="gin", players=6, fmt="swiss", language="en")
     texts = pages(render(event, "score-sheets"))
     assert len(texts) == 3
     assert "Table 3" in texts[2]

@@ -86,7 +86,7 @@ def test_filled_tallies_show_each_rounds_score_and_the_standings_total(named_eve
 
 def test_swiss_tallies_have_rows_to_fill_in_and_the_rounds_seated_so_far(director):
     event = make_event(
-        director, game="gin", players=6, fmt="swiss", scoring_mode="net", language="en"
+        director, card_game="gin", players=6, fmt="swiss", scoring_mode="net", language="en"
     )
     rnd = seat_round(event, 1, [(1, 2), (3, 4), (5, 6)])
     players = {p.number: p for p in event.players.all()}
@@ -115,7 +115,7 @@ def test_a_long_field_gets_one_tally_per_page():
 
 
 def test_tallies_follow_the_events_paper_size(director):
-    event = make_event(director, game="gin", players=4, fmt="swiss", paper_size="letter")
+    event = make_event(director, card_game="gin", players=4, fmt="swiss", paper_size="letter")
     width, height = page_sizes(render(event, "tallies"))[0]
     assert (round(width), round(height)) == (612, 792)
 
@@ -134,7 +134,7 @@ def test_a_gin_table_of_three_or_four_names_the_others_on_the_tally(
     director, kind, players, heads, mine
 ):
     event = make_event(
-        director, game="gin", players=players, fmt="tables", table_kind=kind, language="en"
+        director, card_game="gin", players=players, fmt="tables", table_kind=kind, language="en"
     )
     make_tables(event, 1)
     start_round(event, user=director)

@@ -2,8 +2,8 @@
 
 A form's keyword arguments are filled in by name from a set of real objects (an
 event, a game, players, a club, a member…); the entry forms are built the way the
-tables build them, through the game registry, for every game, table kind and entry
-mode. ``every_form`` fails when a form class is found that none of this built, so a
+tables build them, through the card game registry, for every card game, table kind and
+entry mode. ``every_form`` fails when a form class is found that none of this built, so a
 new form cannot slip past the walks that use it.
 """
 
@@ -16,9 +16,9 @@ from django import forms
 
 import tournaments
 from tests.factories import make_event, seat_round
+from tournaments.card_games import CARD_GAMES, entry_form_for
 from tournaments.formats import FORMATS
 from tournaments.forms.entry.base import EntryForm
-from tournaments.games import GAMES, entry_form_for
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Game, Member
 
@@ -61,13 +61,15 @@ def _keywords(cls: type) -> dict[str, object]:
     return names
 
 
-def _game(director, game: str, kind: str) -> Game:
-    if game == "canasta":
-        event = make_event(director, players=8, entry_modes=list(GAMES[game].entry_modes))
+def _game(director, card_game: str, kind: str) -> Game:
+    if card_game == "canasta":
+        event = make_event(director, players=8, entry_modes=list(CARD_GAMES[card_game].entry_modes))
         rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
     else:
         seated = [n for table in SEATING[kind] for side in table for n in _flat(side)]
-        event = make_event(director, game=game, players=len(seated), fmt="tables", table_kind=kind)
+        event = make_event(
+            director, card_game=card_game, players=len(seated), fmt="tables", table_kind=kind
+        )
         rnd = seat_round(event, 1, SEATING[kind])
     return rnd.games.select_related("round__event", "table").get(table__number=1)
 
@@ -77,11 +79,12 @@ def _flat(side) -> tuple:
 
 
 def entry_forms(director, data=None) -> Iterator[forms.Form]:
-    """The table's forms of every game, table kind and entry mode, as the registry draws them."""
-    for key, rules in GAMES.items():
-        for kind in ["", *(kind for kind, _label in rules.table_kinds() if kind)]:
+    """The table's forms of every card game, table kind and entry mode, as the registry draws
+    them."""
+    for key, card_game in CARD_GAMES.items():
+        for kind in ["", *(kind for kind, _label in card_game.table_kinds() if kind)]:
             game = _game(director, key, kind)
-            for mode in rules.entry_modes or (None,):
+            for mode in card_game.entry_modes or (None,):
                 form = entry_form_for(game, mode=mode, number=1)
                 if data is not None:
                     # Only the mode's own fields: the others would tell another mode.
@@ -105,7 +108,7 @@ def every_form(director, data=None) -> list[forms.Form]:
         "event": event,
         "game": game,
         "profile": event_profile(event),
-        "table_kinds": GAMES["gin"].table_kinds(),
+        "table_kinds": CARD_GAMES["gin"].table_kinds(),
         "formats": list(FORMATS.values()),
         "units": players,
         "players": players,
@@ -119,8 +122,8 @@ def every_form(director, data=None) -> list[forms.Form]:
         if issubclass(cls, EntryForm):
             continue
         arguments = {
-            # A game asked for as text is the event's game (the rule profile's form).
-            name: event.game if annotation is str and name == "game" else objects[name]
+            # A card game asked for as text is the event's (the rule profile's form).
+            name: event.card_game if annotation is str and name == "card_game" else objects[name]
             for name, annotation in _keywords(cls).items()
         }
         built.append(cls(data, **arguments))

@@ -22,8 +22,8 @@ from scoring.profiles import CANASTA_RANGES
 from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import DEAL_FORM
+from tournaments.card_games import entry_form_for
 from tournaments.forms.entry import MAX_COUNT, MAX_POINTS
-from tournaments.games import entry_form_for
 from tournaments.models import Entry, Player
 from tournaments.printing import DOCUMENTS
 
@@ -106,7 +106,7 @@ def canasta(director):
 
 @pytest.fixture
 def gin(director):
-    event = make_event(director, game="gin", players=4, fmt="roundrobin")
+    event = make_event(director, card_game="gin", players=4, fmt="roundrobin")
     seat_round(event, 1, [(1, 2), (3, 4)])
     return event
 

@@ -26,7 +26,7 @@ from pypdf import PdfReader
 from tests.factories import make_event, seat_round
 from tests.security.urlwalk import Route, routes
 from tests.web.series_helpers import club_of, total_series
-from tournaments.games import GAMES
+from tournaments.card_games import CARD_GAMES
 from tournaments.models import Bye, Event, Member, Result, Round, Team
 from tournaments.printing import DOCUMENTS
 from tournaments.services.club.public_page import set_public_page
@@ -98,7 +98,7 @@ def world(director):
     common = {"club": club, "public": True}
     running = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=0,
         fmt="swiss",
         name="Gin tonight",
@@ -132,7 +132,7 @@ def world(director):
 
     teams = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=0,
         fmt="swiss",
         fixed_partners=True,
@@ -172,7 +172,7 @@ def public_values(world) -> dict[str, list[str]]:
         "club_token": [world["club"].public_token],
         "evening_id": [str(e.pk) for e in world["events"] if e.status == Event.Status.FINISHED],
         "series_id": [str(world["series"].pk)],
-        "game": list(GAMES),
+        "card_game": list(CARD_GAMES),
     }
 
 

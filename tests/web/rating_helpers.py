@@ -15,7 +15,7 @@ def rated_evening(
     when: datetime.date | int,
     rounds: list[list[TableGame]],
     *,
-    game: str = "canasta",
+    card_game: str = "canasta",
     status: str = Event.Status.FINISHED,
     **fields,
 ) -> Event:
@@ -25,7 +25,7 @@ def rated_evening(
     date = when if isinstance(when, datetime.date) else datetime.date(2026, 1, when)
     event = make_event(
         director,
-        game=game,
+        card_game=card_game,
         players=0,
         club=club,
         name=fields.pop("name", f"Evening {date:%d.%m.}"),

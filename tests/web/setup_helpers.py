@@ -6,7 +6,7 @@ from tournaments.kernel.profiles import event_profile
 
 def profile_post(event, **changes) -> dict:
     """The rule profile page's form as drawn for ``event``, with ``changes`` typed in."""
-    form = ProfileForm(game=event.game, profile=event_profile(event))
+    form = ProfileForm(card_game=event.card_game, profile=event_profile(event))
     data = {"action": "rules"}
     for name, field in form.fields.items():
         if field.disabled:

@@ -36,7 +36,7 @@ def canasta_game(owner, **event_fields) -> Game:
 
 def gin_game(owner, **event_fields) -> Game:
     """Round 1 of a Gin round robin: table 1 is player 1 (side 0) against player 2 (side 1)."""
-    event = make_event(owner, game="gin", players=4, fmt="roundrobin", **event_fields)
+    event = make_event(owner, card_game="gin", players=4, fmt="roundrobin", **event_fields)
     rnd = seat_round(event, 1, [(1, 2), (3, 4)])
     return rnd.games.select_related("round__event", "table").get(table__number=1)
 

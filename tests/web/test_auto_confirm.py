@@ -75,7 +75,7 @@ def test_no_page_read_stores_a_due_confirmation(client, director_client, directo
         (client, reverse("tournaments-public-projector", args=[event.public_token]), {}),
     ]
     for reader, url, headers in reads:
-        assert reader.get(url, {"game": game.pk, "stamp": "x"}, **headers).status_code < 400, url
+        assert reader.get(url, {"game": game.pk, "mark": "x"}, **headers).status_code < 400, url
         assert status(entry) == Status.ENTERED, url
     assert auto_rows(game) == 0
 

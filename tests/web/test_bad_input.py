@@ -21,9 +21,9 @@ from tests.factories import make_event, seat_round
 from tests.security.formwalk import every_form
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import canasta_game, gin_game, phone, seat_of, table_url
+from tournaments.card_games.canasta import deal_bounds
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, MAX_POINTS
 from tournaments.forms.players import MAX_UPLOAD
-from tournaments.games.canasta import deal_bounds
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Result, Round
 from tournaments.printing import DOCUMENTS
 from tournaments.services.scores.audit import REASON_MAX
@@ -95,7 +95,9 @@ def printable(director):
     return event
 
 
-@pytest.mark.parametrize("kind", [kind for kind, doc in DOCUMENTS.items() if doc.uses_round])
+@pytest.mark.parametrize(
+    "kind", [kind for kind, document in DOCUMENTS.items() if document.uses_round]
+)
 @pytest.mark.parametrize("number", LOOKALIKES)
 def test_every_print_url_sends_a_round_in_other_digits_back_with_a_message(
     director_client, printable, kind, number

@@ -74,7 +74,7 @@ def test_each_table_links_to_its_game_page(director_client, director, gin_event)
 def test_fifty_tables_take_a_constant_few_queries(
     director_client, director, django_assert_max_num_queries
 ):
-    event = make_event(director, game="gin", players=100, fmt="swiss")
+    event = make_event(director, card_game="gin", players=100, fmt="swiss")
     make_tables(event, 50)
     rnd = start_round(event, user=director)
     for game in rnd.games.all()[:20]:

@@ -71,7 +71,7 @@ def test_a_round_to_the_target_says_only_the_deal(director_client, director):
 
 def test_a_gin_round_counts_hands(director_client, director):
     event = make_event(
-        director, game="gin", players=4, fmt="roundrobin", round_kind="deals", round_deals=6
+        director, card_game="gin", players=4, fmt="roundrobin", round_kind="deals", round_deals=6
     )
     rnd = seat_round(event, 1, [(1, 2), (3, 4)])
     confirmed(rnd.games.get(table__number=2), 1, points=(25, 0))

@@ -274,7 +274,7 @@ def test_an_event_without_any_mode_is_refused(director_client, director):
 
 
 def test_a_gin_event_has_no_entry_modes_to_choose(director_client, director):
-    event = make_event(director, game="gin", players=4, fmt="roundrobin")
+    event = make_event(director, card_game="gin", players=4, fmt="roundrobin")
     page = director_client.get(event_step(event)).content.decode()
     assert 'name="entry_modes"' not in page
     assert director_client.post(event_step(event), DETAILS).status_code == 302

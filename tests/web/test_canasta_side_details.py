@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.canasta import SideDeal
-from tournaments.games.canasta import side_details
+from tournaments.card_games.canasta import side_details
 
 counts = st.integers(min_value=0, max_value=20)
 sides = st.builds(

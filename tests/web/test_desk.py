@@ -69,7 +69,7 @@ def test_a_new_event_goes_on_to_step_1_then_to_the_rules(director_client):
 
 
 def test_the_gin_format_page_offers_only_what_gin_can_be_played_in(director_client, director):
-    event = make_event(director, game="gin", players=0, fmt=Event.Format.SWISS)
+    event = make_event(director, card_game="gin", players=0, fmt=Event.Format.SWISS)
     page = director_client.get(step(event, "format")).content.decode()
     offered = set(Event.Format.values) & {
         value for value in Event.Format.values if f'value="{value}"' in page
@@ -87,20 +87,20 @@ def test_the_gin_format_page_offers_only_what_gin_can_be_played_in(director_clie
 
 def test_a_new_gin_event_starts_in_a_format_gin_can_be_played_in(director):
     event = setup.create_event(
-        director, name="Gin", date="2026-12-04", game="gin", profile_slug="wiener"
+        director, name="Gin", date="2026-12-04", card_game="gin", profile_slug="wiener"
     )
     assert event.format == Event.Format.SWISS
     canasta = setup.create_event(
-        director, name="Canasta", date="2026-12-04", game="canasta", profile_slug="wiener"
+        director, name="Canasta", date="2026-12-04", card_game="canasta", profile_slug="wiener"
     )
     assert canasta.format == Event.Format.PROGRESSIVE
-    setup.choose_preset(canasta, game="gin", profile_slug="wiener")
+    setup.choose_preset(canasta, card_game="gin", profile_slug="wiener")
     canasta.refresh_from_db()
-    assert canasta.game == "gin" and canasta.format == Event.Format.SWISS
+    assert canasta.card_game == "gin" and canasta.format == Event.Format.SWISS
 
 
 def test_the_service_refuses_a_format_the_game_cannot_be_played_in(director_client, director):
-    event = make_event(director, game="gin", players=0, fmt=Event.Format.SWISS)
+    event = make_event(director, card_game="gin", players=0, fmt=Event.Format.SWISS)
     with pytest.raises(ServiceError) as refused:
         setup.set_format(
             event,

@@ -23,7 +23,7 @@ def canasta(director):
 
 @pytest.fixture
 def gin(director):
-    event = make_event(director, game="gin", players=2, fmt="swiss")
+    event = make_event(director, card_game="gin", players=2, fmt="swiss")
     make_tables(event, 1)
     return start_round(event, user=director).games.get()
 

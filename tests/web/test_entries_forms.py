@@ -3,8 +3,8 @@
 import pytest
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of
+from tournaments.card_games import entry_form_for
 from tournaments.forms.entry import CanastaDealForm, GinHandForm, QuickTotalsForm
-from tournaments.games import entry_form_for
 from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -1,4 +1,4 @@
-"""The format registry: every pairing system has an entry, plans its rounds through the
+"""The format registry: every pairing system has a format, plans its rounds through the
 round service, and the tally page, the standings and the printed tally score a bye alike."""
 
 import pytest
@@ -25,12 +25,12 @@ FIELDS = {
     Event.Format.TABLES: (7, 2),
 }
 # What an event of the format plays besides (tables of three are a Gin table kind).
-GAMES = {Event.Format.TABLES: {"game": "gin", "table_kind": Event.TableKind.ROTATION}}
+EVENT_FIELDS = {Event.Format.TABLES: {"card_game": "gin", "table_kind": Event.TableKind.ROTATION}}
 
 
 def drawn_event(director, key: str) -> Event:
     players, _tables = FIELDS[key]
-    event = make_event(director, players=players, fmt=key, **GAMES.get(key, {}))
+    event = make_event(director, players=players, fmt=key, **EVENT_FIELDS.get(key, {}))
     for player in event.players.all():
         player.gender = "f" if player.number % 2 == 0 else "m"
         player.save(update_fields=["gender"])
@@ -45,12 +45,12 @@ def everyone_once(rnd: Round) -> list[int]:
     return sorted([*seated, *byes])
 
 
-def test_every_format_of_the_model_has_one_registry_entry(director):
+def test_every_format_of_the_model_is_in_the_registry_once(director):
     assert set(FORMATS) == set(Event.Format.values)
     assert set(FIELDS) == set(FORMATS)
-    for key, entry in FORMATS.items():
-        assert entry.key == key
-        assert format_of(make_event(director, players=0, fmt=key)) is entry
+    for key, fmt in FORMATS.items():
+        assert fmt.key == key
+        assert format_of(make_event(director, players=0, fmt=key)) is fmt
 
 
 @pytest.mark.parametrize("key", sorted(FORMATS))
@@ -84,7 +84,7 @@ def test_a_swiss_bye_scores_two_match_points_on_the_tally_page_the_standings_and
     director_client, director
 ):
     event = make_event(
-        director, players=3, game="gin", fmt="swiss", scoring_mode="match", language="en"
+        director, players=3, card_game="gin", fmt="swiss", scoring_mode="match", language="en"
     )
     rnd = seat_round(event, 1, [(1, 2)])
     finish(rnd)

@@ -27,7 +27,7 @@ PARTNER_WINS = [(1, "gin", 0, 40), (1, "gin", 0, 50)]  # partner 2 wins both han
 def chouette(director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=3,
         fmt="tables",
         table_kind="chouette",
@@ -153,7 +153,7 @@ def test_the_pad_says_who_plays_alone_in_the_next_round(director_client, directo
 def test_players_new_at_a_table_follow_the_ones_who_stay(director_client, director):
     """Six players at two tables: rows move on each round, so a table keeps some of its
     players. The one the last hand chose plays alone where he still sits there."""
-    event = make_event(director, game="gin", players=6, fmt="tables", table_kind="chouette")
+    event = make_event(director, card_game="gin", players=6, fmt="tables", table_kind="chouette")
     make_tables(event, 2)
     start_round(event, user=director)
     games = {g.table.number: g for g in Game.objects.filter(round__event=event)}

@@ -25,7 +25,7 @@ KNOCK_CARDS = ("2D 3D 4D 8S 8H 8C JH QH KH AC 6C", "5S 6S 7S 9D 9H TC 2C 3C 4H 5
 def game(director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=4,
         fmt="tables",
         table_kind="partnership",
@@ -69,7 +69,9 @@ def test_each_partner_game_has_its_own_card_picker(director_client, game):
 
 
 def test_six_players_have_a_picker_for_each_of_the_three_games(director_client, director):
-    event = make_event(director, game="gin", players=6, fmt="tables", table_kind="partnership-six")
+    event = make_event(
+        director, card_game="gin", players=6, fmt="tables", table_kind="partnership-six"
+    )
     make_tables(event, 1)
     table = started(director_client, event)
     page = phone(table, 1).get(table_url("tournaments-table", table)).content.decode()

@@ -45,7 +45,7 @@ HANDS = [
 def event(director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=3,
         fmt="tables",
         table_kind="rotation",
@@ -118,7 +118,7 @@ def side_of(game: Game, number: int) -> int:
 
 
 def test_the_format_step_offers_three_at_a_table_for_gin(director_client, director):
-    event = make_event(director, game="gin", players=3, fmt="swiss")
+    event = make_event(director, card_game="gin", players=3, fmt="swiss")
     url = reverse("tournaments-director-setup", args=[event.pk, "format"])
     assert "Three players, rotating" in director_client.get(url).content.decode()
     refused = director_client.post(url, {"format": "swiss", "table_kind": "rotation"})
@@ -236,7 +236,7 @@ PARTNER_HANDS = [
 def partnership_event(director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=4,
         fmt="tables",
         table_kind="partnership",
@@ -347,7 +347,7 @@ CHOUETTE_HANDS = [
 def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=3,
         fmt="tables",
         table_kind="chouette",
@@ -467,7 +467,7 @@ SIX_HANDS = [
 def test_six_players_play_two_partnerships_of_three_to_150(director_client, director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=6,
         fmt="tables",
         table_kind="partnership-six",
@@ -531,7 +531,7 @@ def test_every_printout_and_the_tally_page_take_a_table_of_three(director_client
 def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_client, director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=3,
         fmt="tables",
         table_kind="rotation",
@@ -661,7 +661,7 @@ def test_a_phone_cannot_change_who_plays_a_later_hand(director_client, event):
 def test_a_chouette_correction_hands_later_hands_to_the_partner_who_played_them(
     director_client, director
 ):
-    event = make_event(director, game="gin", players=3, fmt="tables", table_kind="chouette")
+    event = make_event(director, card_game="gin", players=3, fmt="tables", table_kind="chouette")
     make_tables(event, 1)
     director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
     game = Game.objects.get(round__event=event)

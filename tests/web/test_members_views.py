@@ -360,7 +360,7 @@ def test_a_name_being_typed_finds_the_members_it_may_be(director_client, directo
     from tournaments.models import Round
 
     walter = Member.objects.create(club=club, name="Walter Öhlinger", number="3")
-    event = make_event(director, players=8, game="gin", fmt="swiss", club=club)
+    event = make_event(director, players=8, card_game="gin", fmt="swiss", club=club)
     Round.objects.create(event=event, number=1)
     Player.objects.create(event=event, name="Anna Berger", member=anna, number=9)
 

@@ -78,7 +78,7 @@ def test_the_table_of_five_enters_its_deals_as_two_sides(director):
 
 
 def test_the_choice_is_kept_only_for_progressive_play(director):
-    event = make_event(director, players=13, fmt="swiss", game="gin", profile_slug="wiener")
+    event = make_event(director, players=13, fmt="swiss", card_game="gin", profile_slug="wiener")
     setup.set_format(
         event,
         format="swiss",

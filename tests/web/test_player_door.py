@@ -48,7 +48,7 @@ def before_round_one(director, club):
 
 
 def swiss_running(director, club):
-    event = make_event(director, players=8, game="gin", fmt="swiss", club=club, public=True)
+    event = make_event(director, players=8, card_game="gin", fmt="swiss", club=club, public=True)
     Round.objects.create(event=event, number=1)
     return event
 

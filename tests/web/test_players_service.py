@@ -272,7 +272,7 @@ def test_a_draw_sets_up_the_tables(event):
 
 
 def test_singles_swiss_needs_a_table_for_every_two_players(director):
-    event = make_event(director, players=0, game="gin", fmt="swiss")
+    event = make_event(director, players=0, card_game="gin", fmt="swiss")
     service.paste_players(event, "\n".join(f"P{i}" for i in range(7)))
     draw_service.draw_numbers(event)
     assert event.tables.count() == 4
@@ -396,7 +396,7 @@ def test_a_draw_needs_complete_teams(director):
 
 
 def test_a_late_entry_joins_from_the_next_round_with_the_next_number(director):
-    event = make_event(director, players=8, game="gin", fmt="swiss")
+    event = make_event(director, players=8, card_game="gin", fmt="swiss")
     Round.objects.create(event=event, number=1)
     player = player_changes.late_entry(event, name="Late Larry", user=director)
     assert (player.number, player.joined_round) == (9, 2)
@@ -416,7 +416,7 @@ def test_a_late_entry_before_round_one_is_just_an_entry(director):
 
 
 def test_a_withdrawal_takes_effect_from_the_next_round(director):
-    event = make_event(director, players=8, fmt="swiss", game="gin")
+    event = make_event(director, players=8, fmt="swiss", card_game="gin")
     Round.objects.create(event=event, number=1, status="closed")
     Round.objects.create(event=event, number=2)
     player = event.players.get(number=5)

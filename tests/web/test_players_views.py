@@ -207,7 +207,7 @@ def test_entering_a_substitute(director_client, director):
 
 
 def test_a_late_entry_in_a_swiss_event(director_client, director):
-    event = make_event(director, players=8, game="gin", fmt="swiss")
+    event = make_event(director, players=8, card_game="gin", fmt="swiss")
     Round.objects.create(event=event, number=1)
     html = director_client.get(url("tournaments-director-players", event)).content.decode()
     assert "Late entry" in html and "Withdraw" in html
@@ -218,7 +218,7 @@ def test_a_late_entry_in_a_swiss_event(director_client, director):
 
 
 def test_a_withdrawal_in_a_swiss_event(director_client, director):
-    event = make_event(director, players=8, game="gin", fmt="swiss")
+    event = make_event(director, players=8, card_game="gin", fmt="swiss")
     Round.objects.create(event=event, number=1)
     player = event.players.get(number=3)
     director_client.post(url("tournaments-director-player-withdraw", event, player.pk))

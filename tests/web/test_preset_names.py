@@ -40,7 +40,7 @@ def test_the_event_page_names_the_preset_in_the_readers_language(
 
 def test_a_profile_the_director_named_keeps_its_name(event, german_names):
     event.profile = {**event.profile, "name": "Unser Clubabend"}
-    assert profiles.profile_name(event) == "Unser Clubabend"
+    assert profiles.event_profile_label(event) == "Unser Clubabend"
 
 
 def test_every_preset_name_is_a_plain_english_msgid():

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 def event(director):
     event = make_event(
         director,
-        game="gin",
+        card_game="gin",
         players=9,
         fmt="swiss",
         public=True,
@@ -103,7 +103,9 @@ def test_the_projector_cycles_through_seating_and_standings(client, event, direc
 
 
 def test_the_projector_pages_big_standings(client, director):
-    event = make_event(director, game="gin", players=30, fmt="swiss", public=True, language="en")
+    event = make_event(
+        director, card_game="gin", players=30, fmt="swiss", public=True, language="en"
+    )
     rnd = Round.objects.create(event=event, number=1, status=Round.Status.CLOSED)
     for player in event.players.all():
         Result.objects.create(round=rnd, player=player, points=player.number)

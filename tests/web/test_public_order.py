@@ -110,7 +110,7 @@ def test_two_withheld_players_without_numbers_are_listed_by_seat_not_by_name(
         club=club, name="Mona Maier", public_name=Member.PublicName.HIDDEN
     )
     event = make_event(
-        director, game="gin", players=0, fmt="swiss", club=club, public=True, language="en"
+        director, card_game="gin", players=0, fmt="swiss", club=club, public=True, language="en"
     )
     rnd = Round.objects.create(event=event, number=1)
     for table, member in enumerate((other, hidden), start=1):

@@ -49,7 +49,7 @@ def event(director, club, people):
     """Round 1 being played: Clara against Anna at table 1, Bernd against the guest at
     table 2, Emil sitting out; Clara and Bernd have a result already."""
     event = make_event(
-        director, game="gin", players=0, fmt="swiss", club=club, public=True, language="en"
+        director, card_game="gin", players=0, fmt="swiss", club=club, public=True, language="en"
     )
     players = entered(
         event, people, ["Clara Roth", "Bernd Huber", "Anna Berger", "Gustav Gast", "Emil Stern"]

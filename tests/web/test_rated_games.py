@@ -1,4 +1,4 @@
-"""What each game's registry entry counts for the rating list, table kind by table kind, read
+"""What each card game counts for the rating list, table kind by table kind, read
 from the seats and totals of a finished evening as the ratings read them."""
 
 import pytest
@@ -7,9 +7,9 @@ from django.db.models import Q
 from ratings import Match
 from tests.web.rating_helpers import rated_evening
 from tests.web.series_helpers import club_of, members_of
+from tournaments.card_games import card_game_of
+from tournaments.card_games.base import PlayedGame
 from tournaments.formats import format_of
-from tournaments.games import game_of
-from tournaments.games.base import PlayedGame
 from tournaments.models import Event
 from tournaments.services.ratings.refresh import played_evenings
 
@@ -38,7 +38,7 @@ def people(m, letters: str):
 
 def test_canasta_partners_are_one_side_with_the_games_totals(director, club, m):
     event = rated_evening(director, club, 5, [[((people(m, "AB"), people(m, "CD")), (5200, 3100))]])
-    assert game_of(event).rating_margin == 1000
+    assert card_game_of(event).rating_margin == 1000
     assert rated(event) == (Match(((m["A"], m["B"]), (m["C"], m["D"])), (5200.0, 3100.0)),)
 
 
@@ -63,16 +63,16 @@ def test_a_canasta_table_of_five_rates_the_pair_against_each_two_of_the_three(di
 
 def test_gin_for_two_is_one_against_one_with_its_own_margin(director, club, m):
     event = rated_evening(
-        director, club, 5, [[((people(m, "A"), people(m, "B")), (236, 40))]], game="gin"
+        director, club, 5, [[((people(m, "A"), people(m, "B")), (236, 40))]], card_game="gin"
     )
-    assert game_of(event).rating_margin == 100
+    assert card_game_of(event).rating_margin == 100
     assert rated(event) == (Match(((m["A"],), (m["B"],)), (236.0, 40.0)),)
 
 
 def test_gin_rotation_ranks_the_three_players_by_their_totals(director, club, m):
     sides = (people(m, "A"), people(m, "B"), people(m, "C"))
     event = rated_evening(
-        director, club, 5, [[(sides, (40, 262, 0))]], game="gin", table_kind="rotation"
+        director, club, 5, [[(sides, (40, 262, 0))]], card_game="gin", table_kind="rotation"
     )
     (match,) = rated(event)
     assert match.sides == ((m["A"],), (m["B"],), (m["C"],))
@@ -82,7 +82,7 @@ def test_gin_rotation_ranks_the_three_players_by_their_totals(director, club, m)
 def test_a_chouette_rates_the_lone_player_against_each_partner(director, club, m):
     sides = (people(m, "A"), people(m, "BC"))
     event = rated_evening(
-        director, club, 5, [[(sides, (230, 30))]], game="gin", table_kind="chouette"
+        director, club, 5, [[(sides, (230, 30))]], card_game="gin", table_kind="chouette"
     )
     assert rated(event) == (
         Match(((m["A"],), (m["B"],)), (230.0, 30.0)),
@@ -95,7 +95,9 @@ def test_a_chouette_rates_the_lone_player_against_each_partner(director, club, m
 )
 def test_partnership_gin_rates_the_partnerships_as_sides(director, club, m, kind, letters):
     sides = tuple(people(m, side) for side in letters)
-    event = rated_evening(director, club, 5, [[(sides, (310, 120))]], game="gin", table_kind=kind)
+    event = rated_evening(
+        director, club, 5, [[(sides, (310, 120))]], card_game="gin", table_kind=kind
+    )
     (match,) = rated(event)
     assert match.sides == tuple(tuple(m[letter] for letter in side) for side in letters)
     assert match.points == (310.0, 120.0)
@@ -121,7 +123,7 @@ def test_a_match_points_evening_counts_places(director, club, m):
         club,
         5,
         [[((people(m, "A"), people(m, "B")), (236, 40))]],
-        game="gin",
+        card_game="gin",
         scoring_mode="match",
     )
     assert format_of(event).rated_by_places(event)
@@ -129,6 +131,6 @@ def test_a_match_points_evening_counts_places(director, club, m):
 
 
 def test_a_game_nobody_scored_in_is_not_rated(director, club, m):
-    entry = game_of(rated_evening(director, club, 5, [], game="gin"))
-    assert entry.rated_matches(PlayedGame(((1,), (2,)), (0, 0)), {1: 1, 2: 2}) == ()
-    assert entry.rated_matches(PlayedGame(((1,), ()), (10, 0)), {1: 1}) == ()
+    card_game = card_game_of(rated_evening(director, club, 5, [], card_game="gin"))
+    assert card_game.rated_matches(PlayedGame(((1,), (2,)), (0, 0)), {1: 1, 2: 2}) == ()
+    assert card_game.rated_matches(PlayedGame(((1,), ()), (10, 0)), {1: 1}) == ()

@@ -11,7 +11,7 @@ from hypothesis.extra.django import TestCase
 from ratings import Evening, Match, replay
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, members_of
-from tournaments.games import GAMES
+from tournaments.card_games import CARD_GAMES
 from tournaments.models import Event, MemberRating, RatingHistory, Round
 from tournaments.services.scores.entries import correct_entry
 from tournaments.services.setup import events as setup
@@ -93,7 +93,7 @@ class RatingsArriveInAnyOrder(TestCase):
                 ]
                 matches.append(Match(tuple(sides), (float(game.score_0), float(game.score_1))))
             evenings.append(Evening(event.pk, tuple(matches)))
-        ledger, history = replay(evenings, GAMES["canasta"].rating_margin)
+        ledger, history = replay(evenings, CARD_GAMES["canasta"].rating_margin)
         return (
             {key: (r.mu, r.sigma, r.games) for key, r in ledger.ratings.items()},
             {

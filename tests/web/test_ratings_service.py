@@ -50,10 +50,10 @@ def season(director, club, people, days=(5, 12, 19), **fields):
     ]
 
 
-def stored(club, game="canasta") -> dict[int, tuple[float, float, int]]:
+def stored(club, card_game="canasta") -> dict[int, tuple[float, float, int]]:
     return {
         r.member_id: (r.mu, r.sigma, r.games)
-        for r in MemberRating.objects.filter(member__club=club, game=game)
+        for r in MemberRating.objects.filter(member__club=club, card_game=card_game)
     }
 
 
@@ -73,7 +73,7 @@ def test_finishing_an_evening_rates_its_members_once_it_commits(
         setup.finish_event(event, director)
     rows = rating_lists.rating_list(club, "canasta")
     assert len(rows) == 8 and all(row.rating.games == 2 for row in rows)
-    assert RatingList.objects.get(club=club, game="canasta").evenings == 1
+    assert RatingList.objects.get(club=club, card_game="canasta").evenings == 1
     first = {row.member.name: row for row in rows}
     assert first["Anna"].rating.mu > 25 > first["Dora"].rating.mu
     assert first["Anna"].rating.provisional and first["Anna"].rating.games_to_go == 10
@@ -97,7 +97,7 @@ def test_an_evening_finished_after_the_others_is_rated_on_top_as_the_replay_woul
     ratings.recompute_club(club.pk)
     assert (stored(club), history(club)) == step_by_step
     assert replayed[1] == [row for row in step_by_step[1] if row[0] != later.pk]
-    assert RatingList.objects.get(club=club, game="canasta").through_event_id == later.pk
+    assert RatingList.objects.get(club=club, card_game="canasta").through_event_id == later.pk
     assert events
 
 
@@ -135,7 +135,7 @@ def test_reopening_takes_the_evening_out_until_it_is_finished_again(
     with django_capture_on_commit_callbacks(execute=True):
         setup.reopen_event(first, director, "Deal 3 at table 2 was entered twice")
     assert not RatingHistory.objects.filter(event=first).exists()
-    assert RatingList.objects.get(club=club, game="canasta").evenings == 1
+    assert RatingList.objects.get(club=club, card_game="canasta").evenings == 1
     assert stored(club) != both
     with django_capture_on_commit_callbacks(execute=True):
         setup.finish_event(first, director)
@@ -319,7 +319,9 @@ def test_an_evening_of_another_club_or_game_leaves_the_list_alone(director, club
         5,
         [[(((strangers[0], strangers[1]), (strangers[2], strangers[3])), (5000, 1000))]],
     )
-    rated_evening(director, club, 6, [[((((people[0],), (people[1],))), (250, 100))]], game="gin")
+    rated_evening(
+        director, club, 6, [[((((people[0],), (people[1],))), (250, 100))]], card_game="gin"
+    )
     ratings.recompute_club(club.pk)
     ratings.recompute_club(other.pk)
     assert not stored(club) and set(stored(club, "gin")) == {people[0].pk, people[1].pk}
@@ -340,5 +342,5 @@ def test_an_evening_deleted_in_the_admin_leaves_the_lists(
     with django_capture_on_commit_callbacks(execute=True):
         assert admin_client.post(url, {"post": "yes"}).status_code == 302
     assert not Event.objects.filter(pk=first.pk).exists()
-    assert RatingList.objects.get(club=club, game="canasta").evenings == 1
+    assert RatingList.objects.get(club=club, card_game="canasta").evenings == 1
     assert all(games == 2 for _mu, _sigma, games in stored(club).values())

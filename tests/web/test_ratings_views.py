@@ -172,7 +172,7 @@ def test_the_member_page_shows_the_ratings_history_with_expected_and_scored(
 def test_the_format_step_offers_seeding_and_keeps_it_for_a_swiss_event(
     director_client, director, club
 ):
-    event = make_event(director, game="gin", players=8, fmt="swiss", club=club)
+    event = make_event(director, card_game="gin", players=8, fmt="swiss", club=club)
     url = reverse("tournaments-director-setup", args=[event.pk, "format"])
     page = director_client.get(url).content.decode()
     assert "Seed round 1 by the club&#x27;s rating list" in page

@@ -151,7 +151,7 @@ def test_planned_rounds_are_a_limit(director):
 
 
 def test_seating_is_written_in_a_few_queries(director, django_assert_max_num_queries):
-    event = make_event(director, game="gin", players=200, fmt="swiss")
+    event = make_event(director, card_game="gin", players=200, fmt="swiss")
     make_tables(event, 100)
     with django_assert_max_num_queries(20):
         start_round(event, user=director)
@@ -161,7 +161,7 @@ def test_seating_is_written_in_a_few_queries(director, django_assert_max_num_que
 
 
 def swiss(director, players=9, **fields):
-    event = make_event(director, game="gin", players=players, fmt="swiss", **fields)
+    event = make_event(director, card_game="gin", players=players, fmt="swiss", **fields)
     make_tables(event, players // 2)
     return event
 
@@ -251,7 +251,7 @@ def test_swiss_with_fixed_partners_pairs_teams(director):
 def test_round_robin_follows_the_berger_tables(director):
     from pairings.roundrobin import schedule
 
-    event = make_event(director, game="gin", players=5, fmt="roundrobin", bye_score=0)
+    event = make_event(director, card_game="gin", players=5, fmt="roundrobin", bye_score=0)
     make_tables(event, 2)
     rnd = start_round(event, user=director)
     expected = schedule(5)[0]
@@ -262,7 +262,7 @@ def test_round_robin_follows_the_berger_tables(director):
 
 
 def test_round_robin_gives_a_bye_to_whoever_meets_a_withdrawn_player(director):
-    event = make_event(director, game="gin", players=4, fmt="roundrobin")
+    event = make_event(director, card_game="gin", players=4, fmt="roundrobin")
     make_tables(event, 2)
     Player.objects.filter(event=event, number=4).update(withdrawn_from_round=1)
     rnd = start_round(event, user=director)

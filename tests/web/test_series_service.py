@@ -118,7 +118,9 @@ def test_best_of_needs_its_number(director):
 
 def test_in_a_team_evening_both_partners_get_their_teams_place(director):
     club = club_of(director)
-    event = make_event(director, players=4, game="gin", fmt="swiss", fixed_partners=True, club=club)
+    event = make_event(
+        director, players=4, card_game="gin", fmt="swiss", fixed_partners=True, club=club
+    )
     players = list(event.players.order_by("number"))
     for player in players:
         player.member = Member.objects.create(club=club, name=player.name)
@@ -159,7 +161,7 @@ def test_every_evening_counts_as_the_event_standings_rank_it(director):
     for player, points in zip(tally.players.order_by("number"), (50, 50, 50, 20, 20), strict=False):
         Result.objects.create(round=rnd, player=player, points=points)
     swiss = make_event(
-        director, players=5, game="gin", fmt="swiss", club=club, scoring_mode="match"
+        director, players=5, card_game="gin", fmt="swiss", club=club, scoring_mode="match"
     )
     for number in (1, 2):
         rnd = Round.objects.create(event=swiss, number=number, status=Round.Status.CLOSED)

@@ -31,7 +31,7 @@ def test_the_rules_step_shows_the_presets_key_rules_in_short(director_client, ev
 
 
 def test_a_gin_events_rules_in_short_name_target_box_and_bonuses(director_client, director):
-    event = make_event(director, game="gin", players=0)
+    event = make_event(director, card_game="gin", players=0)
     short = summary(director_client.get(step(event, "rules")).content.decode())
     for label in ("Game target", "Box bonus", "Gin bonus", "Undercut bonus"):
         assert f"<dt>{label}</dt>" in short

@@ -23,7 +23,7 @@ def new_event(owner, **fields):
     values = {
         "name": " Friday ",
         "date": datetime.date(2026, 11, 20),
-        "game": "canasta",
+        "card_game": "canasta",
         "profile_slug": "wiener",
         **fields,
     }
@@ -64,8 +64,8 @@ def test_edited_rules_are_read_back_by_event_profile(director):
 
 def test_choosing_a_gin_preset_switches_the_game_and_the_scoring(director):
     event = new_event(director)
-    setup.choose_preset(event, game="gin", profile_slug="wiener")
-    assert event.game == "gin" and event.scoring_mode == Event.ScoringMode.NET
+    setup.choose_preset(event, card_game="gin", profile_slug="wiener")
+    assert event.card_game == "gin" and event.scoring_mode == Event.ScoringMode.NET
     assert event.profile["knock_limit"] == 10
 
 
@@ -79,7 +79,7 @@ def test_the_setup_locks_when_round_one_starts(director):
     with pytest.raises(ServiceError):
         setup.set_round(event, round_kind="game", round_deals=None, round_minutes=None)
     with pytest.raises(ServiceError):
-        setup.choose_preset(event, game="canasta", profile_slug="house")
+        setup.choose_preset(event, card_game="canasta", profile_slug="house")
 
 
 def test_a_running_event_is_locked_even_without_rounds(director):
@@ -95,7 +95,7 @@ def test_a_timed_round_needs_minutes(director):
 
 
 def test_swiss_rounds_default_to_log2_of_the_field(director):
-    event = make_event(director, players=12, game="gin", fmt="swiss")
+    event = make_event(director, players=12, card_game="gin", fmt="swiss")
     assert setup.rounds_to_play(event) == 4
     setup.set_format(
         event, format="swiss", balanced_schedule=False, fixed_partners=True, planned_rounds=None
@@ -217,7 +217,7 @@ def test_round_summary_speaks_plainly(director):
     assert setup.round_summary(event) == "A full game to 5,000 points"
     event.round_kind, event.round_deals = "deals", 4
     assert setup.round_summary(event) == "4 deals"
-    event.game = "gin"
+    event.card_game = "gin"
     assert setup.round_summary(event) == "4 hands"
 
 

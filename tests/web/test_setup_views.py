@@ -75,7 +75,7 @@ def test_a_new_event_starts_from_the_chosen_preset(director_client, director):
     )
     event = Event.objects.get(name="Gin night")
     assert response.status_code == 302 and response.url == step(event, "event")
-    assert event.owner == director and event.game == "gin" and event.profile_slug == "american"
+    assert event.owner == director and event.card_game == "gin" and event.profile_slug == "american"
     assert event.profile["gin_bonus"] == 25
     assert event.scoring_mode == Event.ScoringMode.NET
     assert event.format == Event.Format.SWISS  # the first the format registry seats Gin in
@@ -132,7 +132,7 @@ def test_the_public_link_shows_only_for_a_public_event(director_client, event):
 
 
 def test_the_format_page_shows_the_automatic_number_of_rounds(director_client, director):
-    event = make_event(director, players=16, game="gin", fmt="swiss")
+    event = make_event(director, players=16, card_game="gin", fmt="swiss")
     response = director_client.get(step(event, "format"))
     assert response.context["form"].fields["planned_rounds"].widget.attrs["placeholder"] == 4
     assert "Empty: 4 rounds, as the format chosen now gives." in response.content.decode()
@@ -321,7 +321,7 @@ def test_choosing_another_preset_replaces_the_rules(director_client, event):
 
 
 def test_a_gin_event_edits_gin_rules(director_client, director):
-    event = make_event(director, game="gin", players=0)
+    event = make_event(director, card_game="gin", players=0)
     html = director_client.get(step(event, "rules")).content.decode()
     assert "Knock limit" in html
     response = director_client.post(step(event, "rules"), profile_post(event, knock_limit=7))
@@ -346,7 +346,7 @@ def test_round_of_minutes_is_saved(director_client, event):
 
 
 def test_gin_rounds_speak_of_hands(director_client, director):
-    event = make_event(director, game="gin", players=0)
+    event = make_event(director, card_game="gin", players=0)
     html = director_client.get(step(event, "round")).content.decode()
     assert "Hands per round" in html
 

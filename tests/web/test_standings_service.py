@@ -35,7 +35,7 @@ def test_tally_scoring_sums_each_players_points_round_by_round(director):
 
 
 def test_standings_through_a_round_leave_later_rounds_out(director):
-    event = make_event(director, players=2, game="gin", fmt="swiss", scoring_mode="net")
+    event = make_event(director, players=2, card_game="gin", fmt="swiss", scoring_mode="net")
     r1 = Round.objects.create(event=event, number=1, status="closed")
     r2 = Round.objects.create(event=event, number=2)
     result(r1, event, 1, net=50)
@@ -48,7 +48,7 @@ def test_standings_through_a_round_leave_later_rounds_out(director):
 
 
 def test_net_scoring_ranks_by_plus_minus(director):
-    event = make_event(director, players=2, game="gin", fmt="swiss", scoring_mode="net")
+    event = make_event(director, players=2, card_game="gin", fmt="swiss", scoring_mode="net")
     rnd = Round.objects.create(event=event, number=1)
     result(rnd, event, 1, points=284, net=202, won=True)
     result(rnd, event, 2, points=82, net=-202)
@@ -58,7 +58,7 @@ def test_net_scoring_ranks_by_plus_minus(director):
 
 
 def test_match_points_rank_first_and_points_break_the_tie(director):
-    event = make_event(director, players=3, game="gin", fmt="swiss", scoring_mode="match")
+    event = make_event(director, players=3, card_game="gin", fmt="swiss", scoring_mode="match")
     rnd = Round.objects.create(event=event, number=1)
     result(rnd, event, 1, points=150, match_points=2)
     result(rnd, event, 2, points=300, match_points=2)
@@ -69,7 +69,7 @@ def test_match_points_rank_first_and_points_break_the_tie(director):
 
 
 def test_players_level_on_every_metric_share_a_place_when_a_tie_break_is_chosen(director):
-    event = make_event(director, players=3, game="gin", fmt="swiss", scoring_mode="match")
+    event = make_event(director, players=3, card_game="gin", fmt="swiss", scoring_mode="match")
     rnd = Round.objects.create(event=event, number=1)
     result(rnd, event, 1, points=100, match_points=2)
     result(rnd, event, 2, points=100, match_points=2)
@@ -100,7 +100,7 @@ def test_without_a_tie_break_the_recorded_draw_decides_a_tie(director):
 
 def test_a_bye_counts_its_points_and_in_match_scoring_a_win(director):
     event = make_event(
-        director, players=3, game="gin", fmt="swiss", scoring_mode="match", bye_score=100
+        director, players=3, card_game="gin", fmt="swiss", scoring_mode="match", bye_score=100
     )
     rnd = Round.objects.create(event=event, number=1)
     result(rnd, event, 1, points=200, match_points=2, won=True)
@@ -119,7 +119,7 @@ def test_a_progressive_sitter_out_scores_nothing_in_match_points(director):
 
 
 def test_team_events_rank_teams_counting_each_round_once(director):
-    event = make_event(director, players=4, game="gin", fmt="swiss", fixed_partners=True)
+    event = make_event(director, players=4, card_game="gin", fmt="swiss", fixed_partners=True)
     players = list(event.players.order_by("number"))
     for n in (1, 2):
         team = Team.objects.create(event=event, name=f"Team {n}", number=n)
@@ -144,7 +144,7 @@ def test_a_correction_changes_the_standings(director):
 
 
 def test_two_hundred_players_take_a_constant_few_queries(director, django_assert_max_num_queries):
-    event = make_event(director, players=200, game="gin", fmt="swiss", scoring_mode="net")
+    event = make_event(director, players=200, card_game="gin", fmt="swiss", scoring_mode="net")
     players = list(event.players.all())
     for number in range(1, 5):
         rnd = Round.objects.create(event=event, number=number, status="closed")

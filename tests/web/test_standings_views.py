@@ -61,7 +61,7 @@ def scored_once(event) -> None:
 
 
 def test_big_fields_are_paginated(director_client, director):
-    event = make_event(director, players=120, game="gin", fmt="swiss")
+    event = make_event(director, players=120, card_game="gin", fmt="swiss")
     scored_once(event)
     page = director_client.get(standings_url(event)).content.decode()
     assert page.count("<tr") == 51  # header + 50 rows
@@ -85,7 +85,7 @@ def test_the_csv_export_holds_every_row_and_guards_against_formulas(director_cli
 
 
 def test_negative_scores_stay_numbers_in_the_export(director_client, director):
-    event = make_event(director, players=2, game="gin", fmt="swiss", scoring_mode="net")
+    event = make_event(director, players=2, card_game="gin", fmt="swiss", scoring_mode="net")
     rnd = Round.objects.create(event=event, number=1)
     Result.objects.create(round=rnd, player=event.players.get(number=1), net=202, points=284)
     Result.objects.create(round=rnd, player=event.players.get(number=2), net=-202, points=82)
@@ -106,7 +106,7 @@ def test_the_spreadsheet_guard_quotes_only_dangerous_text():
 def test_the_standings_of_two_hundred_players_take_a_few_queries(
     director_client, director, django_assert_max_num_queries
 ):
-    event = make_event(director, players=200, game="gin", fmt="swiss")
+    event = make_event(director, players=200, card_game="gin", fmt="swiss")
     rnd = Round.objects.create(event=event, number=1)
     Result.objects.bulk_create(
         Result(round=rnd, player=p, points=p.number) for p in event.players.all()

@@ -136,19 +136,19 @@ def test_the_same_form_sent_twice_stores_one_entry(client, game):
     assert Entry.objects.count() == 1
 
 
-def stamp_in(html: str) -> str:
-    return html.split('name="stamp" value="')[1].split('"')[0]
+def pad_mark_in(html: str) -> str:
+    return html.split('name="mark" value="')[1].split('"')[0]
 
 
 def test_a_new_deal_is_answered_with_the_pads_new_row_when_the_pad_was_up_to_date(client, game):
     sit(client, game, 1)
     submit = url("tournaments-table-submit", game)
     first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
-    shown = stamp_in(first)
-    answer = client.post(submit, deal_post(number=2, key="key-2", stamp=shown, **DEAL_FORM), **HTMX)
+    shown = pad_mark_in(first)
+    answer = client.post(submit, deal_post(number=2, key="key-2", mark=shown, **DEAL_FORM), **HTMX)
     html = answer.content.decode()
     assert answer.status_code == 200 and Entry.objects.count() == 2
-    # No whole pad: deal 2's two rows appended, deal 3 next, the poll's new stamp.
+    # No whole pad: deal 2's two rows appended, deal 3 next, the poll's new mark.
     assert 'id="sheet"' not in html and 'hx-swap-oob="beforeend:#pad-rows"' in html
     assert html.count('class="deal row-entered"') == 1 and "waiting for confirmation" in html
     assert '<th scope="row" class="num">2</th>' in html
@@ -157,7 +157,7 @@ def test_a_new_deal_is_answered_with_the_pads_new_row_when_the_pad_was_up_to_dat
     assert "Deal 1 and deal 2 are sent and wait for the other side to confirm them." in html
     # The pad it leaves is the one the poll would draw: the poll has nothing new.
     polled = client.get(
-        url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp_in(html)}
+        url("tournaments-table-sheet", game), {"game": game.pk, "mark": pad_mark_in(html)}
     )
     assert polled.status_code == 204
 
@@ -166,10 +166,10 @@ def test_a_new_deal_on_a_pad_that_missed_a_change_gets_the_whole_pad(client, gam
     sit(client, game, 1)
     submit = url("tournaments-table-submit", game)
     first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
-    shown = stamp_in(first)
+    shown = pad_mark_in(first)
     submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
     html = client.post(
-        submit, deal_post(number=2, key="key-2", stamp=shown, **DEAL_FORM), **HTMX
+        submit, deal_post(number=2, key="key-2", mark=shown, **DEAL_FORM), **HTMX
     ).content.decode()
     assert 'id="sheet"' in html and html.count('class="deal row-entered"') == 2
 
@@ -294,17 +294,31 @@ def test_an_empty_dispute_is_refused(client, game):
 
 def test_the_polled_sheet_answers_204_until_something_changes(client, game):
     sheet_url = url("tournaments-table-sheet", game)
-    first = client.get(sheet_url, {"game": game.pk, "stamp": "x"})
+    first = client.get(sheet_url, {"game": game.pk, "mark": "x"})
     assert first.status_code == 200
-    stamp = first.content.decode().split("stamp=")[1].split('"')[0]
-    assert client.get(sheet_url, {"game": game.pk, "stamp": stamp}).status_code == 204
+    pad_mark = first.content.decode().split("&amp;mark=")[1].split('"')[0]
+    assert client.get(sheet_url, {"game": game.pk, "mark": pad_mark}).status_code == 204
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    changed = client.get(sheet_url, {"game": game.pk, "stamp": stamp})
+    changed = client.get(sheet_url, {"game": game.pk, "mark": pad_mark})
     assert changed.status_code == 200 and "820" in changed.content.decode()
 
 
+def test_a_page_open_from_before_the_mark_was_named_mark_still_gets_the_light_answers(client, game):
+    """A phone still showing a page that sends the pad's mark as ``stamp``."""
+    sit(client, game, 1)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    sheet_url = url("tournaments-table-sheet", game)
+    assert client.get(sheet_url, {"game": game.pk, "stamp": pad_mark_in(page)}).status_code == 204
+    submit = url("tournaments-table-submit", game)
+    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
+    html = client.post(
+        submit, deal_post(number=2, key="key-2", stamp=pad_mark_in(first), **DEAL_FORM), **HTMX
+    ).content.decode()
+    assert 'id="sheet"' not in html and 'hx-swap-oob="beforeend:#pad-rows"' in html
+
+
 def test_the_polled_sheet_reloads_the_page_when_the_round_changed(client, game):
-    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk + 100, "stamp": "x"})
+    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk + 100, "mark": "x"})
     assert answer.status_code == 204 and answer["HX-Refresh"] == "true"
 
 
@@ -384,10 +398,10 @@ def next_deal_in(html: str) -> tuple[str, str]:
 def test_a_phone_keeping_its_fresh_form_is_sent_no_form_for_the_next_deal(client, game):
     sit(client, game, 1)
     page = client.get(url("tournaments-table", game)).content.decode()
-    mark, stamp = fresh_mark_in(page), stamp_in(page)
+    mark, pad_mark = fresh_mark_in(page), pad_mark_in(page)
     submit = url("tournaments-table-submit", game)
     answer = client.post(
-        submit, deal_post(stamp=stamp, **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
+        submit, deal_post(mark=pad_mark, **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
     )
     html = answer.content.decode()
     assert answer["HX-Reswap"] == "none" and Entry.objects.count() == 1
@@ -401,7 +415,7 @@ def test_a_phone_keeping_its_fresh_form_is_sent_no_form_for_the_next_deal(client
     # The next deal, with the key the answer gave: stored under it, its row appended.
     html = client.post(
         submit,
-        deal_post(number=2, key=key, stamp=stamp_in(html), **DEAL_FORM),
+        deal_post(number=2, key=key, mark=pad_mark_in(html), **DEAL_FORM),
         HTTP_X_MELD_FRESH=mark,
         **HTMX,
     ).content.decode()
@@ -415,12 +429,12 @@ def test_a_pad_that_missed_a_change_is_sent_whole_and_still_no_form(client, game
     mark = fresh_mark_in(page)
     submit = url("tournaments-table-submit", game)
     client.post(
-        submit, deal_post(stamp=stamp_in(page), **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
+        submit, deal_post(mark=pad_mark_in(page), **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
     )
     submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
     answer = client.post(
         submit,
-        deal_post(number=2, key="key-2", stamp="stale", **DEAL_FORM),
+        deal_post(number=2, key="key-2", mark="stale", **DEAL_FORM),
         HTTP_X_MELD_FRESH=mark,
         **HTMX,
     )
@@ -435,7 +449,7 @@ def test_a_mark_of_another_form_gets_the_form_drawn(client, game):
     page = client.get(url("tournaments-table", game)).content.decode()
     answer = client.post(
         url("tournaments-table-submit", game),
-        deal_post(stamp=stamp_in(page), **DEAL_FORM),
+        deal_post(mark=pad_mark_in(page), **DEAL_FORM),
         HTTP_X_MELD_FRESH="0123456789abcdef",
         **HTMX,
     )

@@ -49,12 +49,12 @@ def send(client, game, number=1, key="key-1", **values) -> str:
     return client.post(url("tournaments-table-submit", game), data, **HTMX).content.decode()
 
 
-def stamp_in(html: str) -> str:
-    return html.split('name="stamp" value="')[1].split('"')[0]
+def pad_mark_in(html: str) -> str:
+    return html.split('name="mark" value="')[1].split('"')[0]
 
 
-def poll(client, game, stamp: str):
-    return client.get(url("tournaments-table-sheet", game), {"game": game.pk, "stamp": stamp})
+def poll(client, game, pad_mark: str):
+    return client.get(url("tournaments-table-sheet", game), {"game": game.pk, "mark": pad_mark})
 
 
 # --- a game being played ------------------------------------------------------------------
@@ -77,11 +77,11 @@ def test_the_polled_pad_brings_what_the_phone_asks_now_and_drops_the_last_messag
     """Side B sent deal 1 (its message: "stored"); side A confirms and sends deal 2. B's next
     poll says that B confirms deal 2, and no longer that deal 1 is stored."""
     side_b = phone(game, 2)
-    stamp = stamp_in(send(side_b, game))
+    pad_mark = pad_mark_in(send(side_b, game))
     deal = Entry.objects.get()
     confirm_entry(deal, seat=seat_of(game, 1))
     submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
-    answer = poll(side_b, game, stamp)
+    answer = poll(side_b, game, pad_mark)
     html = answer.content.decode()
     assert answer.status_code == 200 and '<section id="now"' in html
     assert 'hx-swap-oob="true"' in html.split('<section id="now"')[1].split(">")[0]
@@ -95,7 +95,7 @@ def test_a_directors_correction_replaces_the_stale_line(game, director):
     answer = send(entering, game)
     assert "Deal 1 is sent and waits" in now_of(answer)
     correct_entry(game, 1, totals(300, 100), user=director, reason="Counted again")
-    html = poll(entering, game, stamp_in(answer)).content.decode()
+    html = poll(entering, game, pad_mark_in(answer)).content.decode()
     assert now_of(html) == "Next: enter deal 2."
 
 

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, totals
+from tournaments.card_games import entry_form_for
 from tournaments.forms.entry import base as entry_forms
-from tournaments.games import entry_form_for
 from tournaments.models import Entry, Game
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
@@ -68,11 +68,11 @@ def pending_entry(game: Game, number: int, data) -> Entry:
     return submit_entry(game, number, data, seat=game.seats.filter(side=0).first())
 
 
-def stamp_of(html: str) -> str:
-    return re.search(r"stamp=([0-9a-f]+)", html).group(1)
+def pad_mark_of(html: str) -> str:
+    return re.search(r"&amp;mark=([0-9a-f]+)", html).group(1)
 
 
-GAMES = {
+KINDS = {
     "quick": (lambda owner: canasta_game(owner, entry_modes=["totals"]), totals(100, 50), QUICK),
     "canasta": (
         canasta_game,
@@ -87,7 +87,7 @@ GAMES = {
 }
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=sorted(KINDS))
 def kind(request):
     return request.param
 
@@ -96,7 +96,7 @@ def kind(request):
 def test_the_table_page_takes_a_constant_few_queries(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, _form = GAMES[kind]
+    make, data, _form = KINDS[kind]
     game = played(make(director), deals, data)
     pending_entry(game, deals + 1, data)
     other = phone(game, 2)
@@ -109,25 +109,25 @@ def test_the_table_page_takes_a_constant_few_queries(
 def test_an_unchanged_score_pad_is_answered_from_one_query_without_rendering(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, _form = GAMES[kind]
+    make, data, _form = KINDS[kind]
     game = played(make(director), deals, data)
     me = phone(game, 2)
     sheet = url("tournaments-table-sheet", game)
-    stamp = stamp_of(me.get(url("tournaments-table", game)).content.decode())
+    pad_mark = pad_mark_of(me.get(url("tournaments-table", game)).content.decode())
     with django_assert_max_num_queries(POLL_UNCHANGED):
-        answer = me.get(sheet, {"game": game.pk, "stamp": stamp}, **HTMX)
+        answer = me.get(sheet, {"game": game.pk, "mark": pad_mark}, **HTMX)
     assert answer.status_code == 204 and not answer.content
     pending_entry(game, deals + 1, data)
     with django_assert_max_num_queries(POLL_CHANGED):
-        changed = me.get(sheet, {"game": game.pk, "stamp": stamp}, **HTMX)
-    assert changed.status_code == 200 and stamp_of(changed.content.decode()) != stamp
+        changed = me.get(sheet, {"game": game.pk, "mark": pad_mark}, **HTMX)
+    assert changed.status_code == 200 and pad_mark_of(changed.content.decode()) != pad_mark
 
 
 @pytest.mark.parametrize("deals", [1, 12])
 def test_preview_submit_and_confirm_take_a_constant_few_queries(
     director, kind, deals, django_assert_max_num_queries
 ):
-    make, data, form = GAMES[kind]
+    make, data, form = KINDS[kind]
     game = played(make(director), deals, data)
     entering, confirming = phone(game, 1), phone(game, 2)
     post = {"number": deals + 1, "idempotency_key": f"key-{deals}", **form}
@@ -151,13 +151,13 @@ def test_the_poll_answers_the_new_pad_once_what_was_due_is_confirmed(client, dir
     Entry.objects.filter(pk=entry.pk).update(
         created_at=timezone.now() - datetime.timedelta(minutes=5)
     )
-    stamp = stamp_of(client.get(url("tournaments-table", game)).content.decode())
+    pad_mark = pad_mark_of(client.get(url("tournaments-table", game)).content.decode())
     sheet = url("tournaments-table-sheet", game)
-    assert client.get(sheet, {"game": game.pk, "stamp": stamp}).status_code == 204
+    assert client.get(sheet, {"game": game.pk, "mark": pad_mark}).status_code == 204
     entry.refresh_from_db()
     assert entry.status == Entry.Status.ENTERED  # the poll never writes
     confirm_due_in_round(game.round)
-    answer = client.get(sheet, {"game": game.pk, "stamp": stamp})
+    answer = client.get(sheet, {"game": game.pk, "mark": pad_mark})
     entry.refresh_from_db()
     assert entry.status == Entry.Status.CONFIRMED and answer.status_code == 200
 

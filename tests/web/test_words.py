@@ -72,15 +72,15 @@ SOURCES = {
 }
 
 
-@pytest.mark.parametrize("game", ["canasta", "gin"])
+@pytest.mark.parametrize("card_game", ["canasta", "gin"])
 def test_the_rule_editor_names_the_source_in_the_page_language(
-    director_client, director, lang, game
+    director_client, director, lang, card_game
 ):
-    event = make_event(director, game=game, players=0)
+    event = make_event(director, card_game=card_game, players=0)
     url = reverse("tournaments-director-setup", args=[event.pk, "rules"])
     page = get(speaking(director_client, lang), url)
     source = re.search(r'name="source" value="([^"]*)"', page).group(1)
-    assert source.startswith(SOURCES[game, lang])
+    assert source.startswith(SOURCES[card_game, lang])
     assert "seed" not in page
     if lang == "de":
         assert "Austrian" not in page and "club rules" not in page
@@ -90,11 +90,11 @@ def test_rules_saved_unchanged_in_german_keep_the_preset_words_for_every_languag
     event = make_event(director, players=0)
     profile = event_profile(event)
     with translation.override("de"):
-        shown = ProfileForm(game="canasta", profile=profile)
+        shown = ProfileForm(card_game="canasta", profile=profile)
         data = {name: shown[name].value() for name in shown.fields}
         data = {name: "" if value is None else value for name, value in data.items()}
         data = {name: value for name, value in data.items() if value is not False}
-        posted = ProfileForm(data, game="canasta", profile=profile)
+        posted = ProfileForm(data, card_game="canasta", profile=profile)
         assert posted.is_valid(), posted.errors
     assert posted.profile.source == profile.source  # the engine's English, translated when shown
     assert posted.profile.name == profile.name
@@ -154,7 +154,7 @@ def test_the_guide_says_with_whom_a_player_plays(director, lang):
 
 @pytest.fixture
 def rotation(director):
-    event = make_event(director, game="gin", players=3, fmt="tables", table_kind="rotation")
+    event = make_event(director, card_game="gin", players=3, fmt="tables", table_kind="rotation")
     make_tables(event, 1)
     start_round(event, user=director)
     return Game.objects.get(round__event=event)
@@ -189,7 +189,7 @@ CREW = {
 
 
 def test_a_chouette_says_what_the_crew_partner_does(director, director_client, lang):
-    event = make_event(director, game="gin", players=3, fmt="tables", table_kind="chouette")
+    event = make_event(director, card_game="gin", players=3, fmt="tables", table_kind="chouette")
     make_tables(event, 1)
     start_round(event, user=director)
     game = Game.objects.get(round__event=event)
@@ -235,7 +235,7 @@ DEAL_WORDS = {"de": r"\bSpiel(e|en|s)?\b", "en": r"\b[Dd]eals?\b"}
 def gin_hands(director):
     """Two-player Gin, rounds of 3 hands, round 1 started and hand 1 entered."""
     event = make_event(
-        director, game="gin", players=2, fmt="swiss", round_kind="deals", round_deals=3
+        director, card_game="gin", players=2, fmt="swiss", round_kind="deals", round_deals=3
     )
     make_tables(event, 1)
     start_round(event, user=director)
@@ -260,7 +260,7 @@ def test_gin_pages_say_hand_for_the_hand_and_game_for_the_partie(
         "table": get(at_table(game, 1, lang), table_url(game)),
         "game": get(client, reverse("tournaments-director-game", args=[event.pk, game.pk])),
     }
-    fresh = make_event(director, game="gin", players=2, fmt="swiss")
+    fresh = make_event(director, card_game="gin", players=2, fmt="swiss")
     for step in ("round", "rules"):
         url = reverse("tournaments-director-setup", args=[fresh.pk, step])
         pages[step] = get(client, url)

@@ -1,4 +1,4 @@
-"""The base class of a pairing system's registry entry (see ``tournaments.formats``)."""
+"""The base class of a format: a pairing system in the registry (see ``tournaments.formats``)."""
 
 import math
 from abc import ABC, abstractmethod
@@ -8,9 +8,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from pairings.draw import draw_order
+from tournaments.card_games import CardGame
 from tournaments.formats.plans import Plan
 from tournaments.formats.schedule_preview import SchedulePreview
-from tournaments.games import CardGame
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player, Team
 
@@ -66,13 +66,13 @@ class Format(ABC):
     def label(self) -> str:
         return Event.Format(self.key).label
 
-    def plays(self, rules: CardGame) -> bool:
-        """Whether the system can seat ``rules``' game (its registry entry, table kinds and
-        all): partners at tables of four need a partnership game, tables of three or more
-        a game with such table kinds."""
-        if self.partners and not rules.partner_tables:
+    def plays(self, card_game: CardGame) -> bool:
+        """Whether the system can seat ``card_game`` (table kinds and all): partners at
+        tables of four need a partnership card game, tables of three or more a card game
+        with such table kinds."""
+        if self.partners and not card_game.partner_tables:
             return False
-        return not self.groups or bool(rules.table_kinds())
+        return not self.groups or bool(card_game.table_kinds())
 
     # --- set-up -------------------------------------------------------------------
 

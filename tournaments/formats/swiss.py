@@ -6,10 +6,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from meldcore.messages import DomainError
 from pairings import swiss
+from tournaments.card_games import card_game_of
 from tournaments.formats import plans
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.plans import Entrant, Plan
-from tournaments.games import game_of
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Bye, Event, Seat
 
@@ -118,4 +118,4 @@ class Swiss(Format):
         return plan
 
     def sheet_name_lines(self, event: Event) -> int:
-        return game_of(event).name_lines
+        return card_game_of(event).name_lines

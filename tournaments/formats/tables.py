@@ -11,16 +11,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from meldcore.messages import Problem
+from tournaments.card_games import card_game_of
 from tournaments.formats.base import Format
 from tournaments.formats.plans import Plan
-from tournaments.games import game_of
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player
 
 
 def seats_per_table(event: Event) -> int:
-    """What the event's game and table kind seat a table (two unless the kind says more)."""
-    return game_of(event).players_per_table or 2
+    """What the event's card game and table kind seat a table (two unless the kind says more)."""
+    return card_game_of(event).players_per_table or 2
 
 
 def table_kind_problem(event: Event) -> str:
@@ -88,7 +88,7 @@ class TablesInOrder(Format):
         for index, slot in enumerate(playing):
             row, column = divmod(index, tables)
             seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
-        grouped = game_of(event).seat_tables(event, number, seated)
+        grouped = card_game_of(event).seat_tables(event, number, seated)
         plan.tables = grouped.tables
         plan.notes[:0] = [
             Problem(

@@ -1,7 +1,7 @@
 """The director's forms for one table's game: a correction, and the decision on a dispute.
 
 Both take a deal (hand) with the form and the checks the table's phone uses
-(``tournaments.games.entry_form_for``: each side's canastas, red threes, going
+(``tournaments.card_games.entry_form_for``: each side's canastas, red threes, going
 out and points at Canasta, or the quick totals where the event's phones enter
 those; how the hand ended, who knocked and the deadwood or the cards at Gin),
 with a reason for the audit trail. The deal's fields share the form's prefix,
@@ -12,8 +12,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.card_games import card_game_of, entry_form_for
 from tournaments.forms.entry.base import BOOKKEEPING
-from tournaments.games import entry_form_for, game_of
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.models import Entry, Game
 from tournaments.services.scores.audit import REASON_MAX
@@ -49,12 +49,12 @@ class ScoresForm(forms.Form):
     ):
         super().__init__(data, **kwargs)
         self.game = game
-        self.rules = game_of(game.round.event)
-        if self.rules.seats_by_earlier_hands:
+        self.card_game = card_game_of(game.round.event)
+        if self.card_game.seats_by_earlier_hands:
             self.fields["later"] = forms.BooleanField(
                 label=_("Re-seat the later hands"),
                 required=False,
-                help_text=self.rules.reseat_help,
+                help_text=self.card_game.reseat_help,
             )
         deal_data = data if self.takes_deal(data) else None
         # The deal's number names its players where they change from hand to hand (Gin
@@ -98,7 +98,7 @@ class CorrectionForm(ScoresForm):
         if number not in (*numbers, last + 1):
             number = last if kwargs["game"].finished and last else last + 1
         super().__init__(*args, deal_number=number, **kwargs)
-        word = self.rules.words.deal_word()
+        word = self.card_game.words.deal_word()
         self.fields["number"].label = word
         choices = [
             (str(n), _("%(word)s %(number)d (correct)") % {"word": word, "number": n})
@@ -123,7 +123,7 @@ class SettleForm(ScoresForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         choices = dict(SETTLE_CHOICES)
-        choices["reject"] = self.rules.words.says("enter_again")
+        choices["reject"] = self.card_game.words.says("enter_again")
         self.fields["decision"].choices = list(choices.items())
         self.order_fields(["decision", "reason"])
 

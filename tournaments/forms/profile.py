@@ -67,9 +67,9 @@ def _choice_value(value) -> str:
 class ProfileForm(forms.Form):
     """Every parameter of the event's rule profile; validated by the profile itself."""
 
-    def __init__(self, *args, game: str, profile, **kwargs):
+    def __init__(self, *args, card_game: str, profile, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
+        self.card_game = card_game
         self.specs = profile_fields(profile)
         self.profile = None
         for spec in self.specs:
@@ -195,7 +195,7 @@ class ProfileForm(forms.Form):
         if self.errors:
             return data
         try:
-            self.profile = profile_from_dict(self.game, values)
+            self.profile = profile_from_dict(self.card_game, values)
         except DomainError as error:
             for problem in error.problems:
                 self.add_error(

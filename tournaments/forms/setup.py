@@ -6,8 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.card_games import card_game_of
 from tournaments.formats import FORMATS, Format
-from tournaments.games import game_of
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.kernel.profiles import presets, profile_label
@@ -18,26 +18,26 @@ from tournaments.services.setup.events import EVENT_DETAILS
 NUMBER = {"inputmode": "numeric"}
 
 
-def preset_value(game: str, slug: str) -> str:
-    return f"{game}:{slug}"
+def preset_value(card_game: str, slug: str) -> str:
+    return f"{card_game}:{slug}"
 
 
 def preset_choices() -> list:
-    """The presets grouped by game, each as "game:slug"."""
+    """The presets grouped by card game, each as "card_game:slug"."""
     return [
         (
             label,
             [
-                (preset_value(game, slug), profile_label(profile.name))
-                for slug, profile in presets(game).items()
+                (preset_value(card_game, slug), profile_label(profile.name))
+                for slug, profile in presets(card_game).items()
             ],
         )
-        for game, label in Event.Game.choices
+        for card_game, label in Event.CardGame.choices
     ]
 
 
 class PresetField(forms.ChoiceField):
-    """One list of every preset, grouped by game; cleans to ``(game, slug)``."""
+    """One list of every preset, grouped by card game; cleans to ``(card_game, slug)``."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Game and rules"))
@@ -48,8 +48,8 @@ class PresetField(forms.ChoiceField):
         super().__init__(choices=preset_choices, **kwargs)
 
     def clean(self, value):
-        game, _sep, slug = super().clean(value).partition(":")
-        return game, slug
+        card_game, _sep, slug = super().clean(value).partition(":")
+        return card_game, slug
 
 
 def last_club(user, clubs: list[Club]) -> Club | None:
@@ -87,7 +87,7 @@ class NewEventForm(forms.Form):
             self.fields["club"].initial = last_club(user, clubs)
         else:
             del self.fields["club"]
-        self.fields["preset"].initial = preset_value(Event.Game.CANASTA, "wiener")
+        self.fields["preset"].initial = preset_value(Event.CardGame.CANASTA, "wiener")
         self.fields["date"].initial = timezone.localdate
 
 
@@ -149,7 +149,7 @@ class EventDetailsForm(forms.Form):
         self.fields["club"].queryset = Club.objects.filter(directors=event.owner)
         if not self.fields["club"].queryset.exists():
             del self.fields["club"]
-        modes = game_of(event).entry_modes
+        modes = card_game_of(event).entry_modes
         if modes:
             labels = dict(Event.EntryMode.choices)
             self.fields["entry_modes"].choices = [(mode, labels[mode]) for mode in modes]
@@ -188,15 +188,15 @@ class RoundForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        rules = game_of(event)
+        card_game = card_game_of(event)
         field = self.fields["round_deals"]
-        field.label, field.help_text = rules.round_deals_label, rules.round_deals_help
-        self.fields["round_minutes"].help_text = rules.words.says("time_help")
-        self.fields["round_kind"].choices = rules.round_kinds()
+        field.label, field.help_text = card_game.round_deals_label, card_game.round_deals_help
+        self.fields["round_minutes"].help_text = card_game.words.says("time_help")
+        self.fields["round_kind"].choices = card_game.round_kinds()
 
 
 class FormatForm(forms.Form):
-    """The Format step: only the systems the event's game can be played in, and only the
+    """The Format step: only the systems the event's card game can be played in, and only the
     options one of them has."""
 
     format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)
@@ -247,27 +247,27 @@ class FormatForm(forms.Form):
 
     def __init__(self, *args, formats: list[Format], table_kinds: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(entry.key, entry.label) for entry in formats]
+        self.fields["format"].choices = [(fmt.key, fmt.label) for fmt in formats]
         if table_kinds:
             self.fields["table_kind"].choices = table_kinds
         else:
             del self.fields["table_kind"]
         options = {
-            "balanced_schedule": any(entry.balanced_schedule_allowed for entry in formats),
-            "odd_tables": any(entry.odd_tables_allowed for entry in formats),
-            "fixed_partners": any(entry.teams_allowed for entry in formats),
-            "seed_by_rating": any(entry.seeds_by_rating for entry in formats),
+            "balanced_schedule": any(fmt.balanced_schedule_allowed for fmt in formats),
+            "odd_tables": any(fmt.odd_tables_allowed for fmt in formats),
+            "fixed_partners": any(fmt.teams_allowed for fmt in formats),
+            "seed_by_rating": any(fmt.seeds_by_rating for fmt in formats),
         }
         for name, offered in options.items():
             if not offered:
                 del self.fields[name]
         if "fixed_partners" in self.fields:
-            teams = [str(entry.label) for entry in formats if entry.teams_allowed]
+            teams = [str(fmt.label) for fmt in formats if fmt.teams_allowed]
             self.fields["fixed_partners"].help_text = gettext(
                 "Only with: %(formats)s. You form the teams after entering the players."
             ) % {"formats": ", ".join(teams)}
         if "seed_by_rating" in self.fields:
-            seeding = [str(entry.label) for entry in formats if entry.seeds_by_rating]
+            seeding = [str(fmt.label) for fmt in formats if fmt.seeds_by_rating]
             self.fields["seed_by_rating"].help_text = gettext(
                 "Only with these formats: %(formats)s; the event needs its club. A Swiss event's "
                 "round 1 pairs the top half of the list with the bottom half; winner moves up "

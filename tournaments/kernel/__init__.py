@@ -1,13 +1,13 @@
 """The bottom of the app: what the registries, the entry forms and the services all build on.
 
 It imports only Django, the models and the engines (the layers: ``pyproject.toml``,
-``[tool.importlinter]``), so the format and game registries and the entry forms can use
+``[tool.importlinter]``), so the format and card game registries and the entry forms can use
 it without reaching up into the services:
 
 - ``errors``: ``ServiceError`` (a refusal with its translated message) and
   ``problems_error`` (an engine's problems as one, each under its form field);
 - ``deal``: the scored deal (``Scored``) and a game's seats (``seats_of``);
-- ``profiles``: an event's rule profile and the games' presets;
+- ``profiles``: an event's rule profile and the card games' presets;
 - ``lineup``: who plays in a round (``Lineup``) and what a pairing engine pairs (``Entrant``);
 - ``numbers``, ``text``: every number and every text a request carries, bounded and plain;
 - ``forms``, ``whole_entry``: what every form shares (bounded text fields, a refusal shown

@@ -1,6 +1,6 @@
 """What a table enters for one deal (Canasta) or hand (Gin): the scored entry and its seats.
 
-Each game's registry entry (``tournaments.games``) scores the submitted data
+Each card game (``tournaments.card_games``) scores the submitted data
 with ``evaluate``: it returns a ``Scored`` (each side's points and the
 ``details`` an ``Entry`` keeps) or raises ``ServiceError`` whose
 ``field_errors`` name the form fields the engine's problems concern

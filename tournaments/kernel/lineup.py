@@ -103,7 +103,7 @@ class Lineup:
         return Entrant(slot, f"{slot} {player.name}", (player,))
 
     def ratings(self) -> dict[int, float]:
-        """The shown rating of each present player on the club's list of the event's game
+        """The shown rating of each present player on the club's list of the event's card game
         (player id → value): what a format seeding by rating reads (``rating``, which the
         service that builds the lineup passes in, read only when a format asks)."""
         return self._ratings(self.present.values())

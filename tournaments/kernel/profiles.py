@@ -8,13 +8,13 @@ from django.utils.translation import gettext
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
 from tournaments.models import Event
 
-# Each game's presets, below the game registry: its entries import the entry forms,
-# which read the event's profile from here.
-PRESETS = {Event.Game.CANASTA: CANASTA_PROFILES, Event.Game.GIN: GIN_PROFILES}
+# Each card game's presets, below the card game registry: the card games import the entry
+# forms, which read the event's profile from here.
+PRESETS = {Event.CardGame.CANASTA: CANASTA_PROFILES, Event.CardGame.GIN: GIN_PROFILES}
 
 
-def presets(game: str) -> dict:
-    return PRESETS[game]
+def presets(card_game: str) -> dict:
+    return PRESETS[card_game]
 
 
 def event_profile(event: Event):
@@ -22,17 +22,17 @@ def event_profile(event: Event):
 
     The form, the engine checks and the score pad alike ask for it, and every write
     step reads its event again under the lock: the parsed profile (a frozen
-    dataclass, safe to share) is kept per process, keyed by the game and the stored
+    dataclass, safe to share) is kept per process, keyed by the card game and the stored
     parameters as text, so an edited profile is parsed afresh.
     """
     if not event.profile:
-        return presets(event.game)[event.profile_slug]
-    return _parsed(event.game, json.dumps(event.profile, sort_keys=True))
+        return presets(event.card_game)[event.profile_slug]
+    return _parsed(event.card_game, json.dumps(event.profile, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=256)
-def _parsed(game: str, stored: str):
-    return profile_from_dict(game, json.loads(stored))
+def _parsed(card_game: str, stored: str):
+    return profile_from_dict(card_game, json.loads(stored))
 
 
 def profile_as_json(profile) -> dict:
@@ -45,5 +45,17 @@ def profile_label(name: str) -> str:
     return gettext(name) if name else name
 
 
-def profile_name(event: Event) -> str:
+def event_profile_name(event: Event) -> str:
+    """The name of the rule profile the event plays by, untranslated (a preset's English
+    name, for the printouts to translate in the event's language); its slug when the
+    stored profile no longer reads."""
+    try:
+        return event_profile(event).name
+    except Exception:  # an edited profile that no longer validates still prints its slug
+        return event.profile_slug
+
+
+def event_profile_label(event: Event) -> str:
+    """The name of the rule profile the event plays by, in the active language, as the
+    stored parameters name it (else the slug)."""
     return profile_label((event.profile or {}).get("name") or event.profile_slug)

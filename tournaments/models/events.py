@@ -37,9 +37,9 @@ def default_entry_modes() -> list[str]:
 
 
 class Event(models.Model):
-    """One tournament evening or series: one game, one format, one rule profile."""
+    """One tournament evening or series: one card game, one format, one rule profile."""
 
-    class Game(models.TextChoices):
+    class CardGame(models.TextChoices):
         CANASTA = "canasta", _("Canasta")
         GIN = "gin", _("Gin Rummy")
 
@@ -67,7 +67,7 @@ class Event(models.Model):
         TIME = "time", _("A time limit, then the current deal is finished")
 
     class EntryMode(models.TextChoices):
-        # What a phone types for a deal; the game's registry entry says which it has.
+        # What a phone types for a deal; the card game says which it has.
         DEAL = "deal", _("Canastas, red threes, going out and card points")
         COUNTS = "counts", _("Canastas, red threes, going out and how many cards of each kind")
         TOTALS = "totals", _("Only each side's score of the deal (quick entry)")
@@ -81,7 +81,7 @@ class Event(models.Model):
         THREE = "three", _("A table of three: each for himself")
 
     class TableKind(models.TextChoices):
-        # Who sits at a table; the game's registry entry offers the kinds it plays.
+        # Who sits at a table; the card game offers the kinds it plays.
         TWO = "", _("Two players a table")
         ROTATION = "rotation", _("Three players, rotating (the loser sits out)")
         CHOUETTE = "chouette", _("Three players, chouette (one alone against two)")
@@ -115,7 +115,9 @@ class Event(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
-    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.CANASTA)
+    card_game = models.CharField(
+        _("card game"), max_length=10, choices=CardGame.choices, default=CardGame.CANASTA
+    )
     profile_slug = models.CharField(_("rule profile"), max_length=40, default="wiener")
     # The profile's parameters are copied in when the event is created, so a later
     # change to a preset never alters an event that was played by the old rules.
@@ -132,7 +134,7 @@ class Event(models.Model):
         _("players at a table"), max_length=16, choices=TableKind.choices, blank=True, default=""
     )
     # Swiss round 1 and winner-moves-up's first tables by the club's rating list (the
-    # formats whose registry entry can seed offer it).
+    # formats that can seed offer it).
     seed_by_rating = models.BooleanField(_("seed by rating"), default=False)
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=8, choices=ScoringMode.choices, default=ScoringMode.TALLY
@@ -162,8 +164,8 @@ class Event(models.Model):
     paper_size = models.CharField(
         _("paper size"), max_length=6, choices=[("A4", "A4"), ("letter", "US Letter")], default="A4"
     )
-    # The ways the phones offer to enter a deal (``EntryMode`` values); the game's
-    # registry entry orders them and draws its first offered one first.
+    # The ways the phones offer to enter a deal (``EntryMode`` values); the card game
+    # orders them and draws its first offered one first.
     entry_modes = models.JSONField(_("entry modes"), default=default_entry_modes)
     auto_confirm_minutes = models.PositiveSmallIntegerField(
         _("auto-confirm after minutes"), null=True, blank=True

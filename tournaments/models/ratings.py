@@ -16,7 +16,7 @@ class MemberRating(models.Model):
     """A member's rating in one card game after every finished evening of the club."""
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="ratings")
-    game = models.CharField(_("game"), max_length=10, choices=Event.Game.choices)
+    card_game = models.CharField(_("card game"), max_length=10, choices=Event.CardGame.choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(_("rated games"))
@@ -25,11 +25,13 @@ class MemberRating(models.Model):
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
         constraints = [
-            models.UniqueConstraint(fields=["member", "game"], name="one_rating_per_member_game"),
+            models.UniqueConstraint(
+                fields=["member", "card_game"], name="one_rating_per_member_card_game"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.member} {self.game}"
+        return f"{self.member} {self.card_game}"
 
 
 class RatingHistory(models.Model):
@@ -38,7 +40,7 @@ class RatingHistory(models.Model):
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="rating_history")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(_("game"), max_length=10, choices=Event.Game.choices)
+    card_game = models.CharField(_("card game"), max_length=10, choices=Event.CardGame.choices)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     games_before = models.PositiveIntegerField()
@@ -64,7 +66,7 @@ class RatingList(models.Model):
     and the last of them (by date, then id), so that only a later one is rated on top."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(_("game"), max_length=10, choices=Event.Game.choices)
+    card_game = models.CharField(_("card game"), max_length=10, choices=Event.CardGame.choices)
     evenings = models.PositiveIntegerField(default=0)
     through_date = models.DateField(null=True, blank=True)
     through_event_id = models.PositiveIntegerField(null=True, blank=True)
@@ -73,8 +75,10 @@ class RatingList(models.Model):
         verbose_name = _("rating list")
         verbose_name_plural = _("rating lists")
         constraints = [
-            models.UniqueConstraint(fields=["club", "game"], name="one_rating_list_per_club_game"),
+            models.UniqueConstraint(
+                fields=["club", "card_game"], name="one_rating_list_per_club_card_game"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} {self.game}"
+        return f"{self.club} {self.card_game}"

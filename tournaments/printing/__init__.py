@@ -1,4 +1,4 @@
-"""Printed documents of an event, as PDF (reportlab): the registry of kinds.
+"""Printed documents of an event, as PDF (reportlab): the registry of documents by kind.
 
 Each kind has a loader (database → plain data, ``printing.data``) and a builder
 (plain data → PDF bytes). ``render(event, kind)`` runs both; the event's page
@@ -45,8 +45,8 @@ class Document:
 
 
 DOCUMENTS: dict[str, Document] = {
-    doc.kind: doc
-    for doc in (
+    document.kind: document
+    for document in (
         Document(
             "tallies",
             _("Tallies"),

@@ -7,7 +7,7 @@ on data made up in memory.
 import datetime
 from dataclasses import dataclass
 
-from tournaments.games.sheets import CanastaRules, GinRules, GinSheetTotals
+from tournaments.card_games.sheets import CanastaRules, GinRules, GinSheetTotals
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class EventInfo:
     club: str = ""
     language: str = "en"
     paper: str = "A4"  # "A4" or "letter"
-    game: str = "canasta"  # "canasta" or "gin"
+    card_game: str = "canasta"  # "canasta" or "gin"
     # The format fixes every round ahead (progressive): the tallies print each round's game.
     schedule_ahead: bool = True
     scoring_mode: str = "tally"
@@ -117,7 +117,7 @@ class TableCardsData:
 
 @dataclass(frozen=True)
 class PlayerCardWords:
-    """The phones' words for a deal of the event's game, in its language ("Send deal …")."""
+    """The phones' words for a deal of the event's card game, in its language ("Send deal …")."""
 
     send: str
     confirm: str

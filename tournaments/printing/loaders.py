@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from meld.network import link
 from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
-from tournaments.kernel.profiles import event_profile
+from tournaments.kernel.profiles import event_profile_name
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
 from tournaments.services.club.public_names import Namer, full_name
@@ -35,19 +35,12 @@ def event_info(event: Event) -> EventInfo:
         club=event.club.name if event.club_id else "",
         language=event.language,
         paper=event.paper_size if event.paper_size in ("A4", "letter") else "A4",
-        game=event.game,
+        card_game=event.card_game,
         schedule_ahead=format_of(event).schedule_ahead,
         scoring_mode=event.scoring_mode,
-        profile_name=profile_name(event),
+        profile_name=event_profile_name(event),
         slug=slugify(event.name) or "event",
     )
-
-
-def profile_name(event: Event) -> str:
-    try:
-        return event_profile(event).name
-    except Exception:  # an edited profile that no longer validates still prints its slug
-        return event.profile_slug
 
 
 def entrants(event: Event) -> list[Player]:

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from tournaments.games import game_of
+from tournaments.card_games import card_game_of
 from tournaments.printing import table_cards
 from tournaments.printing.data import (
     PlayerCardsData,
@@ -40,7 +40,7 @@ SIDES = "ABC"
 def load(event, round_number: int | None = None, blank: bool = False) -> PlayerCardsData:
     tables = table_cards.load(event, round_number=round_number, blank=blank)
     with override(event.language):
-        texts = game_of(event).texts
+        texts = card_game_of(event).texts
         words = PlayerCardWords(
             send=str(texts["send"]) % {"number": "…"},
             confirm=str(texts["confirm"]) % {"number": "…"},
@@ -270,7 +270,7 @@ def draw_marks(
             _("beside your name: the player this phone belongs to"),
         ),
     ]
-    if data.event.game == "canasta":
+    if data.event.card_game == "canasta":
         rows.append((_("Minimum meld"), None, _("what each side's next first meld needs")))
     sample_w = 36 * mm
     for sample, color, meaning in rows:

@@ -7,8 +7,8 @@ come pre-filled with event, round, table and names, and with the confirmed
 deals or hands where there are any; the other rows are left for handwriting.
 """
 
+from tournaments.card_games import card_game_of
 from tournaments.formats import format_of
-from tournaments.games import game_of
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event
 from tournaments.printing import loaders
@@ -18,7 +18,9 @@ from tournaments.printing.sheet_pages import build
 
 def side_size(event: Event) -> int:
     """Players a side: partnerships of two play Gin to a higher target (RULES.md 2.2)."""
-    return max(game_of(event).players_per_side, 2 if format_of(event).partnership(event) else 1)
+    return max(
+        card_game_of(event).players_per_side, 2 if format_of(event).partnership(event) else 1
+    )
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> ScoreSheetsData:
@@ -26,7 +28,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
     seating = loaders.seating(event, round_number)
     number = seating.round if seating is not None else round_number
     if seating is None or not seating.tables:
-        per_table = game_of(event).players_per_table or (
+        per_table = card_game_of(event).players_per_table or (
             4 if format_of(event).partnership(event) else 2
         )
         count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
@@ -42,7 +44,7 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         round=None if blank else number,
         sheets=sheets,
         name_lines=format_of(event).sheet_name_lines(event),
-        **game_of(event).sheet_rules(profile, side_size(event)),
+        **card_game_of(event).sheet_rules(profile, side_size(event)),
         deals=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
     )
 
@@ -66,21 +68,21 @@ def _confirmed(event: Event, round_number: int) -> dict[int, list[tuple[int, ...
 def _sheet(
     event: Event, profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
 ) -> ScoreSheet:
-    rules = game_of(event)
+    card_game = card_game_of(event)
     sides = max(2, table.sides)
     totals = [0] * sides
     rows = []
     for points in deals:
         points = tuple(points[:sides]) + (0,) * (sides - len(points))
         totals = [t + p for t, p in zip(totals, points, strict=True)]
-        minimums = rules.printed_minimums(totals, profile)
+        minimums = card_game.printed_minimums(totals, profile)
         rows.append(DealRow(points=points, totals=tuple(totals), minimums=minimums))
     return ScoreSheet(
         table=None if blank else table.table,
         seating=None if blank else table,
         sides=sides,
         rows=tuple(rows),
-        gin=rules.printed_totals(deals, profile, side_size(event), sides),
+        gin=card_game.printed_totals(deals, profile, side_size(event), sides),
     )
 
 

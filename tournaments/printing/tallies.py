@@ -15,8 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.card_games import card_game_of
 from tournaments.formats import format_of
-from tournaments.games import game_of
 from tournaments.models import Event
 from tournaments.printing import loaders
 from tournaments.printing.data import TalliesData, Tally, TallyRow
@@ -134,7 +134,7 @@ def _open_rows(info, event, players, rounds, names, scores, blank) -> TalliesDat
     """Swiss, winner moves up, round robin, tables in draw order: rows for every round,
     filled where known."""
     seatings = {} if blank else loaders.seatings_from_db(event)
-    listing = game_of(event).tally_others
+    listing = card_game_of(event).tally_others
     where: dict[tuple[int, int], TallyRow] = {}
     for round_number, seating in seatings.items():
         for table in seating.tables:

@@ -1,6 +1,6 @@
 """The services: what the views, the printouts and the commands ask of the app, by concern.
 
-Below them are the registries (``tournaments.formats``, ``tournaments.games``, the entry
+Below them are the registries (``tournaments.formats``, ``tournaments.card_games``, the entry
 forms) and the kernel; above them the page forms, the printouts, export and import, and
 the views (the layers: ``pyproject.toml``, ``[tool.importlinter]``). Two kinds of code
 live here:

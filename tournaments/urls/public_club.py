@@ -12,7 +12,7 @@ urlpatterns = [
         name="tournaments-public-club-evening",
     ),
     path(
-        "<str:club_token>/ratings/<str:game>/",
+        "<str:club_token>/ratings/<str:card_game>/",
         public_club.ratings,
         name="tournaments-public-club-ratings",
     ),

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import director_required
+from tournaments.card_games import card_game_of, sides_of
 from tournaments.forms.corrections import CorrectionForm, SettleForm
-from tournaments.games import game_of, sides_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, query_int
@@ -111,7 +111,7 @@ def correct(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
         except ServiceError as error:
             show_service_error(form.deal, error)
         else:
-            messages.success(request, game_of(event).words.says("corrected", number=number))
+            messages.success(request, card_game_of(event).words.says("corrected", number=number))
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)
     return _render(request, event, game, correction=form, status=400)
 
@@ -136,7 +136,9 @@ def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> H
         except ServiceError as error:
             show_service_error(form.deal, error)
         else:
-            messages.success(request, game_of(event).words.says("settled", number=entry.number))
+            messages.success(
+                request, card_game_of(event).words.says("settled", number=entry.number)
+            )
             return redirect("tournaments-director-game", event_id=event.pk, game_id=game.pk)
     return _render(request, event, game, settle_forms={entry.pk: form}, status=400)
 

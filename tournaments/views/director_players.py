@@ -85,7 +85,7 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
     for player in players:
         player.duplicate = player.name.casefold() in twice
     started = setup.setup_locked(event)
-    entry = format_of(event)
+    fmt = format_of(event)
     form = forms.get("form") or (_newcomer_form(request, event) if started else PlayerForm())
     if request.GET.get("more") or form.errors:
         form.fields["name"].widget.attrs["autofocus"] = True
@@ -99,8 +99,8 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
         "problems": setup.format_problems(event),
         "started": started,
         "next_round": player_changes.next_round(event) if started else 1,
-        "can_withdraw": entry.takes_withdrawals(event),
-        "can_late_enter": entry.takes_late_entries(event),
+        "can_withdraw": fmt.takes_withdrawals(event),
+        "can_late_enter": fmt.takes_late_entries(event),
         "form": form,
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),

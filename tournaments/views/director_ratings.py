@@ -21,10 +21,10 @@ from tournaments.services.ratings.lists import ListRow, RatedEvening
 from tournaments.tables import EXPORT_TYPES, RatingTable, export_dataset
 
 
-def game_of_request(request: HttpRequest, game: str | None = None) -> str:
+def card_game_of_request(request: HttpRequest, card_game: str | None = None) -> str:
     """The card game whose list is asked for (``?game=`` or the URL's), else the first."""
-    keys = [key for key, _label in rating_lists.rated_games()]
-    wanted = game if game is not None else request.GET.get("game", keys[0])
+    keys = [key for key, _label in rating_lists.rated_card_games()]
+    wanted = card_game if card_game is not None else request.GET.get("game", keys[0])
     if wanted not in keys:
         raise Http404("No rating list of that game.")
     return wanted
@@ -46,21 +46,21 @@ def rating_records(rows: list[ListRow], *, links: bool) -> list[dict]:
     ]
 
 
-def game_tabs(game: str, url: Callable[[str], str]) -> list[dict]:
-    """A tab per card game (``url`` of its list), the one of ``game`` current."""
+def card_game_tabs(card_game: str, url: Callable[[str], str]) -> list[dict]:
+    """A tab per card game (``url`` of its list), the one of ``card_game`` current."""
     return [
-        {"url": url(key), "label": label, "current": key == game}
-        for key, label in rating_lists.rated_games()
+        {"url": url(key), "label": label, "current": key == card_game}
+        for key, label in rating_lists.rated_card_games()
     ]
 
 
-def _export(table: RatingTable, club: Club, game: str, kind: str) -> HttpResponse:
-    label = dict(rating_lists.rated_games())[game]
+def _export(table: RatingTable, club: Club, card_game: str, kind: str) -> HttpResponse:
+    label = dict(rating_lists.rated_card_games())[card_game]
     title = _("Rating list %(game)s") % {"game": label}
     response = HttpResponse(
         export_dataset(table, title).export(kind), content_type=EXPORT_TYPES[kind]
     )
-    filename = f"{slugify(club.name) or 'club'}-{game}-ratings.{kind}"
+    filename = f"{slugify(club.name) or 'club'}-{card_game}-ratings.{kind}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -69,20 +69,26 @@ def _export(table: RatingTable, club: Club, game: str, kind: str) -> HttpRespons
 def rating_list(request: HttpRequest) -> HttpResponse:
     """The list of one card game, best first; ``?export=csv`` or ``xlsx`` downloads it."""
     club = director_club(request)
-    game = game_of_request(request)
+    card_game = card_game_of_request(request)
     context: dict[str, object] = {
         "clubs": list(clubs_for(request.user)),
         "club": club,
-        "tabs": game_tabs(game, lambda key: f"?club={club.pk}&game={key}" if club else ""),
+        "tabs": card_game_tabs(
+            card_game, lambda key: f"?club={club.pk}&game={key}" if club else ""
+        ),
         "provisional_games": PROVISIONAL_GAMES,
     }
     if club is not None:
-        table = RatingTable(rating_records(rating_lists.rating_list(club, game), links=True))
+        table = RatingTable(rating_records(rating_lists.rating_list(club, card_game), links=True))
         RequestConfig(request, paginate=False).configure(table)
         export = request.GET.get("export")
         if export in EXPORT_TYPES:
-            return _export(table, club, game, export)
-        context.update(table=table, game=game, game_label=dict(rating_lists.rated_games())[game])
+            return _export(table, club, card_game, export)
+        context.update(
+            table=table,
+            card_game=card_game,
+            card_game_label=dict(rating_lists.rated_card_games())[card_game],
+        )
     return render(request, "tournaments/members/ratings.html", context)
 
 

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.access import director_required
+from tournaments.card_games import deal_name
 from tournaments.formats import format_of
-from tournaments.games import deal_name
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round
 from tournaments.services.pages.board import closing_mark, desk_alerts, round_board

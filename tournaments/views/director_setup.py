@@ -31,7 +31,7 @@ from tournaments.forms.setup import (
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
-from tournaments.kernel.profiles import event_profile, profile_name
+from tournaments.kernel.profiles import event_profile, event_profile_label
 from tournaments.models import Event, Round
 from tournaments.services.pages.rule_summary import rule_summary
 from tournaments.services.rounds.steps import unconfirmed_entries
@@ -112,13 +112,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
     form = NewEventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game, slug = data["preset"]
+        card_game, slug = data["preset"]
         try:
             event = setup.create_event(
                 request.user,
                 name=data["name"],
                 date=data["date"],
-                game=game,
+                card_game=card_game,
                 profile_slug=slug,
                 club=data.get("club"),
             )
@@ -160,7 +160,7 @@ def _event_page(
         "unconfirmed": unconfirmed_entries(event) if closing else [],
         "rounds_to_play": setup.rounds_to_play(event),
         "round_summary": setup.round_summary(event),
-        "profile_name": profile_name(event),
+        "profile_label": event_profile_label(event),
         "is_owner": event.owner_id == request.user.pk,
         "co_directors": list(event.co_directors.order_by("username")),
         "co_form": co_form or CoDirectorForm(),
@@ -283,14 +283,14 @@ def _event_step(request: HttpRequest, event: Event) -> HttpResponse:
 def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
     locked = setup.setup_locked(event)
     preset_form = PresetForm(
-        initial={"preset": preset_value(event.game, event.profile_slug)}, prefix="preset"
+        initial={"preset": preset_value(event.card_game, event.profile_slug)}, prefix="preset"
     )
     if request.method == "POST" and request.POST.get("action") == "preset":
         preset_form = PresetForm(request.POST, prefix="preset")
         if preset_form.is_valid():
-            game, slug = preset_form.cleaned_data["preset"]
+            card_game, slug = preset_form.cleaned_data["preset"]
             try:
-                setup.choose_preset(event, game=game, profile_slug=slug)
+                setup.choose_preset(event, card_game=card_game, profile_slug=slug)
             except ServiceError as error:
                 show_service_error(preset_form, error)
             else:
@@ -300,7 +300,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
                 return redirect(step_url(event, "rules"))
     bound = request.method == "POST" and request.POST.get("action") == "rules"
     form = ProfileForm(
-        request.POST if bound else None, game=event.game, profile=event_profile(event)
+        request.POST if bound else None, card_game=event.card_game, profile=event_profile(event)
     )
     if bound and form.is_valid():
         try:
@@ -319,7 +319,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
         "preset_form": preset_form,
         "editable": not locked,
         "summary": rule_summary(event),
-        "profile_name": profile_name(event),
+        "profile_label": event_profile_label(event),
     }
     return render(request, "tournaments/setup/rules.html", context)
 
@@ -396,7 +396,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "players": n,
         "entered": entered,
         "previews": setup.schedule_previews(event, n) if n is not None else [],
-        "schedules": any(entry.schedule_ahead for entry in formats),
+        "schedules": any(fmt.schedule_ahead for fmt in formats),
         "rounds_hints": [hint.text for hint in hints.values()] if n is not None else [],
         # Each format's rounds by name as well (``swiss_rounds`` …).
         **{f"{key}_rounds": hint.rounds for key, hint in hints.items()},

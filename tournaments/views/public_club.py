@@ -24,7 +24,11 @@ from tournaments.services.club.public_names import member_name
 from tournaments.services.ratings import lists as rating_lists
 from tournaments.services.scores.standings import notes, precedence, rounds_in
 from tournaments.tables import RatingTable, SeriesTable
-from tournaments.views.director_ratings import game_of_request, game_tabs, rating_records
+from tournaments.views.director_ratings import (
+    card_game_of_request,
+    card_game_tabs,
+    rating_records,
+)
 from tournaments.views.director_series import series_records
 
 
@@ -46,7 +50,7 @@ def club(request: HttpRequest, club: Club) -> HttpResponse:
         "coming_up": club_pages.coming_up(club),
         "series": list(club.series.order_by("-created_at", "pk")),
         "seasons": club_pages.archive(club),
-        "rated_games": rating_lists.rated_games(),
+        "rated_card_games": rating_lists.rated_card_games(),
     }
     return render(request, "tournaments/club/public.html", context)
 
@@ -104,21 +108,21 @@ def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
 
 
 @club_page
-def ratings(request: HttpRequest, club: Club, game: str) -> HttpResponse:
+def ratings(request: HttpRequest, club: Club, card_game: str) -> HttpResponse:
     """The club's rating list in one card game, each member named as they chose; members
     whose values are equal stand in the order of those names, never of the real ones."""
-    game = game_of_request(request, game)
-    rows = rating_lists.rating_list(club, game, name=member_name)
+    card_game = card_game_of_request(request, card_game)
+    rows = rating_lists.rating_list(club, card_game, name=member_name)
     table = RatingTable(rating_records(rows, links=False))
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "club": club,
         "table": table,
-        "tabs": game_tabs(
-            game,
+        "tabs": card_game_tabs(
+            card_game,
             lambda key: reverse("tournaments-public-club-ratings", args=[club.public_token, key]),
         ),
-        "game_label": dict(rating_lists.rated_games())[game],
+        "card_game_label": dict(rating_lists.rated_card_games())[card_game],
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "tournaments/club/public_ratings.html", context)

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
+from tournaments.card_games import card_game_of, deal_name, entry_form_for, sides_of
 from tournaments.forms.entry import EntryForm
-from tournaments.games import deal_name, entry_form_for, game_of, sides_of
 from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
@@ -59,6 +59,10 @@ GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
 FRESH_FORM = "X-Meld-Fresh"
 # The deal number of the entry form a phone shows (table.js): kept when it is still the next.
 NEXT_DEAL = "X-Meld-Next"
+# The pad's mark as a phone sends it back, on the pad's poll and with the entry form (which
+# includes the poll's hidden field). A page drawn before it was named "mark" sends "stamp":
+# read for one release, while phones may still have such a page open.
+PAD_MARK, OLD_PAD_MARK = "mark", "stamp"
 
 
 def _take_game_row(at: At, game: Game) -> None:
@@ -67,14 +71,20 @@ def _take_game_row(at: At, game: Game) -> None:
         setattr(at.game, name, getattr(game, name))
 
 
-def _stamp(game: Game, mark: int, seat_cookie: str) -> str:
-    """Changes whenever what the score pad shows changes (entries, their states, the seat).
+def _pad_mark(game: Game, mark: int, seat_cookie: str) -> str:
+    """The pad's mark: changes whenever what the score pad shows changes (entries, their
+    states, the seat).
 
     Computed from the entries a page was drawn from, and from one query's
     change mark when the pad polls, so an unchanged pad costs no rendering.
     """
     text = f"{mark}|{game.finished}|{game.scores}|{seat_cookie}"
     return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def _sent_pad_mark(values) -> str | None:
+    """The pad's mark a phone sent (``request.GET`` or ``request.POST``), if any."""
+    return values.get(PAD_MARK, values.get(OLD_PAD_MARK))
 
 
 def _seating(game: Game) -> list[dict]:
@@ -110,10 +120,10 @@ def _sheet_context(at: At) -> dict:
         "labels": labels,
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
-        "stamp": _stamp(at.game, entries_mark(entries), at.seat_cookie),
+        "pad_mark": _pad_mark(at.game, entries_mark(entries), at.seat_cookie),
         "pad_entries": entries,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
-        "calculator_ranks": CALCULATOR_RANKS if game_of(at.event).calculator else (),
+        "calculator_ranks": CALCULATOR_RANKS if card_game_of(at.event).calculator else (),
     }
 
 
@@ -219,12 +229,12 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
         return response
-    stamp = request.GET.get("stamp")
-    if stamp == _stamp(at.game, int(at.game.mark), at.seat_cookie):
+    sent = _sent_pad_mark(request.GET)
+    if sent == _pad_mark(at.game, int(at.game.mark), at.seat_cookie):
         return HttpResponse(status=204)
     find_seat(at)
     context = _sheet_context(at)
-    if stamp == context["stamp"]:
+    if sent == context["pad_mark"]:
         return HttpResponse(status=204)
     return render(request, "tournaments/table/partials/sheet_answer.html", context)
 
@@ -265,9 +275,9 @@ def _answer(
 def _stored_answer(
     request: HttpRequest, at: At, entry: Entry, form: EntryForm, **extra
 ) -> HttpResponse:
-    """htmx, when the phone's pad showed the game just before ``entry`` (the stamp its form
-    sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the pad's
-    new row, which deal is next and the poll's stamp. Otherwise the whole pad.
+    """htmx, when the phone's pad showed the game just before ``entry`` (the pad's mark its
+    form sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the
+    pad's new row, which deal is next and the poll's new mark. Otherwise the whole pad.
 
     A phone that keeps the fresh form it was given (its mark in the ``X-Meld-Fresh``
     header, sent by table.js) draws the next deal's form from it: then either answer
@@ -287,7 +297,7 @@ def _stored_answer(
         not rows
         or rows[-1].entry.pk != entry.pk
         or (len(rows) > 1 and rows[-2].number >= entry.number)
-        or request.POST.get("stamp") != _stamp(at.game, entries_mark(before), at.seat_cookie)
+        or _sent_pad_mark(request.POST) != _pad_mark(at.game, entries_mark(before), at.seat_cookie)
     ):
         if fresh:  # the pad missed a change: all of it, and still no form
             return _swapping_nothing(request, "entry_pad_next.html", context)

@@ -47,7 +47,7 @@ class At:
     event: Event
     game: Game | None
     seat: Seat | None
-    seat_cookie: str = ""  # the seat id the phone's cookie names (part of the change stamp)
+    seat_cookie: str = ""  # the seat id the phone's cookie names (part of the pad's mark)
     device: str | None = None  # the hash of the phone's device id, as entries keep it
     player_id: int | None = None  # the player this phone remembers for the event
 

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring import canasta
-from tournaments.games import sides_of
+from tournaments.card_games import sides_of
 from tournaments.views.table_at import playing
 
 # The keys show the rank as the players' cards print it (German packs: D for Dame, B for Bube).

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.canasta import side_label
-from tournaments.games import deal_name, game_of
+from tournaments.card_games import card_game_of, deal_name
 from tournaments.models import Entry, Event, Round
 from tournaments.services.pages.guide import GuideCard
 from tournaments.services.rounds.done import table_done
@@ -118,7 +118,7 @@ def _seated(at: At, sheet: Sheet) -> Moment:
     if waiting:
         entry = waiting[-1]  # the one sent last: the one a typo is found in
         if entered_here(entry, at.device) and entry.entered_by_seat.side != seat.side:
-            line = game_of(at.event).words.says("entered_here", number=entry.number)
+            line = card_game_of(at.event).words.says("entered_here", number=entry.number)
         else:
             names = [deal_name(game, other.number) for other in waiting]
             line = capfirst(
@@ -247,7 +247,7 @@ def _between_rounds(at: At, *, guide: bool) -> Moment:
     uncounted = _uncounted(at, rnd)
     notes = []
     if uncounted:
-        names = [game_of(event).words.deal_name(number) for number in uncounted]
+        names = [card_game_of(event).words.deal_name(number) for number in uncounted]
         notes.append(
             ngettext(
                 "%(round)s was closed by the director; %(deals)s did not count.",

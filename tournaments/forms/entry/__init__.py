@@ -1,6 +1,6 @@
 """Entry forms for one deal (Canasta) or hand (Gin), validated through the engines.
 
-``tournaments.games.entry_form_for(game, data)`` asks the game's registry entry
+``tournaments.card_games.entry_form_for(game, data)`` asks the event's card game
 for its form: ``CanastaDealForm`` (each side's canastas, red threes, going out
 and points), ``CardCountsForm`` (the same with how many cards of each kind
 instead of the points), ``QuickTotalsForm`` (one number per side), as the

@@ -1,7 +1,7 @@
 """What every entry form shares: the widgets drawn without the template engine, the
-hidden bookkeeping fields, and scoring through the game's registry entry.
+hidden bookkeeping fields, and scoring through the card game (``tournaments.card_games``).
 
-Each form's ``clean`` scores the entry with its game's ``evaluate``, and every
+Each form's ``clean`` scores the entry with its card game's ``evaluate``, and every
 problem the engine finds is shown next to the field it concerns. Hidden fields
 carry the deal number, the version being edited and an idempotency key made
 when the form is drawn.
@@ -147,9 +147,9 @@ class EntryForm(forms.Form):
 
     Each kind of form defines three methods: ``build()`` adds its fields,
     ``initial_from(details)`` reads a stored entry's details back into the form,
-    and ``entry_data()`` gives the engine the cleaned data. The game's registry
-    entry makes the form (``tournaments.games.entry_form_for``) and hands it the
-    game's sides and itself (``rules``) to score with.
+    and ``entry_data()`` gives the engine the cleaned data. The card game makes the
+    form (``tournaments.card_games.entry_form_for``) and hands it the game's sides and
+    itself (``card_game``) to score with.
     """
 
     entry_kind = ""  # the form's CSS class: form-<kind>
@@ -174,7 +174,7 @@ class EntryForm(forms.Form):
         data=None,
         *,
         sides: list,
-        rules,
+        card_game,
         number: int | None = None,
         entry: Entry | None = None,
         profile=None,
@@ -191,7 +191,7 @@ class EntryForm(forms.Form):
         self.game = game
         self.event = game.round.event
         self.profile = profile or event_profile(self.event)
-        self.rules = rules
+        self.card_game = card_game
         self.names = [side.names for side in sides]
         self.side_count = len(self.names)  # asked for by every method below: read once
         self.scored: Scored | None = None
@@ -232,7 +232,7 @@ class EntryForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            self.scored = self.rules.evaluate(self.game, self.entry_data(), self.profile)
+            self.scored = self.card_game.evaluate(self.game, self.entry_data(), self.profile)
         except ServiceError as error:
             show_service_error(self, error)
         return cleaned

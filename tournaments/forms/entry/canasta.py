@@ -113,7 +113,7 @@ class CanastaDealForm(EntryForm):
     entry_mode = Event.EntryMode.DEAL
     same_each_deal = True
     calculator = True
-    modes: list[str] = []  # the modes the event's phones offer (set by the game's registry entry)
+    modes: list[str] = []  # the modes the event's phones offer (set by the card game)
     point_names: tuple[str, ...] = tuple(POINT_LABELS)
     places: tuple[str, ...] = ()  # where cards are counted, by card counts
 

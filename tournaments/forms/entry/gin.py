@@ -79,7 +79,7 @@ def game_fields(names: list[str], prefix: str = "") -> dict[str, forms.Field]:
 
 
 def game_data(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """One game as the engine reads it (``games.gin.gin_hand``), from the cleaned fields:
+    """One game as the engine reads it (``card_games.gin.gin_hand``), from the cleaned fields:
     the cards where the hand is entered by cards, else the deadwoods."""
     entry: dict[str, Any] = {
         "kind": data.get(prefix + "kind"),

@@ -1,8 +1,8 @@
-"""The hand forms of Gin beyond two players a table (``tournaments.games.gin_tables``).
+"""The hand forms of Gin beyond two players a table (``tournaments.card_games.gin_tables``).
 
-Each asks its registry entry (``rules``) who plays the hand it is for: the seating
-of the rotation or the chouette (``rules.seating_at``, the engine's seating), or the
-pairs of partnership Gin (``rules.hand_pairs``). So the form names the players of
+Each asks its card game (``card_game``) who plays the hand it is for: the seating
+of the rotation or the chouette (``card_game.seating_at``, the engine's seating), or the
+pairs of partnership Gin (``card_game.hand_pairs``). So the form names the players of
 its hand, and changes from hand to hand.
 """
 
@@ -34,7 +34,7 @@ class SeatedHandForm(GinHandForm):
         super().build()
         number = self.deal_number
         try:
-            self.seating = self.rules.seating_at(self.game, number) if number else None
+            self.seating = self.card_game.seating_at(self.game, number) if number else None
         except ServiceError:
             self.seating = None
         self.show_hand()
@@ -75,7 +75,7 @@ class ChouetteHandForm(SeatedHandForm):
 
     def show_hand(self) -> None:
         try:
-            self.players = [str(seat.player) for seat in self.rules.seats(self.game)]
+            self.players = [str(seat.player) for seat in self.card_game.seats(self.game)]
         except ServiceError:
             self.players = []
         if self.seating is not None and self.players:
@@ -108,9 +108,9 @@ class PartnershipHandForm(GinHandForm):
 
     def build(self) -> None:
         # Each partner plays his own game every hand: as many games as partners a side.
-        self.game_count = self.rules.players_per_side
+        self.game_count = self.card_game.players_per_side
         try:
-            self.pairs = self.rules.hand_pairs(self.game, self.deal_number or 1)
+            self.pairs = self.card_game.hand_pairs(self.game, self.deal_number or 1)
         except ServiceError:
             self.pairs = ()
         self.fields["mode"] = mode_field()

@@ -6,7 +6,7 @@ The two events go through the same services the director and the phones use, so
 they are exactly what a real evening would leave in the database: the register
 comes first, so tonight's pasted list links its players to their members. The season's
 evenings are written in bulk to keep ``make run`` quick: the seating, every deal
-as a confirmed entry scored by the game's own rules, and each game's results
+as a confirmed entry scored by the card game's own rules, and each game's results
 recomputed by ``services.scores.results`` as a confirmation would.
 """
 
@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import prefetch_related_objects
 
 from meld.paths import manage_command
-from tournaments.games import evaluate
+from tournaments.card_games import evaluate
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import (
@@ -105,13 +105,13 @@ class Command(BaseCommand):
         return users.objects.create_user(username, password=password), password
 
     def _event(
-        self, demo_part: dict, club, director, *, game: str, fmt: str, rounds_planned: int
+        self, demo_part: dict, club, director, *, card_game: str, fmt: str, rounds_planned: int
     ) -> Event:
         event = setup.create_event(
             director,
             name=demo_part["name"],
             date=datetime.date.today(),
-            game=game,
+            card_game=card_game,
             profile_slug=demo_part["profile"],
             club=club,
         )
@@ -130,7 +130,7 @@ class Command(BaseCommand):
     def _canasta(self, demo: dict, club, director, rng: random.Random) -> Event:
         part = demo["canasta"]
         event = self._event(
-            part, club, director, game="canasta", fmt="progressive", rounds_planned=11
+            part, club, director, card_game="canasta", fmt="progressive", rounds_planned=11
         )
         setup.set_round(
             event, round_kind="deals", round_deals=part["deals_per_round"], round_minutes=None
@@ -152,7 +152,7 @@ class Command(BaseCommand):
 
     def _gin(self, demo: dict, club, director, rng: random.Random) -> Event:
         part = demo["gin"]
-        event = self._event(part, club, director, game="gin", fmt="swiss", rounds_planned=4)
+        event = self._event(part, club, director, card_game="gin", fmt="swiss", rounds_planned=4)
         draw_service.draw_numbers(event, seed=demo["seed"], user=director)
         profile = event_profile(event)
         for _ in range(part["rounds_played"]):
@@ -192,7 +192,7 @@ class Command(BaseCommand):
                 director,
                 name=f"{part['evening']} {date:%d.%m.}",
                 date=date,
-                game="canasta",
+                card_game="canasta",
                 profile_slug=part["profile"],
                 club=club,
             )
@@ -291,7 +291,8 @@ def _fours(order: list) -> list[list]:
 
 
 def _scored(game: Game, rng: random.Random, profile):
-    """A plausible deal the game's rules accept (a few tries, as the tables' phones would)."""
+    """A plausible deal the card game's rules accept (a few tries, as the tables' phones
+    would)."""
     for _ in range(50):
         try:
             return evaluate(game, canasta_deal(rng, profile), profile=profile)

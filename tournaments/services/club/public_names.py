@@ -8,8 +8,8 @@ of its players shows in full, else by its players' public names.
 
 Everything public goes through here: the event's public page, its live fragment and
 projector, the club's public pages, the series standings, and the printed documents for
-the wall and the notice board (``printing.DOCUMENTS`` entries with ``public=True`` and the
-series PDF). The director's pages and exports, and the table's own pages and printouts,
+the wall and the notice board (``printing.DOCUMENTS`` with ``public=True``, and the series
+PDF). The director's pages and exports, and the table's own pages and printouts,
 keep full names: a player at the table needs to see who they play.
 """
 

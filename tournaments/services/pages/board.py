@@ -22,7 +22,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments.games import group_sides
+from tournaments.card_games import group_sides
 from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
 from tournaments.services.pages.live import board_mark
 from tournaments.services.rounds.clock import clock_mark

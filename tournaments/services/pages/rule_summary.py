@@ -6,7 +6,7 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 
 from scoring.profiles import profile_fields
-from tournaments.games import game_of
+from tournaments.card_games import card_game_of
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event
 
@@ -35,7 +35,7 @@ def _value(kind: str, value) -> str:
 
 
 def rule_summary(event: Event) -> list[RuleLine]:
-    keys = game_of(event).summary_rules
+    keys = card_game_of(event).summary_rules
     specs = {spec.name: spec for spec in profile_fields(event_profile(event))}
     return [
         RuleLine(_(specs[key].label), _value(specs[key].kind, specs[key].value))

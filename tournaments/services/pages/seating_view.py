@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tournaments.games import group_sides
+from tournaments.card_games import group_sides
 from tournaments.models import Bye, Player, Round, Seat
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import ngettext
 
 from ratings import Rating
-from tournaments.games import GAMES
+from tournaments.card_games import CARD_GAMES
 from tournaments.kernel.names import family_key
 from tournaments.models import Club, Event, Member, MemberRating, RatingHistory
 
@@ -51,20 +51,20 @@ class ListRow:
         return shown(self.rating)
 
 
-def rated_games() -> list[tuple[str, str]]:
+def rated_card_games() -> list[tuple[str, str]]:
     """The card games a club has a list of: (key, label)."""
-    return [(key, entry.label) for key, entry in GAMES.items()]
+    return [(key, card_game.label) for key, card_game in CARD_GAMES.items()]
 
 
-def rating_list(club: Club, game: str, *, name: Callable[[Member], str] | None = None):
-    """The club's list in ``game``, best first. ``name`` gives each row's name (the
+def rating_list(club: Club, card_game: str, *, name: Callable[[Member], str] | None = None):
+    """The club's list in ``card_game``, best first. ``name`` gives each row's name (the
     member's full name when None); members whose values are equal stand in the order of
     those names, then by their register entry's id."""
     rows = [
         ListRow(row.member, Rating(row.mu, row.sigma, row.games))
-        for row in MemberRating.objects.filter(member__club=club, game=game).select_related(
-            "member"
-        )
+        for row in MemberRating.objects.filter(
+            member__club=club, card_game=card_game
+        ).select_related("member")
     ]
     for row in rows:
         row.name = name(row.member) if name else row.member.name
@@ -101,25 +101,25 @@ class RatedEvening:
 
 
 @dataclass
-class GameRating:
+class CardGameRating:
     """A member's rating in one card game, and the evenings that made it."""
 
-    game: str
+    card_game: str
     label: str
     rating: Rating
     evenings: list[RatedEvening]
 
 
-def member_ratings(member: Member) -> list[GameRating]:
+def member_ratings(member: Member) -> list[CardGameRating]:
     """The member's rating in each card game they have one in, in the registry's order."""
-    current = {row.game: row for row in MemberRating.objects.filter(member=member)}
+    current = {row.card_game: row for row in MemberRating.objects.filter(member=member)}
     evenings: dict[str, list[RatedEvening]] = defaultdict(list)
     for row in (
         RatingHistory.objects.filter(member=member)
         .select_related("event")
         .order_by("event__date", "event_id")
     ):
-        evenings[row.game].append(
+        evenings[row.card_game].append(
             RatedEvening(
                 row.event,
                 Rating(row.mu_before, row.sigma_before, row.games_before),
@@ -130,22 +130,22 @@ def member_ratings(member: Member) -> list[GameRating]:
             )
         )
     return [
-        GameRating(
+        CardGameRating(
             key,
             label,
             Rating(current[key].mu, current[key].sigma, current[key].games),
             evenings[key],
         )
-        for key, label in rated_games()
+        for key, label in rated_card_games()
         if key in current
     ]
 
 
-def shown_ratings(club_id: int, game: str, member_ids: Iterable[int]) -> dict[int, float]:
-    """The shown value of each of ``member_ids`` who has a rating in the club's ``game``."""
+def shown_ratings(club_id: int, card_game: str, member_ids: Iterable[int]) -> dict[int, float]:
+    """The shown value of each of ``member_ids`` who has a rating in the club's ``card_game``."""
     return {
         member_id: shown(Rating(mu, sigma, games))
         for member_id, mu, sigma, games in MemberRating.objects.filter(
-            member__club_id=club_id, game=game, member_id__in=set(member_ids)
+            member__club_id=club_id, card_game=card_game, member_id__in=set(member_ids)
         ).values_list("member_id", "mu", "sigma", "games")
     }

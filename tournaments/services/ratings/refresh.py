@@ -1,6 +1,6 @@
 """The club's rating lists: every finished evening replayed through the ratings engine.
 
-A club has one list per card game (``GAMES``). It is a cache: the evenings' results
+A club has one list per card game (``CARD_GAMES``). It is a cache: the evenings' results
 are its inputs, and it is rebuilt from them in played order (event date, then id;
 within an evening round by round, table by table) whenever that order's past changes:
 an evening finished or imported with a date before the latest rated one, an evening
@@ -8,14 +8,14 @@ reopened, players linked to other members (merging, building the register). An e
 finished after every rated one is rated on top of the list as it stands. The replay
 and the step-by-step list are the same (``ratings.Ledger``).
 
-What a game counts for is its registry entries' word: the game's entry says the sides
-and their points (``CardGame.rated_matches``) and the margin from which a win counts
-for more (``rating_margin``); the format's entry says where only who won counts
+What a game counts for is for the registries to say: the card game says the sides and
+their points (``CardGame.rated_matches``) and the margin from which a win counts for
+more (``rating_margin``); the format says where only who won counts
 (``Format.rated_by_places``).
 
 The writing steps run after the step that changed the results has committed
 (``transaction.on_commit``, never in a GET), each in one transaction under the club's
-lock (``services.locks``), so two of them for one club run one after the other. Each
+lock (``services.store.locks``), so two of them for one club run one after the other. Each
 reads in bulk: a constant number of queries, whatever the number of evenings.
 """
 
@@ -27,9 +27,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 
 from ratings import Evening, EveningOutcome, Ledger, Match, Rating, replay
+from tournaments.card_games import CARD_GAMES, card_game_of
+from tournaments.card_games.base import PlayedGame
 from tournaments.formats import format_of
-from tournaments.games import GAMES, game_of
-from tournaments.games.base import PlayedGame
 from tournaments.models import (
     Event,
     Game,
@@ -56,12 +56,12 @@ def after_finishing(event: Event) -> None:
     transaction.on_commit(lambda: evening_finished(event_id), robust=True)
 
 
-def after_change(club_id: int | None, games: Iterable[str] | None = None) -> None:
+def after_change(club_id: int | None, card_games: Iterable[str] | None = None) -> None:
     """Once the step that changed the club's past evenings commits, replay its lists
-    (``games``: those card games' lists; None: every one)."""
+    (``card_games``: those card games' lists; None: every one)."""
     if club_id is None:
         return
-    keys = tuple(GAMES if games is None else games)
+    keys = tuple(CARD_GAMES if card_games is None else card_games)
     transaction.on_commit(lambda: recompute_club(club_id, keys), robust=True)
 
 
@@ -71,7 +71,7 @@ def after_change(club_id: int | None, games: Iterable[str] | None = None) -> Non
 @serialised
 def evening_finished(event_id: int) -> None:
     """Rate the finished evening ``event_id``: on top of the list when it is the latest
-    of its club and game, else (it lands in the past) by replaying the list."""
+    of its club and card game, else (it lands in the past) by replaying the list."""
     with transaction.atomic():
         club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
         if club_id is None:
@@ -81,17 +81,17 @@ def evening_finished(event_id: int) -> None:
         event = Event.objects.filter(pk=event_id, club_id=club_id).first()
         if event is None:
             return
-        listed = RatingList.objects.filter(club_id=club_id, game=event.game).first()
+        listed = RatingList.objects.filter(club_id=club_id, card_game=event.card_game).first()
         if event.status == FINISHED and listed is not None and _latest(event, club_id, listed):
             _rate_on_top(event, club_id, listed)
         else:
-            _replay(club_id, event.game)
+            _replay(club_id, event.card_game)
 
 
 def _latest(event: Event, club_id: int, listed: RatingList) -> bool:
     """Whether ``event`` comes after every evening the list counts, and the list counts
-    every other finished evening of its club and game."""
-    others = _finished(club_id, event.game).exclude(pk=event.pk).count()
+    every other finished evening of its club and card game."""
+    others = _finished(club_id, event.card_game).exclude(pk=event.pk).count()
     if listed.evenings != others:
         return False
     if listed.through_date is None:
@@ -100,53 +100,53 @@ def _latest(event: Event, club_id: int, listed: RatingList) -> bool:
 
 
 @serialised
-def recompute_club(club_id: int, games: Iterable[str] = tuple(GAMES)) -> None:
-    """Replay the club's lists of ``games`` from their first evening."""
+def recompute_club(club_id: int, card_games: Iterable[str] = tuple(CARD_GAMES)) -> None:
+    """Replay the club's lists of ``card_games`` from their first evening."""
     with transaction.atomic():
         lock_club(club_id, change=True)
-        for key in games:
+        for key in card_games:
             _replay(club_id, key)
 
 
-def _finished(club_id: int, game: str):
-    return Event.objects.filter(club_id=club_id, game=game, status=FINISHED)
+def _finished(club_id: int, card_game: str):
+    return Event.objects.filter(club_id=club_id, card_game=card_game, status=FINISHED)
 
 
-def _replay(club_id: int, game: str) -> None:
-    scope = Q(club_id=club_id, game=game, status=FINISHED)
+def _replay(club_id: int, card_game: str) -> None:
+    scope = Q(club_id=club_id, card_game=card_game, status=FINISHED)
     events = list(Event.objects.filter(scope).order_by("date", "pk"))
     evenings = played_evenings(club_id, events, scope)
-    ledger, history = replay(evenings, GAMES[game].rating_margin)
-    MemberRating.objects.filter(member__club_id=club_id, game=game).delete()
-    RatingHistory.objects.filter(member__club_id=club_id, game=game).delete()
+    ledger, history = replay(evenings, CARD_GAMES[card_game].rating_margin)
+    MemberRating.objects.filter(member__club_id=club_id, card_game=card_game).delete()
+    RatingHistory.objects.filter(member__club_id=club_id, card_game=card_game).delete()
     MemberRating.objects.bulk_create(
         (
-            MemberRating(member_id=key, game=game, mu=r.mu, sigma=r.sigma, games=r.games)
+            MemberRating(member_id=key, card_game=card_game, mu=r.mu, sigma=r.sigma, games=r.games)
             for key, r in ledger.ratings.items()
         ),
         batch_size=1000,
     )
     _insert_history(
         [
-            _history_row(member_id, event_id, game, outcome)
+            _history_row(member_id, event_id, card_game, outcome)
             for event_id, outcomes in history.items()
             for member_id, outcome in outcomes.items()
         ]
     )
     last = events[-1] if events else None
-    _save_list(club_id, game, len(events), last)
+    _save_list(club_id, card_game, len(events), last)
 
 
 def _rate_on_top(event: Event, club_id: int, listed: RatingList) -> None:
     """The latest evening, rated on the list as it stands."""
-    game = event.game
+    card_game = event.card_game
     stored = {
         row.member_id: row
-        for row in MemberRating.objects.filter(member__club_id=club_id, game=game)
+        for row in MemberRating.objects.filter(member__club_id=club_id, card_game=card_game)
     }
     ledger = Ledger(
         {key: Rating(row.mu, row.sigma, row.games) for key, row in stored.items()},
-        GAMES[game].rating_margin,
+        CARD_GAMES[card_game].rating_margin,
     )
     (evening,) = played_evenings(club_id, [event], Q(pk=event.pk))
     outcomes = ledger.rate_evening(evening)
@@ -154,21 +154,21 @@ def _rate_on_top(event: Event, club_id: int, listed: RatingList) -> None:
     new: list[MemberRating] = []
     for key in outcomes:
         rating = ledger.rating(key)
-        row = stored.get(key) or MemberRating(member_id=key, game=game)
+        row = stored.get(key) or MemberRating(member_id=key, card_game=card_game)
         row.mu, row.sigma, row.games = rating.mu, rating.sigma, rating.games
         (changed if row.pk else new).append(row)
     MemberRating.objects.bulk_update(changed, ["mu", "sigma", "games"], batch_size=1000)
     MemberRating.objects.bulk_create(new, batch_size=1000)
     _insert_history(
-        [_history_row(key, event.pk, game, outcome) for key, outcome in outcomes.items()]
+        [_history_row(key, event.pk, card_game, outcome) for key, outcome in outcomes.items()]
     )
-    _save_list(club_id, game, listed.evenings + 1, event)
+    _save_list(club_id, card_game, listed.evenings + 1, event)
 
 
 HISTORY = (
     "member",
     "event",
-    "game",
+    "card_game",
     "mu_before",
     "sigma_before",
     "games_before",
@@ -180,13 +180,13 @@ HISTORY = (
 )
 
 
-def _history_row(member_id: int, event_id: int, game: str, outcome: EveningOutcome) -> tuple:
+def _history_row(member_id: int, event_id: int, card_game: str, outcome: EveningOutcome) -> tuple:
     """A ``RatingHistory`` row's values, in the order of ``HISTORY``."""
     before, after = outcome.before, outcome.after
     return (
         member_id,
         event_id,
-        game,
+        card_game,
         before.mu,
         before.sigma,
         before.games,
@@ -218,10 +218,10 @@ def _insert_history(rows: list[tuple]) -> None:
         cursor.executemany(prepared("ratings:history", build), rows)
 
 
-def _save_list(club_id: int, game: str, evenings: int, last: Event | None) -> None:
+def _save_list(club_id: int, card_game: str, evenings: int, last: Event | None) -> None:
     RatingList.objects.update_or_create(
         club_id=club_id,
-        game=game,
+        card_game=card_game,
         defaults={
             "evenings": evenings,
             "through_date": last.date if last else None,
@@ -268,10 +268,10 @@ def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening
         )
     evenings = []
     for event in events:
-        entry, places = game_of(event), format_of(event).rated_by_places(event)
+        card_game, places = card_game_of(event), format_of(event).rated_by_places(event)
         matches: list[Match] = []
         for played in by_event[event.pk]:
-            matches += entry.rated_matches(played, members, places=places)
+            matches += card_game.rated_matches(played, members, places=places)
         evenings.append(Evening(event.pk, tuple(matches)))
     return evenings
 

@@ -2,7 +2,7 @@
 close dialog, closing itself and the projector share.
 
 A table is done when its game is over (by the rules, by the deal count of a round
-of so many deals, or because the director ended it: the game registry's outcome,
+of so many deals, or because the director ended it: the card game's outcome,
 stored as ``Game.finished``) and nothing it entered waits for confirmation or is
 disputed. In a round with a time limit, once the time is up, a table is also done
 when it has finished the deal it was playing then: something was entered since

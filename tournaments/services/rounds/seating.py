@@ -1,7 +1,7 @@
 """Who sits where in a round: the lineup as the players stand, and the plan of the event's format.
 
-``plan_round`` hands the lineup (``kernel.lineup``) to the registry entry of the event's
-format (``tournaments.formats``), which calls its pairing engine and returns a
+``plan_round`` hands the lineup (``kernel.lineup``) to the event's format
+(``tournaments.formats``), which calls its pairing engine and returns a
 ``Plan``: per table the sides (lists of players), the byes with their points,
 and the engine's notes on how it seated them (untranslated: each reader sees them in their language).
 ``services.rounds.steps.start_round`` writes the plan.
@@ -35,12 +35,12 @@ def lineup_of(event: Event, number: int) -> Lineup:
 
 
 def player_ratings(event: Event, players: Iterable[Player]) -> dict[int, float]:
-    """The shown rating of each of ``players`` on the club's list of the event's game
+    """The shown rating of each of ``players`` on the club's list of the event's card game
     (player id → value); members without a rating and guests are left out."""
     members = {p.pk: p.member_id for p in players if p.member_id is not None}
     if event.club_id is None or not members:
         return {}
-    values = shown_ratings(event.club_id, event.game, members.values())
+    values = shown_ratings(event.club_id, event.card_game, members.values())
     return {pk: values[member] for pk, member in members.items() if member in values}
 
 

@@ -14,7 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.games import game_of
+from tournaments.card_games import card_game_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
 from tournaments.models import AuditEntry, Entry, Event, Game, Seat
@@ -106,7 +106,7 @@ def _deal(row: AuditEntry, value: Any = None) -> str:
     number = value.get("number") if isinstance(value, dict) else None
     if number is None and row.entry_id:
         number = row.entry.number
-    return game_of(row.event).words.deal_name(number)
+    return card_game_of(row.event).words.deal_name(number)
 
 
 def _points(row: AuditEntry, value: Any) -> str:
@@ -117,7 +117,7 @@ def _points(row: AuditEntry, value: Any) -> str:
     if isinstance(value, dict) and isinstance(value.get("points"), list):
         points = " : ".join(str(p) for p in value["points"])
         details = value.get("details")
-        note = game_of(row.event).entry_note(details) if isinstance(details, dict) else ""
+        note = card_game_of(row.event).entry_note(details) if isinstance(details, dict) else ""
         return f"{points} {note}" if note else points
     return ""
 

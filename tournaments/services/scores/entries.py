@@ -21,8 +21,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.games import deal_name, evaluate, game_of
-from tournaments.games.base import LaterHand
+from tournaments.card_games import card_game_of, deal_name, evaluate
+from tournaments.card_games.base import LaterHand
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Game, Seat
 from tournaments.services.scores import audit
@@ -304,7 +304,7 @@ def _check_later_hands(
     """The later hands this version of deal ``number`` seats otherwise; refused (with what
     would change) unless the director said to re-seat them, so no later hand is left counted
     between players who did not play it, nor silently dropped from the totals."""
-    changes = game_of(game.round.event).later_hands(game, number, list(scored.points))
+    changes = card_game_of(game.round.event).later_hands(game, number, list(scored.points))
     if changes and not (director and later):
         raise ServiceError(_later_hands_message(game, number, changes, director=director))
     return changes
@@ -430,11 +430,11 @@ def settle_dispute(
             if scored is not None
             else []
         )
-        rules = game_of(game.round.event)
+        card_game = card_game_of(game.round.event)
         if (
             not accept
             and scored is None
-            and rules.seats_by_earlier_hands
+            and card_game.seats_by_earlier_hands
             and game.entries.filter(number__gt=entry.number).exists()
         ):
             # Without it the hands after it would count without knowing who played them.

@@ -15,7 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.games import deal_name, game_of
+from tournaments.card_games import card_game_of, deal_name
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services.scores import audit
@@ -154,7 +154,7 @@ def check_playable(game: Game) -> None:
             _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
         )
     if game.finished:
-        raise ServiceError(game_of(rnd.event).words.says("over"))
+        raise ServiceError(card_game_of(rnd.event).words.says("over"))
 
 
 def is_number(number: Any) -> bool:
@@ -190,7 +190,7 @@ def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
             % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
         )
     if event.round_kind == Event.RoundKind.DEALS and number > (event.round_deals or 0):
-        raise ServiceError(game_of(event).words.says("only", count=event.round_deals))
+        raise ServiceError(card_game_of(event).words.says("only", count=event.round_deals))
     return number
 
 
@@ -213,7 +213,7 @@ def create_entry(**fields) -> Entry:
             return statements.insert(Entry(**fields))
     except IntegrityError:
         # Only reachable when the lock was bypassed; the constraint still holds.
-        words = game_of(fields["game"].round.event).words
+        words = card_game_of(fields["game"].round.event).words
         raise ServiceError(words.says("stored_twice")) from None
 
 

@@ -15,8 +15,8 @@ from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.db.models.query import prefetch_related_objects
 
-from tournaments.games import Outcome, game_of, group_sides
-from tournaments.games.gin import GinTotals
+from tournaments.card_games import Outcome, card_game_of, group_sides
+from tournaments.card_games.gin import GinTotals
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services.scores import audit
@@ -102,7 +102,7 @@ def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
     deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
     ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
     sides = group_sides(game.seats.all())
-    return game_of(event).outcome(
+    return card_game_of(event).outcome(
         confirmed,
         profile,
         sides=len(sides),
@@ -322,8 +322,8 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         entries = [entry for entry in entries if entry.status != Entry.Status.SUPERSEDED]
     confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
     result = outcome(game, confirmed, profile=profile)
-    rules = game_of(event)
-    part = rules.sheet_part(result, confirmed, profile)
+    card_game = card_game_of(event)
+    part = card_game.sheet_part(result, confirmed, profile)
     running = part.running
     rows = []
     for entry in entries:
@@ -345,7 +345,7 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         winner=result.winner,
         net=result.net,
         next_number=max(numbers, default=0) + 1,
-        target=rules.target(profile, _side_size(game)),
+        target=card_game.target(profile, _side_size(game)),
         deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
         note=part.note,
     )

@@ -3,7 +3,7 @@
 ``checklist`` is the event page's list of what is done and what is missing
 before round 1. What depends on the pairing system (tables, rounds, whether
 the players fit, the schedules the Format step previews) is the answer of the
-format's registry entry (``tournaments.formats``).
+event's format (``tournaments.formats``).
 """
 
 from dataclasses import dataclass
@@ -12,11 +12,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.card_games import CARD_GAMES, card_game_of
 from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_for
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
-from tournaments.games import GAMES, game_of
-from tournaments.kernel.profiles import profile_name
+from tournaments.kernel.profiles import event_profile_label
 from tournaments.models import Event
 
 
@@ -40,19 +40,19 @@ def tables_needed(event: Event, players: int | None = None) -> int:
 
 def default_rounds(format: str, fixed_partners: bool, players: int) -> int | None:
     """The rounds the format suggests; None: the whole schedule (progressive, round robin)."""
-    entry = FORMATS[format]
-    return entry.suggested_rounds(entry.entrants(players, fixed_partners))
+    fmt = FORMATS[format]
+    return fmt.suggested_rounds(fmt.entrants(players, fixed_partners))
 
 
 def most_rounds(
     format: str, fixed_partners: bool, players: int, *, balanced: bool = False
 ) -> int | None:
     """The most rounds the format can have with ``players``; None when unknown or unlimited."""
-    entry = FORMATS[format]
-    entrants = entry.entrants(players, fixed_partners)
+    fmt = FORMATS[format]
+    entrants = fmt.entrants(players, fixed_partners)
     if entrants < 2:
         return None
-    return entry.most_rounds(players, entrants, balanced=balanced)
+    return fmt.most_rounds(players, entrants, balanced=balanced)
 
 
 def rounds_to_play(event: Event) -> int | None:
@@ -70,22 +70,20 @@ def automatic_rounds(event: Event) -> int | None:
 
 
 def offered_formats(event: Event) -> list[Format]:
-    """The pairing systems the event's game can be played in (the Format step's choices)."""
-    return formats_for(GAMES[event.game])
+    """The pairing systems the event's card game can be played in (the Format step's choices)."""
+    return formats_for(CARD_GAMES[event.card_game])
 
 
 def schedule_previews(event: Event, players: int) -> list[tuple[str, SchedulePreview]]:
-    """Every schedule the formats of the event's game would play with ``players``, each with
-    its label."""
-    return [
-        preview for entry in offered_formats(event) for preview in entry.schedule_previews(players)
-    ]
+    """Every schedule the formats of the event's card game would play with ``players``, each
+    with its label."""
+    return [preview for fmt in offered_formats(event) for preview in fmt.schedule_previews(players)]
 
 
 def rounds_hints(event: Event, players: int) -> dict[str, RoundsHint]:
-    """What each format of the event's game says about its rounds with ``players``, by format
-    (where it says any)."""
-    hints = {entry.key: entry.rounds_hint(players) for entry in offered_formats(event)}
+    """What each format of the event's card game says about its rounds with ``players``, by
+    format (where it says any)."""
+    hints = {fmt.key: fmt.rounds_hint(players) for fmt in offered_formats(event)}
     return {key: hint for key, hint in hints.items() if hint is not None}
 
 
@@ -152,7 +150,7 @@ class Check:
 
 def checklist(event: Event) -> list[Check]:
     """What is set and what is still missing before round 1 can start."""
-    profile = profile_name(event)
+    profile = event_profile_label(event)
     n = active_count(event)
     fit = format_problems(event)
     items = [
@@ -160,7 +158,7 @@ def checklist(event: Event) -> list[Check]:
             "rules",
             _("Game and rules"),
             bool(event.profile),
-            f"{event.get_game_display()} · {profile}",
+            f"{event.get_card_game_display()} · {profile}",
         ),
         Check("round", _("What a round is"), True, round_summary(event)),
         Check("format", _("Format"), True, event.get_format_display()),
@@ -199,7 +197,7 @@ def checklist(event: Event) -> list[Check]:
 
 def round_summary(event: Event) -> str:
     if event.round_kind == Event.RoundKind.DEALS and event.round_deals:
-        return game_of(event).words.deals_count(event.round_deals)
+        return card_game_of(event).words.deals_count(event.round_deals)
     if event.round_kind == Event.RoundKind.TIME and event.round_minutes:
         return ngettext("%(count)d minute", "%(count)d minutes", event.round_minutes) % {
             "count": event.round_minutes

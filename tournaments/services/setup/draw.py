@@ -1,8 +1,8 @@
 """Teams and the draw: fixed partners' teams, every player's (or team's) number drawn by lot
 or typed in, and the tables the numbers need.
 
-What a format numbers differently (mixed pairs: ladies even, gentlemen odd) is asked of its
-registry entry (``tournaments.formats``).
+What a format numbers differently (mixed pairs: ladies even, gentlemen odd) is asked of the
+format (``tournaments.formats``).
 """
 
 from django.db import transaction
@@ -138,7 +138,7 @@ def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
     Problems go next to the field ``number_<id>``.
     """
     ensure_unlocked(event)
-    entry = format_of(event)
+    fmt = format_of(event)
     units = numbering_units(event)
     n = len(units)
     errors: dict[str, list[str]] = {}
@@ -156,11 +156,11 @@ def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
                 f"number_{seen[number]}",
                 [_("Number %(number)d is given twice.") % {"number": number}],
             )
-        elif problem := entry.typed_number_problem(unit, number):
+        elif problem := fmt.typed_number_problem(unit, number):
             errors[key] = [problem]
         if number is not None:
             seen.setdefault(number, unit.pk)
-    if not uses_teams(event) and (problem := entry.typed_numbers_problem(units)):
+    if not uses_teams(event) and (problem := fmt.typed_numbers_problem(units)):
         errors.setdefault("__all__", []).append(problem)
     if errors:
         raise ServiceError(_("Please correct the marked numbers."), errors)

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pairings.odd_tables import odd_table_kinds
+from tournaments.card_games import CARD_GAMES
 from tournaments.formats import FORMATS, Format, default_format
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
 from tournaments.formats.tables import table_kind_problem
-from tournaments.games import GAMES
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import presets, profile_as_json
 from tournaments.models import AuditEntry, Club, Event
@@ -101,9 +101,9 @@ def ensure_not_finished(event: Event) -> None:
 # --- creating the event and its steps ---------------------------------------
 
 
-def _preset(game: str, profile_slug: str):
+def _preset(card_game: str, profile_slug: str):
     try:
-        return presets(game)[profile_slug]
+        return presets(card_game)[profile_slug]
     except KeyError:
         raise ServiceError(
             _("There is no rule profile “%(slug)s” for this game.") % {"slug": profile_slug},
@@ -121,21 +121,21 @@ def _check_club(owner, club: Club | None) -> None:
 
 @transaction.atomic
 def create_event(
-    owner, *, name: str, date, game: str, profile_slug: str, club: Club | None = None
+    owner, *, name: str, date, card_game: str, profile_slug: str, club: Club | None = None
 ) -> Event:
     """A new event in set-up, playing by a copy of the chosen preset."""
-    preset = _preset(game, profile_slug)
+    preset = _preset(card_game, profile_slug)
     _check_club(owner, club)
     return Event.objects.create(
         owner=owner,
         club=club,
         name=name.strip(),
         date=date,
-        game=game,
+        card_game=card_game,
         profile_slug=profile_slug,
         profile=profile_as_json(preset),
-        scoring_mode=GAMES[game].default_scoring_mode,
-        format=default_format(GAMES[game]),
+        scoring_mode=CARD_GAMES[card_game].default_scoring_mode,
+        format=default_format(CARD_GAMES[card_game]),
     )
 
 
@@ -155,8 +155,8 @@ EVENT_DETAILS = (
 
 
 def _entry_modes(event: Event, modes) -> list[str]:
-    """The chosen entry modes in the game's order; at least one, each the game's."""
-    offered = GAMES[event.game].entry_modes
+    """The chosen entry modes in the card game's order; at least one, each the card game's."""
+    offered = CARD_GAMES[event.card_game].entry_modes
     if not isinstance(modes, list | tuple) or not modes or set(modes) - set(offered):
         message = _("Tick at least one way to enter a deal.")
         raise ServiceError(message, {"entry_modes": [message]})
@@ -184,20 +184,27 @@ def update_details(event: Event, **details) -> Event:
 
 
 @transaction.atomic
-def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
-    """Start the rules over from a preset (this also sets the game)."""
+def choose_preset(event: Event, *, card_game: str, profile_slug: str) -> Event:
+    """Start the rules over from a preset (this also sets the card game)."""
     ensure_unlocked(event)
-    preset = _preset(game, profile_slug)
-    if game != event.game:
-        event.scoring_mode = GAMES[game].default_scoring_mode
+    preset = _preset(card_game, profile_slug)
+    if card_game != event.card_game:
+        event.scoring_mode = CARD_GAMES[card_game].default_scoring_mode
         event.table_kind = ""
-        if not FORMATS[event.format].plays(GAMES[game]):
-            event.format = default_format(GAMES[game])
-    event.game = game
+        if not FORMATS[event.format].plays(CARD_GAMES[card_game]):
+            event.format = default_format(CARD_GAMES[card_game])
+    event.card_game = card_game
     event.profile_slug = profile_slug
     event.profile = profile_as_json(preset)
     event.save(
-        update_fields=["game", "profile_slug", "profile", "scoring_mode", "table_kind", "format"]
+        update_fields=[
+            "card_game",
+            "profile_slug",
+            "profile",
+            "scoring_mode",
+            "table_kind",
+            "format",
+        ]
     )
     return event
 
@@ -206,9 +213,9 @@ def choose_preset(event: Event, *, game: str, profile_slug: str) -> Event:
 def save_profile(event: Event, profile) -> Event:
     """Store the director's edited rule parameters (a validated profile dataclass)."""
     ensure_unlocked(event)
-    preset = presets(event.game)[event.profile_slug]
+    preset = presets(event.card_game)[event.profile_slug]
     if type(profile) is not type(preset):
-        raise ValueError("the profile is not one of this event's game")
+        raise ValueError("the profile is not one of this event's card game")
     event.profile = profile_as_json(profile)
     event.save(update_fields=["profile"])
     return event
@@ -222,7 +229,7 @@ def set_round(
     ensure_unlocked(event)
     errors: dict[str, list[str]] = {}
     if round_kind == Event.RoundKind.DEALS and not round_deals:
-        errors["round_deals"] = [GAMES[event.game].words.says("how_many")]
+        errors["round_deals"] = [CARD_GAMES[event.card_game].words.says("how_many")]
     if round_kind == Event.RoundKind.TIME and not round_minutes:
         errors["round_minutes"] = [_("Enter how many minutes a round lasts.")]
     if errors:
@@ -235,8 +242,8 @@ def set_round(
 
 
 def table_kinds(event: Event) -> list[tuple[str, str]]:
-    """Who may sit at a table in the event's game (Gin: two, or three rotating); empty: two."""
-    return GAMES[event.game].table_kinds()
+    """Who may sit at a table in the event's card game (Gin: two, or three rotating); empty: two."""
+    return CARD_GAMES[event.card_game].table_kinds()
 
 
 def _check_odd_tables(odd_tables: str, players: int) -> None:
@@ -265,15 +272,15 @@ def _check_odd_tables(odd_tables: str, players: int) -> None:
         )
 
 
-def _check_format_choice(event: Event, entry: Format, table_kind: str) -> None:
-    """The format is one the event's game is played in, and the table kind one it offers."""
-    if not entry.plays(GAMES[event.game]):
+def _check_format_choice(event: Event, fmt: Format, table_kind: str) -> None:
+    """The format is one the event's card game is played in, and the table kind one it offers."""
+    if not fmt.plays(CARD_GAMES[event.card_game]):
         raise ServiceError(
             _("Please correct the marked fields."),
             {
                 "format": [
                     _("%(game)s cannot be played in this format.")
-                    % {"game": GAMES[event.game].label}
+                    % {"game": CARD_GAMES[event.card_game].label}
                 ]
             },
         )
@@ -298,13 +305,13 @@ def set_format(
     seed_by_rating: bool = False,
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives";
-    ``table_kind``: who sits at a table, one of the kinds the event's game offers."""
+    ``table_kind``: who sits at a table, one of the kinds the event's card game offers."""
     ensure_unlocked(event)
-    entry = FORMATS[format]
-    _check_format_choice(event, entry, table_kind)
-    fixed_partners = fixed_partners and entry.teams_allowed
-    balanced_schedule = balanced_schedule and entry.balanced_schedule_allowed
-    odd_tables = odd_tables if entry.odd_tables_allowed else ""
+    fmt = FORMATS[format]
+    _check_format_choice(event, fmt, table_kind)
+    fixed_partners = fixed_partners and fmt.teams_allowed
+    balanced_schedule = balanced_schedule and fmt.balanced_schedule_allowed
+    odd_tables = odd_tables if fmt.odd_tables_allowed else ""
     _check_odd_tables(odd_tables, active_count(event))
     if planned_rounds is not None:
         most = most_rounds(format, fixed_partners, active_count(event), balanced=balanced_schedule)
@@ -328,7 +335,7 @@ def set_format(
     event.planned_rounds = planned_rounds
     event.odd_tables = odd_tables
     event.table_kind = table_kind
-    event.seed_by_rating = seed_by_rating and entry.seeds_by_rating
+    event.seed_by_rating = seed_by_rating and fmt.seeds_by_rating
     mismatch = table_kind_problem(event)
     if mismatch:
         raise ServiceError(_("Please correct the marked fields."), {"format": [mismatch]})
@@ -408,7 +415,7 @@ def reopen_event(event: Event, user, reason: str) -> Event:
             new={"status": event.status},
             reason=reason,
         )
-        ratings.after_change(event.club_id, [event.game])
+        ratings.after_change(event.club_id, [event.card_game])
     return event
 
 

@@ -3,7 +3,7 @@
 Late entries join from the next round, withdrawals leave from the next round (where
 the format pairs round by round: Swiss, winner moves up), and a substitute takes over
 a player's number and seat from the next round. What depends on the format is asked of
-its registry entry. A newcomer comes in by the one door, ``setup.players.admit_players``.
+the event's ``Format``. A newcomer comes in by the one door, ``setup.players.admit_players``.
 """
 
 from django.db import transaction

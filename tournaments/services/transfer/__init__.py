@@ -34,9 +34,10 @@ FORMAT = "meld-event"
 # Version 2 added the members and series; version 3 the event's table kind, odd tables
 # and substitute scoring, and leaves out what is counted from the entries (the games'
 # scores and the results), which the import counts again; version 4 the seeding by
-# rating. The club's ratings are never exported: they are counted from the results.
-VERSION = 4
-READS = (1, 2, 3, 4)
+# rating; version 5 names the event's card game "card_game" (before: "game"). The club's
+# ratings are never exported: they are counted from the results.
+VERSION = 5
+READS = (1, 2, 3, 4, 5)
 # An evening's export weighs well under a megabyte; a season of 20 000 players a few.
 MAX_EXPORT_BYTES = 64 * 1024 * 1024
 
@@ -162,9 +163,14 @@ def _listed(data: dict, key: str, legacy: bool) -> Any:
 
 def _event_info(data: dict, legacy: bool) -> Any:
     info = data.get("event")
-    if legacy and isinstance(info, dict) and "entry_modes" not in info:
+    if not legacy or not isinstance(info, dict):
+        return info
+    if "entry_modes" not in info:
         # Exported before the entry modes replaced quick entry.
         info = {**info, "entry_modes": ["totals"] if info.get("quick_entry") is True else ["deal"]}
+    if "card_game" not in info and "game" in info:
+        # Exported before version 5, which names the card game "card_game".
+        info = {**info, "card_game": info["game"]}
     return info
 
 

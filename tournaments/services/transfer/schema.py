@@ -143,7 +143,7 @@ class Schema:
     """How one model travels: the export's list ``key``, and a ``form`` whose fields are
     its columns. ``attributes``: a column's model attribute where the names differ (a
     tuple spreads a list over several); ``apart``: columns the import stores itself;
-    ``legacy``: columns older exports lack, and their value there; ``stamped``: the
+    ``legacy``: columns older exports lack, and their value there; ``timestamped``: the
     model's ``auto_now_add`` columns, written after the rows are made."""
 
     key: str
@@ -154,7 +154,7 @@ class Schema:
     attributes: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     apart: tuple[str, ...] = ()
     legacy: Mapping[str, Any] = field(default_factory=dict)
-    stamped: tuple[str, ...] = ()
+    timestamped: tuple[str, ...] = ()
     unique: tuple[Unique, ...] = ()
 
     @property

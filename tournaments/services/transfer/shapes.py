@@ -7,6 +7,7 @@ over as it is; the other columns are bounded the way the services bound them.
 from django import forms
 from django.utils.translation import gettext as _
 
+from tournaments.card_games import CARD_GAMES
 from tournaments.formats import FORMATS
 from tournaments.forms.entry.base import MAX_DEAL_TOTAL, EntryForm
 from tournaments.forms.members import MemberForm
@@ -19,7 +20,6 @@ from tournaments.forms.setup import (
     RoundForm,
     ScoringForm,
 )
-from tournaments.games import GAMES
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import MAX_SMALL, BoundedIntegerField
 from tournaments.kernel.text import clean_text
@@ -74,7 +74,7 @@ def note(most: int = REASON_MAX) -> BoundedCharField:
     return BoundedCharField(max_length=most, required=False)
 
 
-def stamp(*, null: bool = False) -> forms.DateTimeField:
+def timestamp(*, null: bool = False) -> forms.DateTimeField:
     return forms.DateTimeField(required=not null)
 
 
@@ -88,10 +88,10 @@ def flag() -> forms.BooleanField:
 class EventRow(forms.Form):
     name = NewEventForm.base_fields["name"]
     date = NewEventForm.base_fields["date"]
-    game = forms.ChoiceField(choices=Event.Game.choices)
+    card_game = forms.ChoiceField(choices=Event.CardGame.choices)
     profile_slug = BoundedCharField(max_length=40)
     profile = Blob()
-    # The Format step offers the game's formats only (its choices are set per event).
+    # The Format step offers the card game's formats only (its choices are set per event).
     format = forms.ChoiceField(choices=Event.Format.choices)
     balanced_schedule = flag()
     fixed_partners = FormatForm.base_fields["fixed_partners"]
@@ -119,26 +119,26 @@ class EventRow(forms.Form):
 
     def clean(self):
         """What the set-up services check beyond each field: a round of so many deals or
-        minutes says how many, and the table kind and entry modes are the game's."""
+        minutes says how many, and the table kind and entry modes are the card game's."""
         data = super().clean()
         kind = data.get("round_kind")
         if kind == Event.RoundKind.DEALS and not data.get("round_deals"):
             self.add_error("round_deals", _("Enter how many deals a round has."))
         if kind == Event.RoundKind.TIME and not data.get("round_minutes"):
             self.add_error("round_minutes", _("Enter how many minutes a round lasts."))
-        rules = GAMES.get(data.get("game", ""))
-        if rules is None:
+        card_game = CARD_GAMES.get(data.get("card_game", ""))
+        if card_game is None:
             return data
-        entry = FORMATS.get(data.get("format", ""))
-        if entry is not None and not entry.plays(rules):
+        fmt = FORMATS.get(data.get("format", ""))
+        if fmt is not None and not fmt.plays(card_game):
             self.add_error(
-                "format", _("%(game)s cannot be played in this format.") % {"game": rules.label}
+                "format", _("%(game)s cannot be played in this format.") % {"game": card_game.label}
             )
-        kinds = {"", *(key for key, _label in rules.table_kinds())}
+        kinds = {"", *(key for key, _label in card_game.table_kinds())}
         if data.get("table_kind") not in kinds:
             self.add_error("table_kind", _("Choose one of the table kinds in the list."))
         modes = data.get("entry_modes") or []
-        if rules.entry_modes and set(modes) - set(rules.entry_modes):
+        if card_game.entry_modes and set(modes) - set(card_game.entry_modes):
             self.add_error("entry_modes", _("Tick at least one way to enter a deal."))
         return data
 
@@ -297,8 +297,8 @@ TABLES = Schema(
 class RoundRow(forms.Form):
     number = whole(1, MAX_SMALL)
     status = forms.ChoiceField(choices=Round.Status.choices)
-    started_at = stamp()
-    closed_at = stamp(null=True)
+    started_at = timestamp()
+    closed_at = timestamp(null=True)
     close_reason = note()
     explanation = Blob(kinds=(list,))
 
@@ -309,7 +309,7 @@ ROUNDS = Schema(
     form=RoundRow,
     most=MAX_ROUNDS,
     attributes={"explanation": "explanation_data"},
-    stamped=("started_at",),
+    timestamped=("started_at",),
     unique=(
         Unique("number", lambda row: (row["number"],)),
         Unique("status", lambda row: ("open",) if row["status"] == Round.Status.OPEN else None),
@@ -385,8 +385,8 @@ class EntryRow(forms.Form):
     idempotency_key = BoundedCharField(max_length=64, required=False, empty_value=None)
     entered_by_device = BoundedCharField(max_length=64, required=False, empty_value=None)
     reason = note()
-    created_at = stamp()
-    decided_at = stamp(null=True)
+    created_at = timestamp()
+    decided_at = timestamp(null=True)
 
     def clean_points(self) -> list:
         points = self.cleaned_data["points"]
@@ -420,7 +420,7 @@ ENTRIES = Schema(
     },
     attributes={"points": ("points_0", "points_1", "points_2")},
     legacy={"entered_by_device": None},
-    stamped=("created_at",),
+    timestamped=("created_at",),
     unique=(
         Unique("game, number, version", lambda row: (row["game"], row["number"], row["version"])),
         Unique(
@@ -442,7 +442,7 @@ class AuditRow(forms.Form):
     old = Blob(kinds=(dict, list, type(None)))
     new = Blob(kinds=(dict, list, type(None)))
     reason = note()
-    created_at = stamp()
+    created_at = timestamp()
 
 
 AUDIT = Schema(
@@ -451,7 +451,7 @@ AUDIT = Schema(
     form=AuditRow,
     most=MAX_AUDIT,
     refs={"game": Ref("games"), "entry": Ref("entries"), "user": Ref(USERS)},
-    stamped=("created_at",),
+    timestamped=("created_at",),
 )
 
 # In the order the import makes them: a list refers only to lists before it (players

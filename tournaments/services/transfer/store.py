@@ -2,7 +2,7 @@
 
 Every row is made from its schema (``Schema.values`` and its refs); a table token,
 table code, public link or idempotency key already in use here is replaced. Then
-each entry is scored again by the game (``tournaments.games.evaluate``): an entry
+each entry is scored again by the card game (``tournaments.card_games.evaluate``): an entry
 whose points are not what its deal scores is refused. The games' scores and the
 players' results are counted afresh from the entries (``services.scores.results``),
 never read from the file, and every round note and audit row must read as a
@@ -17,7 +17,7 @@ from django.db.models.query import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from meldcore.messages import DomainError
-from tournaments.games import evaluate, game_of
+from tournaments.card_games import card_game_of, evaluate
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile, presets
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Table
@@ -37,7 +37,7 @@ def make_event(row: Row, *, owner, club, users: dict) -> Event:
     if Event.objects.filter(public_token=values["public_token"]).exists():
         values["public_token"] = ""
     event = Event.objects.create(owner=owner, club=club, **values)
-    if not event.profile and event.profile_slug not in presets(event.game):
+    if not event.profile and event.profile_slug not in presets(event.card_game):
         raise _profile_problem(
             _("there is no rule profile “%(slug)s”") % {"slug": event.profile_slug}
         )
@@ -77,11 +77,11 @@ def build(schema: Schema, row: Row, made: dict[str, Any], users: dict, **extra) 
 def _create(schema: Schema, objects: list[Model], rows: list[Row]) -> list[Model]:
     """Stores ``objects``; their ``auto_now_add`` columns then take the export's values."""
     created = schema.model.objects.bulk_create(objects)
-    if schema.stamped:
+    if schema.timestamped:
         for obj, row in zip(created, rows, strict=True):
-            for column in schema.stamped:
+            for column in schema.timestamped:
                 setattr(obj, column, row[column])
-        schema.model.objects.bulk_update(created, list(schema.stamped), batch_size=500)
+        schema.model.objects.bulk_update(created, list(schema.timestamped), batch_size=500)
     return created
 
 
@@ -156,22 +156,23 @@ def _fresh_keys(entries: list[Entry]) -> None:
 
 
 def score_entries(event: Event, made: dict[str, Any], rows: list[Row]) -> None:
-    """Each entry scored again by its game: refused where the points are not what the deal
-    scores; the details are kept as the game writes them (with this server's players).
+    """Each entry scored again by its card game: refused where the points are not what the
+    deal scores; the details are kept as the card game writes them (with this server's
+    players).
 
     Where earlier hands decide who plays a later one (Gin for three), a version replaced
     since was scored with the hands as they were then: only the versions that stand are
     scored again, and their points compared side by side in any order of the seats.
     """
-    rules = game_of(event)
+    card_game = card_game_of(event)
     profile = event_profile(event)
     prefetch_related_objects(made["games"], "seats")
     changed = []
     for position, (entry, row) in enumerate(zip(made["entries"], rows, strict=True), start=1):
-        if rules.seats_by_earlier_hands and entry.status == Entry.Status.SUPERSEDED:
+        if card_game.seats_by_earlier_hands and entry.status == Entry.Status.SUPERSEDED:
             continue
         game = made["games"][row["game"]]
-        data = {**rules.submitted(entry.details), "number": entry.number}
+        data = {**card_game.submitted(entry.details), "number": entry.number}
         try:
             scored = evaluate(game, data, profile=profile)
         except ServiceError as error:
@@ -180,7 +181,7 @@ def score_entries(event: Event, made: dict[str, Any], rows: list[Row]) -> None:
                 "entries", position, "details", " ".join(problems or [error.message])
             ) from None
         points, expected = list(entry.points), list(scored.points)
-        if rules.seats_by_earlier_hands:
+        if card_game.seats_by_earlier_hands:
             points, expected = sorted(points), sorted(expected)
         if points != expected:
             raise row_problem(

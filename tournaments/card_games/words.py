@@ -1,8 +1,9 @@
-"""A game's words for a deal (Canasta) or a hand (Gin): what pages, messages and forms say.
+"""A card game's words for a deal (Canasta) or a hand (Gin): what pages, messages and forms
+say.
 
-Each registry entry holds its texts by key (``CardGame.texts``); ``CardGame.words``
+Each card game holds its texts by key (``CardGame.texts``); ``CardGame.words``
 says them with a number or a count. Templates read them with
-``{% load game_words %}{% says event "key" number=… %}``.
+``{% load card_game_words %}{% says event "key" number=… %}``.
 """
 
 from collections.abc import Mapping

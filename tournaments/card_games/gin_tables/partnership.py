@@ -12,10 +12,10 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from scoring import gin_game
+from tournaments.card_games.gin import Gin, gin_hand
+from tournaments.card_games.sides import sides_of
 from tournaments.forms.entry import HAND_KINDS
 from tournaments.forms.entry.gin_tables import PartnershipHandForm
-from tournaments.games.gin import Gin, gin_hand
-from tournaments.games.sides import sides_of
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, Game, Seat
@@ -78,7 +78,7 @@ class GinPartnership(Gin):
         return [_game_line(one, players) for one in details.get("games", ())]
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
-        return PartnershipHandForm(game, data, sides=sides, rules=self, **kwargs)
+        return PartnershipHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
 
 def _game_line(one: Mapping[str, Any], players: dict) -> str:

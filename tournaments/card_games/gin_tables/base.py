@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
-from tournaments.games.base import LaterHand
-from tournaments.games.gin import Gin
+from tournaments.card_games.base import LaterHand
+from tournaments.card_games.gin import Gin
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Game, Seat
 

@@ -16,12 +16,12 @@ from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
 from scoring.canasta import side_label
+from tournaments.card_games.base import Outcome, leader, margin
+from tournaments.card_games.gin import GinTotals, gin_hand, pad_totals, up_to_target
+from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
+from tournaments.card_games.sheets import GinSheetTotals
+from tournaments.card_games.sides import sides_of
 from tournaments.forms.entry.gin_tables import RotationHandForm
-from tournaments.games.base import Outcome, leader, margin
-from tournaments.games.gin import GinTotals, gin_hand, pad_totals, up_to_target
-from tournaments.games.gin_tables.base import SeatedByHands, hand_number
-from tournaments.games.sheets import GinSheetTotals
-from tournaments.games.sides import sides_of
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Seat
@@ -117,7 +117,7 @@ class GinRotation(SeatedByHands):
         return _("%(side)s sits out") % {"side": side_label(out)}
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
-        return RotationHandForm(game, data, sides=sides, rules=self, **kwargs)
+        return RotationHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 

@@ -1,13 +1,14 @@
-"""The game registry: one entry per game, the sides of a game, and the words pages say."""
+"""The card game registry: one item per card game, the sides of a game, and the words pages
+say."""
 
 import pytest
 from django.template import Context, Template
 
 from tests.web.table_helpers import canasta_game, gin_game, knock, seat_of, totals
+from tournaments.card_games import CARD_GAMES, card_game_of, entry_form_for, evaluate, sides_of
 from tournaments.forms.corrections import CorrectionForm
 from tournaments.forms.entry import HAND_KINDS
 from tournaments.forms.setup import EventDetailsForm
-from tournaments.games import GAMES, entry_form_for, evaluate, game_of, sides_of
 from tournaments.models import Event
 from tournaments.services.scores.entries import submit_entry
 from tournaments.services.scores.results import game_sheet
@@ -16,15 +17,15 @@ from tournaments.services.setup.events import EVENT_DETAILS
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-def test_every_game_an_event_can_play_has_a_registry_entry():
-    assert set(GAMES) == set(Event.Game.values)
-    assert all(entry.key == key for key, entry in GAMES.items())
+def test_every_card_game_an_event_can_play_is_in_the_registry():
+    assert set(CARD_GAMES) == set(Event.CardGame.values)
+    assert all(card_game.key == key for key, card_game in CARD_GAMES.items())
 
 
-def test_an_event_gets_the_entry_of_its_game(director):
+def test_an_event_gets_its_card_game(director):
     canasta, gin = canasta_game(director), gin_game(director)
-    assert game_of(canasta.round.event) is GAMES["canasta"]
-    assert game_of(gin.round.event) is GAMES["gin"]
+    assert card_game_of(canasta.round.event) is CARD_GAMES["canasta"]
+    assert card_game_of(gin.round.event) is CARD_GAMES["gin"]
 
 
 def test_the_sides_of_a_canasta_table_are_its_pairs_of_partners(director):
@@ -41,7 +42,7 @@ def test_the_sides_of_a_gin_table_are_one_player_each(director):
 
 def test_a_canasta_page_says_deal_and_a_gin_page_says_hand(director):
     words = Template(
-        '{% load game_words %}{% says event "title" number=3 %} · '
+        '{% load card_game_words %}{% says event "title" number=3 %} · '
         '{% says event "confirmed" count=2 %} · {% says event "none_yet" %}'
     )
     canasta, gin = canasta_game(director).round.event, gin_game(director).round.event

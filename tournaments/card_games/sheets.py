@@ -1,4 +1,5 @@
-"""What a printed score sheet shows of each game's rules and count (plain data for the PDF)."""
+"""What a printed score sheet shows of each card game's rules and count (plain data for the
+PDF)."""
 
 from dataclasses import dataclass
 

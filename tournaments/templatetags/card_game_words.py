@@ -1,9 +1,9 @@
 """``{% says event "key" number=… count=… total=… target=… %}``: a page's words for a deal (hand), from the
-event's game registry entry (``CardGame.texts``, said by ``games.words.Words``), so templates never ask which game it is."""
+event's card game (``CardGame.texts``, said by ``card_games.words.Words``), so templates never ask which card game it is."""
 
 from django import template
 
-from tournaments.games import game_of, sides_of
+from tournaments.card_games import card_game_of, sides_of
 from tournaments.models import Entry, Event, Game
 
 register = template.Library()
@@ -11,23 +11,25 @@ register = template.Library()
 
 @register.simple_tag
 def says(event: Event, key: str, number=None, count=None, total=None, target=None) -> str:
-    return game_of(event).words.says(key, number=number, count=count, total=total, target=target)
+    return card_game_of(event).words.says(
+        key, number=number, count=count, total=total, target=target
+    )
 
 
 @register.simple_tag
 def entered(event: Event, entry: Entry, game: Game) -> list[str]:
     """``{% entered event entry game as lines %}``: what was entered, for the other side."""
-    return game_of(event).entered(entry.details, sides_of(game))
+    return card_game_of(event).entered(entry.details, sides_of(game))
 
 
 @register.simple_tag
 def entry_note(event: Event, entry: Entry) -> str:
     """``{% entry_note event entry as note %}``: how an entry was made where its points
     do not tell ("by card counts (…)"), else ""."""
-    return game_of(event).entry_note(entry.details)
+    return card_game_of(event).entry_note(entry.details)
 
 
 @register.simple_tag
 def row_note(event: Event, entry: Entry) -> str:
     """``{% row_note event entry as note %}``: the score pad's line beside a deal's number."""
-    return game_of(event).row_note(entry.details)
+    return card_game_of(event).row_note(entry.details)

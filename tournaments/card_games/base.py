@@ -1,4 +1,4 @@
-"""The base class of a game's registry entry (see ``tournaments.games``)."""
+"""The base class of a card game in the registry (see ``tournaments.card_games``)."""
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -10,7 +10,7 @@ from django.utils.functional import Promise, cached_property
 
 from meldcore.messages import Problem
 from ratings import Match, table_matches
-from tournaments.games.words import Words
+from tournaments.card_games.words import Words
 from tournaments.kernel.deal import Scored
 from tournaments.models import Entry, Event, Game
 
@@ -32,7 +32,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class SheetPart:
-    """What the score pad shows that each game counts its own way.
+    """What the score pad shows that each card game counts its own way.
 
     ``running``: deal number → (running totals, minimums) of the counted deals;
     ``totals``: the points shown at the bottom; ``minimums``: each side's
@@ -91,12 +91,12 @@ def margin(totals: tuple[int, ...], winner: int | None) -> int:
 
 
 class CardGame(ABC):
-    """Everything one game decides, asked by the services, views and printouts instead of
-    ``event.game``: how an entry is scored, the forms that take it, how a game is counted
-    and ended, the words for a deal, and what the table page and the printouts show."""
+    """Everything one card game decides, asked by the services, views and printouts instead
+    of ``event.card_game``: how an entry is scored, the forms that take it, how a game is
+    counted and ended, the words for a deal, and what the table page and the printouts show."""
 
-    key: str  # the ``Event.Game`` value
-    default_scoring_mode: str  # what a new event of this game counts in the standings
+    key: str  # the ``Event.CardGame`` value
+    default_scoring_mode: str  # what a new event of this card game counts in the standings
     calculator: bool = False  # the table page offers the card calculator for melds
     # How a printed tally of rounds seated one by one names the others at the player's table:
     # "opponent" (one opponent), "opponents" (everyone else at the table, each by name),
@@ -105,7 +105,7 @@ class CardGame(ABC):
     tally_others: str = ""
     name_lines: int = 2  # lines for each side's names on a score sheet printed without them
     # The ways a phone can enter a deal (``Event.EntryMode`` values), the first the
-    # usual one; the event chooses among them. Empty: the game has one way.
+    # usual one; the event chooses among them. Empty: the card game has one way.
     entry_modes: tuple[str, ...] = ()
     # Played by two partnerships at a table of four, so the pairing systems that seat
     # partners (progressive, winner moves up) can seat it.
@@ -119,7 +119,7 @@ class CardGame(ABC):
 
     @property
     def label(self) -> str:
-        return Event.Game(self.key).label
+        return Event.CardGame(self.key).label
 
     def seat_tables(self, event: Event, number: int, tables: list[list]) -> Seated:
         """Round ``number``'s tables (each its players in draw order, by table number) grouped
@@ -134,16 +134,16 @@ class CardGame(ABC):
         return []
 
     def for_event(self, event: Event) -> "CardGame":
-        """The entry that plays the event's table kind (this one unless a kind differs)."""
+        """The card game that plays the event's table kind (this one unless a kind differs)."""
         return self
 
     def round_kinds(self) -> list[tuple[str, str]]:
-        """What the Round step offers a round to be, in the game's words."""
+        """What the Round step offers a round to be, in the card game's words."""
         return list(Event.RoundKind.choices)
 
     # --- words ----------------------------------------------------------------------
 
-    # What pages say about a deal (hand) in this game's words, by key (``words.Words``).
+    # What pages say about a deal (hand) in this card game's words, by key (``words.Words``).
     texts: dict[str, Any]
     summary_rules: tuple[str, ...]
 

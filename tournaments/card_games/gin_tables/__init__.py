@@ -1,5 +1,5 @@
 """Gin Rummy beyond two players a table (RULES.md 2.1, 2.2): the table kinds of ``Gin``,
-one registry entry each (``tournaments.games.Gin(tables=…)``), one module each.
+each a card game of its own (``tournaments.card_games.Gin(tables=…)``), one module each.
 
 ``rotation.GinRotation``: three players, each his own side (0, 1, 2 in seat order, which
 is the order of the draw, highest card first). Two play each hand; the loser sits out and
@@ -24,8 +24,8 @@ decide who plays it (one replay of the hands, ``scoring.gin_three.replay``). The
 are in ``tournaments.forms.entry.gin_tables``.
 """
 
-from tournaments.games.gin_tables.chouette import GinChouette
-from tournaments.games.gin_tables.partnership import GinPartnership, GinSixPartnership
-from tournaments.games.gin_tables.rotation import GinRotation
+from tournaments.card_games.gin_tables.chouette import GinChouette
+from tournaments.card_games.gin_tables.partnership import GinPartnership, GinSixPartnership
+from tournaments.card_games.gin_tables.rotation import GinRotation
 
 __all__ = ["GinChouette", "GinPartnership", "GinRotation", "GinSixPartnership"]

@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from meldcore.messages import DomainError, Problem
 from scoring import gin
 from scoring.cards import parse_cards
+from tournaments.card_games.base import CardGame, Outcome, SheetPart, leader, margin
+from tournaments.card_games.sheets import GinRules, GinSheetTotals
 from tournaments.forms.entry import HAND_KINDS, GinHandForm
-from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
-from tournaments.games.sheets import GinRules, GinSheetTotals
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
@@ -49,7 +49,7 @@ class GinTotals:
 
 
 class Gin(CardGame):
-    key = Event.Game.GIN
+    key = Event.CardGame.GIN
     table_kind = Event.TableKind.TWO
     default_scoring_mode = Event.ScoringMode.NET
     tally_others = "opponent"
@@ -115,8 +115,8 @@ class Gin(CardGame):
     round_deals_help = gettext_lazy("Only used when a round is a number of hands.")
 
     def __init__(self, tables: tuple["Gin", ...] = ()) -> None:
-        # Three or more at a table play their own kind of Gin (``games/gin_tables/``).
-        self.tables = {entry.table_kind: entry for entry in tables}
+        # Three or more at a table play their own kind of Gin (``card_games/gin_tables/``).
+        self.tables = {kind.table_kind: kind for kind in tables}
 
     def table_kinds(self) -> list[tuple[str, str]]:
         if not self.tables:
@@ -158,7 +158,7 @@ class Gin(CardGame):
         return [" · ".join(parts)]
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
-        return GinHandForm(game, data, sides=sides, rules=self, **kwargs)
+        return GinHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 

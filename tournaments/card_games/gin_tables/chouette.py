@@ -20,11 +20,11 @@ from django.utils.translation import gettext_noop
 from meldcore.messages import Problem
 from scoring import gin_three
 from scoring.canasta import side_label
+from tournaments.card_games.base import Outcome, Seated, SheetPart
+from tournaments.card_games.gin import gin_hand, up_to_target
+from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
+from tournaments.card_games.sides import sides_of
 from tournaments.forms.entry.gin_tables import ChouetteHandForm
-from tournaments.games.base import Outcome, Seated, SheetPart
-from tournaments.games.gin import gin_hand, up_to_target
-from tournaments.games.gin_tables.base import SeatedByHands, hand_number
-from tournaments.games.sides import sides_of
 from tournaments.kernel.deal import Scored, seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
@@ -152,7 +152,7 @@ class GinChouette(SeatedByHands):
         return _("%(side)s: %(player)s") % {"side": side_label(1), "player": partner[:40]}
 
     def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
-        return ChouetteHandForm(game, data, sides=sides, rules=self, **kwargs)
+        return ChouetteHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 

@@ -11,6 +11,9 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
+from tournaments.card_games.base import CardGame, Outcome, SheetPart, leader, margin
+from tournaments.card_games.sheets import CanastaRules
+from tournaments.card_games.sides import group_sides
 from tournaments.forms.entry import CanastaDealForm, CardCountsForm, QuickTotalsForm
 from tournaments.forms.entry.canasta import (
     CARD_LABELS,
@@ -19,9 +22,6 @@ from tournaments.forms.entry.canasta import (
     PLACE_LABELS,
     POINT_LABELS,
 )
-from tournaments.games.base import CardGame, Outcome, SheetPart, leader, margin
-from tournaments.games.sheets import CanastaRules
-from tournaments.games.sides import group_sides
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import NON_FIELD, ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
@@ -33,7 +33,7 @@ FORMS = {form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, Qui
 
 
 class Canasta(CardGame):
-    key = Event.Game.CANASTA
+    key = Event.CardGame.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
     partner_tables = True
     calculator = True
@@ -160,7 +160,7 @@ class Canasta(CardGame):
         chosen = form_mode(
             offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
         )
-        form = FORMS[chosen](game, data, sides=sides, rules=self, **kwargs)
+        form = FORMS[chosen](game, data, sides=sides, card_game=self, **kwargs)
         form.modes = offered
         return form
 
@@ -211,7 +211,7 @@ class Canasta(CardGame):
 
 
 def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
-    """The entry modes the event's phones offer, in the game's order (the first where the
+    """The entry modes the event's phones offer, in the card game's order (the first where the
     event chose none)."""
     chosen = event.entry_modes if isinstance(event.entry_modes, list) else []
     return [mode for mode in modes if mode in chosen] or [modes[0]]
