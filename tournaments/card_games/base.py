@@ -98,6 +98,7 @@ class CardGame(ABC):
     key: str  # the ``Event.CardGame`` value
     default_scoring_mode: str  # what a new event of this card game counts in the standings
     calculator: bool = False  # the table page offers the card calculator for melds
+    minimum_meld: bool = False  # the score pad shows each side's next minimum meld
     # How a printed tally of rounds seated one by one names the others at the player's table:
     # "opponent" (one opponent), "opponents" (everyone else at the table, each by name),
     # "partner" (a column for the partners, one for the opponents); "": the game, own side

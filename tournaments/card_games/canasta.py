@@ -37,6 +37,7 @@ class Canasta(CardGame):
     default_scoring_mode = Event.ScoringMode.TALLY
     partner_tables = True
     calculator = True
+    minimum_meld = True
     entry_modes = tuple(FORMS)
     texts = {
         "deal": gettext_lazy("Deal"),

@@ -270,7 +270,7 @@ def draw_marks(
             _("beside your name: the player this phone belongs to"),
         ),
     ]
-    if data.event.card_game == "canasta":
+    if card_game_of(data.event).minimum_meld:
         rows.append((_("Minimum meld"), None, _("what each side's next first meld needs")))
     sample_w = 36 * mm
     for sample, color, meaning in rows:
