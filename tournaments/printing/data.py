@@ -134,6 +134,7 @@ class PlayerCardsData:
     round: int | None
     cards: tuple[TableCard, ...]
     words: PlayerCardWords
+    minimum_meld: bool  # the score pad shows each side's next minimum meld (Canasta)
 
 
 # Score sheets --------------------------------------------------------------------

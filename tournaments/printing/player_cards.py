@@ -53,6 +53,7 @@ def load(event, round_number: int | None = None, blank: bool = False) -> PlayerC
         round=tables.round,
         cards=tables.cards,
         words=words,
+        minimum_meld=card_game_of(event).minimum_meld,
     )
 
 
@@ -270,7 +271,7 @@ def draw_marks(
             _("beside your name: the player this phone belongs to"),
         ),
     ]
-    if card_game_of(data.event).minimum_meld:
+    if data.minimum_meld:
         rows.append((_("Minimum meld"), None, _("what each side's next first meld needs")))
     sample_w = 36 * mm
     for sample, color, meaning in rows:
