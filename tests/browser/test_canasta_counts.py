@@ -16,8 +16,14 @@ expect.set_options(timeout=10_000)
 
 
 def more(form, field: str, times: int = 1) -> None:
+    """Tap the field's "+" ``times``, each tap once the count shown has followed the last one
+    and the live check is back (an error line it shows moves the fields below it)."""
+    count = form.locator(f"#id_{field}")
     for _ in range(times):
+        expect(form.locator("#preview.htmx-request")).to_have_count(0)
+        before = int(count.input_value() or 0)
         form.locator(f'[data-step-for="id_{field}"][data-delta="1"]').click()
+        expect(count).to_have_value(str(before + 1))
 
 
 def test_a_deal_by_card_counts_is_refused_once_then_confirmed_on_the_other_phone(

@@ -241,10 +241,11 @@ def set_up_the_evening(page: Page, language: str) -> str:
     new_event(page, step, name, rules, CLUB)
 
     step = Step(language, "index", "ten-steps", 4)
-    for name_of_step in ("Rules", "Round", "Format", "Scoring"):
+    for name_of_step in ("Event", "Rules", "Round", "Format", "Scoring"):
         expect(page.locator(".steps")).to_contain_text(step(name_of_step))
-    current_step(page, step("Rules"))
-    tap(page, step("Save and continue"))
+    for name_of_step in ("Event", "Rules"):
+        current_step(page, step(name_of_step))
+        tap(page, step("Save and continue"))
     current_step(page, step("Round"))
     deals_per_round(page, step, 1, "A fixed number of deals or hands", "Deals per round")
     tap(page, step("Save and continue"))
@@ -441,8 +442,9 @@ def set_up_the_swiss_event(page: Page, language: str) -> str:
     step = Step(language, "swiss", "setup", 1)
     new_event(page, step, name, step("Gin Rummy (Wiener club rules)"), None)
     step = Step(language, "swiss", "setup", 2)
-    current_step(page, step("Rules"))
-    tap(page, step("Save and continue"))
+    for name_of_step in ("Event", "Rules"):
+        current_step(page, step(name_of_step))
+        tap(page, step("Save and continue"))
     current_step(page, step("Round"))
     deals_per_round(page, step, 1, "A fixed number of hands", "Hands per round")
     tap(page, step("Save and continue"))
