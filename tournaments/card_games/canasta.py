@@ -22,7 +22,7 @@ from tournaments.forms.entry.canasta import (
     PLACE_LABELS,
     POINT_LABELS,
 )
-from tournaments.kernel.deal import Scored
+from tournaments.kernel.deal import Scored, seats_of
 from tournaments.kernel.errors import NON_FIELD, ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
 
@@ -105,7 +105,7 @@ class Canasta(CardGame):
     # --- an entry -----------------------------------------------------------------
 
     def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
-        count = len(group_sides(game.seats.all()))
+        count = len(group_sides(seats_of(game)))
         if "totals" in data:
             return canasta_totals(data["totals"], profile, count)
         if data.get("mode") == Event.EntryMode.COUNTS:

@@ -11,7 +11,7 @@ call it, so a deal is checked by exactly one piece of code.
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 from tournaments.models import Game, Seat
 
@@ -27,15 +27,32 @@ class Scored:
     cards: dict[str, Any] = field(default_factory=dict)  # Gin card mode: melds, deadwood, discard
 
 
+LOADED_SEATS = "loaded_seats"
+
+
 def seats_prefetch() -> Prefetch:
-    """Load a game's seats with their players once (``prefetch_related``): the sides,
-    the entry forms and the score pad then read them without another query."""
-    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    """Load a game's seats with their players once (``prefetch_related``) as the game's
+    ``loaded_seats`` list: the sides, the entry forms and the score pad then read them
+    (``seats_of``) without another query."""
+    return Prefetch(
+        "seats",
+        queryset=Seat.objects.select_related("player").order_by("position"),
+        to_attr=LOADED_SEATS,
+    )
+
+
+def seats_loaded(game: Game) -> bool:
+    """Whether the game's seats with their players are loaded (``seats_prefetch``)."""
+    return hasattr(game, LOADED_SEATS)
+
+
+def keep_seats(game: Game, seats: list[Seat]) -> None:
+    """``seats`` (by position, with their players) as the game's loaded seats."""
+    setattr(game, LOADED_SEATS, seats)
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats by position with their players: the prefetched ones if loaded."""
-    loaded = getattr(game, "_prefetched_objects_cache", {}).get("seats")
-    if loaded is not None:  # the loaded rows themselves (.all() makes a new query set each time)
-        return sorted(loaded, key=lambda seat: seat.position)
-    return list(game.seats.select_related("player").order_by("position"))
+    """The game's seats by position with their players, loaded once."""
+    if not seats_loaded(game):
+        prefetch_related_objects([game], seats_prefetch())
+    return list(getattr(game, LOADED_SEATS))

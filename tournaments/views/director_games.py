@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import director_required
 from tournaments.card_games import card_game_of, sides_of
 from tournaments.forms.corrections import CorrectionForm, SettleForm
+from tournaments.kernel.deal import seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, query_int
@@ -25,7 +26,7 @@ def side_names(game: Game) -> list[str]:
 
 def _game(event: Event, game_id: int) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("round__event", "table").prefetch_related("seats__player"),
+        Game.objects.select_related("round__event", "table").prefetch_related(seats_prefetch()),
         pk=game_id,
         round__event=event,
     )

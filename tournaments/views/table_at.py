@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.access import table_for_token
-from tournaments.kernel.deal import seats_of
+from tournaments.kernel.deal import seats_loaded, seats_of
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Seat, Table
@@ -137,7 +137,7 @@ def find_seat(at: At) -> None:
     """Load the game's seats if not yet loaded, and find the one the phone's cookie names
     (none if it is not at this game: the cookie may be from an earlier round), else the
     seat of the player the phone remembers for the event."""
-    if "seats" not in getattr(at.game, "_prefetched_objects_cache", {}):
+    if not seats_loaded(at.game):
         load_seats(at.game)
     if at.seat_cookie:
         at.seat = next((s for s in seats_of(at.game) if s.pk == int(at.seat_cookie)), None)

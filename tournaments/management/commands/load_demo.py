@@ -24,6 +24,7 @@ from django.db.models import prefetch_related_objects
 
 from meld.paths import manage_command
 from tournaments.card_games import evaluate
+from tournaments.kernel.deal import seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import (
@@ -246,7 +247,7 @@ class Command(BaseCommand):
                     for i, player in enumerate(four)
                 ]
         Seat.objects.bulk_create(seats)
-        prefetch_related_objects(games, "seats")
+        prefetch_related_objects(games, seats_prefetch())
         rounds_by_pk = {rnd.pk: rnd for rnd in played}
         deals: dict[Game, list[Entry]] = {}
         for game in games:

@@ -5,6 +5,7 @@ its event's open round (with round, event and table) is one statement, its seats
 with their players a second; building them through the ORM cost more than running them.
 """
 
+from tournaments.kernel.deal import keep_seats
 from tournaments.models import Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services.scores.results import STATUS_WEIGHT
 from tournaments.services.store import statements
@@ -80,7 +81,7 @@ def load_seats(game: Game) -> None:
         seat.player = player_part.build(row, seat_part.size)
         seat.game = game
         found.append(seat)
-    statements.prefetched(game, "seats", found)
+    keep_seats(game, found)
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:

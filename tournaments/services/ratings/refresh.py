@@ -40,7 +40,7 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.services.store.locks import lock_club, serialised
-from tournaments.services.store.statements import prepared, quote, table
+from tournaments.services.store.statements import concrete_fields, prepared, quote, table
 
 log = logging.getLogger(__name__)
 
@@ -205,12 +205,8 @@ def _insert_history(rows: list[tuple]) -> None:
         return
 
     def build() -> str:
-        fields = {
-            field.name: column
-            for field in RatingHistory._meta.concrete_fields
-            if (column := field.column) is not None
-        }
-        names = ", ".join(quote(fields[name]) for name in HISTORY)
+        column = {field.name: str(field.column) for field in concrete_fields(RatingHistory)}
+        names = ", ".join(quote(column[name]) for name in HISTORY)
         marks = ", ".join(["%s"] * len(HISTORY))
         return f"INSERT INTO {table(RatingHistory)} ({names}) VALUES ({marks})"
 
@@ -245,20 +241,20 @@ def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening
     )
     seats = Seat.objects.filter(round__event__in=chosen).order_by("game_id", "side", "position")
     members = dict(
-        _rows(
+        list(
             Player.objects.filter(event__in=chosen, member__club_id=club_id).values_list(
                 "pk", "member_id"
             )
         )
     )
     sides_of: dict[int, list[list[int]]] = defaultdict(list)
-    for game_id, side, player_id in _rows(seats.values_list("game_id", "side", "player_id")):
+    for game_id, side, player_id in list(seats.values_list("game_id", "side", "player_id")):
         sides = sides_of[game_id]
         while len(sides) <= side:
             sides.append([])
         sides[side].append(player_id)
     by_event: dict[int, list[PlayedGame]] = defaultdict(list)
-    for game_id, event_id, *scores in _rows(
+    for game_id, event_id, *scores in list(
         games.values_list("pk", "round__event_id", "score_0", "score_1", "score_2")
     ):
         by_event[event_id].append(
@@ -274,13 +270,3 @@ def played_evenings(club_id: int, events: list[Event], scope: Q) -> list[Evening
             matches += card_game.rated_matches(played, members, places=places)
         evenings.append(Evening(event.pk, tuple(matches)))
     return evenings
-
-
-def _rows(queryset) -> list[tuple]:
-    """A ``values_list`` query's rows as the database gives them: the replay reads a
-    hundred thousand plain numbers, for which the ORM's row by row handling costs more
-    than the query."""
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()

@@ -39,7 +39,6 @@ from tournaments.services.scores.entry_rows import (
     entered_here,
     entry_reason,
     is_director,
-    loaded_game,
     locked,
     next_version,
     points_of,
@@ -164,7 +163,7 @@ def confirm_entry(
     confirms the entry. ``device``: the confirming phone's device id."""
     device = device_hash(device)
     with transaction.atomic():
-        game = locked(entry.game_id, loaded_game(entry))
+        game = locked(entry.game_id)
         entry, confirmed = lock_entry_and_confirmed(entry.pk, game)
         director = is_director(game, user) and seat is None
         if not director:
@@ -217,7 +216,7 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
     reason = entry_reason(reason)
     device = device_hash(device)
     with transaction.atomic():
-        game = locked(entry.game_id, loaded_game(entry))
+        game = locked(entry.game_id)
         entry = lock_entry(entry.pk, game)
         check_seat(game, seat, None)
         seat = at_table(seat, game)

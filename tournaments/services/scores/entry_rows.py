@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.card_games import card_game_of, deal_name
+from tournaments.kernel.deal import keep_seats, seats_loaded, seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services.scores import audit
@@ -62,9 +63,8 @@ def locked(game_id: int, loaded: Game | None = None) -> Game:
     step then sees them as they count.
     """
     game = lock_game(game_id)
-    cache = getattr(loaded, "_prefetched_objects_cache", {})
-    if "seats" in cache:
-        game._prefetched_objects_cache = {"seats": cache["seats"]}
+    if loaded is not None and seats_loaded(loaded):
+        keep_seats(game, seats_of(loaded))
     confirm_due(game)
     return game
 
@@ -111,10 +111,6 @@ def confirm_due(game: Game) -> list[Entry]:
     if due:
         refresh_game(game, loaded=True)
     return due
-
-
-def loaded_game(entry: Entry) -> Game | None:
-    return entry.game if Entry.game.is_cached(entry) else None
 
 
 def is_director(game: Game, user) -> bool:

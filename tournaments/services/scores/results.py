@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
-from django.db.models.query import prefetch_related_objects
 
 from tournaments.card_games import Outcome, card_game_of, group_sides
 from tournaments.card_games.gin import GinTotals
+from tournaments.kernel.deal import seats_loaded, seats_of, seats_prefetch
 from tournaments.kernel.profiles import event_profile
-from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
+from tournaments.models import AuditEntry, Entry, Event, Game, Result
 from tournaments.services.scores import audit
 from tournaments.services.store import statements
 
@@ -91,7 +91,7 @@ def _ended_by_director(game: Game) -> bool:
 
 def _side_size(game: Game) -> int:
     """The most players a side of the game has (partners play Gin to more)."""
-    return max(len(side) for side in group_sides(game.seats.all()))
+    return max(len(side) for side in group_sides(seats_of(game)))
 
 
 def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
@@ -101,7 +101,7 @@ def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
     kind = event.round_kind
     deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
     ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
-    sides = group_sides(game.seats.all())
+    sides = group_sides(seats_of(game))
     return card_game_of(event).outcome(
         confirmed,
         profile,
@@ -126,13 +126,10 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
     """
     # Loaded: inside the caller's transaction, which a failure here rolls back anyway.
     with transaction.atomic(savepoint=not loaded):
-        if loaded:
-            if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
-                prefetch_related_objects([game], "seats")
-        else:
+        if not loaded:
             game = (
                 Game.objects.select_related("round__event", "table")
-                .prefetch_related("seats")
+                .prefetch_related(seats_prefetch())
                 .get(pk=game.pk)
             )
         result = outcome(game, _confirmed(game) if confirmed is None else confirmed)
@@ -171,7 +168,7 @@ def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
     seated are deleted. A confirmation does without: seats are made with their round and
     never move (``services.rounds.steps``), so it cannot leave a result behind."""
     values, seated = [], []
-    for seat in game.seats.all():
+    for seat in seats_of(game):
         side = seat.side
         if result.winner is None:
             won, points_for_match = False, 1 if result.finished else 0
@@ -286,9 +283,8 @@ def sheet_entries(game: Game) -> list[Entry]:
     pages), the entries get those instead of joining four more tables.
     """
     seats = {}
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        player = Seat._meta.get_field("player")
-        seats = {seat.pk: seat for seat in game.seats.all() if player.is_cached(seat)}
+    if seats_loaded(game):
+        seats = {seat.pk: seat for seat in seats_of(game)}
     if seats:
         entries = _game_entries(game)
         known = {None, *seats}

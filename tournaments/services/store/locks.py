@@ -53,7 +53,6 @@ import random
 import time
 
 from django.db import OperationalError, connection
-from django.db.models import QuerySet, Subquery
 
 from tournaments.models import Club, Entry, Event, Game, Member, Round, Seat, Table
 from tournaments.services.store import statements
@@ -92,15 +91,18 @@ def _row_locks() -> bool:
     return connection.vendor == "postgresql"
 
 
-def _share(rows: QuerySet) -> None:
-    """Lock ``rows`` shared (``FOR SHARE``: Django's ORM only writes exclusive locks)."""
-    sql, params = rows.values("pk").query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(f"{sql} FOR SHARE", params)
+def _share(model, row_id: int, *, of_round: bool = False) -> None:
+    """Lock ``model``'s row ``row_id`` shared (``FOR SHARE``: Django's ORM only writes
+    exclusive locks); with ``of_round``, the row of the event that round ``row_id`` is of."""
+    key = f"share:{model.__name__}:{of_round}"
 
+    def build() -> str:
+        where = "%s"
+        if of_round:
+            where = f"(SELECT r.event_id FROM {statements.table(Round)} r WHERE r.id = %s)"
+        return f"SELECT x.id FROM {statements.table(model)} x WHERE x.id = {where} FOR SHARE"
 
-def _event_of_round(round_id) -> Subquery:
-    return Subquery(Round.objects.filter(pk=round_id).values("event_id")[:1])
+    statements.run(statements.prepared(key, build), [row_id])
 
 
 def lock_event(event_id: int, *, change: bool = False) -> Event:
@@ -108,7 +110,7 @@ def lock_event(event_id: int, *, change: bool = False) -> Event:
     if _row_locks():
         if change:
             return Event.objects.select_for_update().get(pk=event_id)
-        _share(Event.objects.filter(pk=event_id))
+        _share(Event, event_id)
     return Event.objects.get(pk=event_id)
 
 
@@ -120,7 +122,7 @@ def lock_club(club_id: int, *, change: bool = False) -> Club:
             # NO KEY UPDATE: the register's steps wait for each other and for the steps
             # linking players, while creating an event of the club goes on.
             return Club.objects.select_for_update(no_key=True).get(pk=club_id)
-        _share(Club.objects.filter(pk=club_id))
+        _share(Club, club_id)
     return Club.objects.get(pk=club_id)
 
 
@@ -137,10 +139,10 @@ def lock_round(round_id: int, *, change: bool = False) -> Round:
     """Event (shared) → round: exclusive with ``change`` (close it). With its event."""
     rounds = Round.objects.select_related("event")
     if _row_locks():
-        _share(Event.objects.filter(pk=_event_of_round(round_id)))
+        _share(Event, round_id, of_round=True)
         if change:
             return rounds.select_for_update(of=("self",)).get(pk=round_id)
-        _share(Round.objects.filter(pk=round_id))
+        _share(Round, round_id)
     return rounds.get(pk=round_id)
 
 

@@ -1,20 +1,27 @@
-"""The score writes' statements, written once from the models' metadata and reused.
+"""The score writes' statements, written once from the models' fields and reused.
 
 A phone's submit or confirm is a handful of statements; building each through the
 ORM (resolving the query, compiling its SQL) cost many times what the database
-spends running it. The write steps' hot statements are therefore plain SQL made
-once per database vendor from the models' fields, and their rows become model
-instances through the fields' own converters (``Model.from_db``), so what a step
-holds is exactly what an ORM read would have given it.
+spends running it. The write steps' hot statements are therefore plain SQL, made
+once per database vendor from the models' fields and run on Django's own cursor
+(``connection.cursor()``, so every statement is logged, wrapped and counted as the
+ORM's are). Their rows become model instances the way the ORM makes them: each
+field's ``from_db_value`` and ``to_python``, then ``Model.from_db``. Only Django's
+public, documented API is used here, so a Django upgrade cannot break it silently.
+
+The statements quote names the SQL standard's way ("name"), which both back ends
+Meld runs on (SQLite and PostgreSQL) read.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Model
-from django.db.models.base import ModelState
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connection
+from django.db.models import BooleanField, DateField, Field, Model
 from django.db.models.signals import post_save, pre_save
+from django.utils import timezone
 
 _cache: dict[tuple, Any] = {}
 
@@ -25,7 +32,7 @@ def prepared(name: str, build):
 
 
 def _once(key: tuple, build):
-    key = (connections[DEFAULT_DB_ALIAS].vendor, *key)
+    key = (connection.vendor, *key)
     found = _cache.get(key)
     if found is None:
         found = _cache[key] = build()
@@ -33,7 +40,43 @@ def _once(key: tuple, build):
 
 
 def quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+    return '"' + name.replace('"', '""') + '"'
+
+
+def concrete_fields(model: type[Model]) -> list[Field]:
+    """The model's fields that are columns of its table, in the table's order."""
+    return [
+        field
+        for field in model._meta.get_fields()
+        if getattr(field, "concrete", False) and not field.many_to_many
+    ]
+
+
+def _converter(field: Field) -> Callable[[Any], Any] | None:
+    """What turns the driver's value of ``field`` into the field's Python value (None: as is).
+
+    SQLite hands back datetimes without their zone (Meld stores UTC), booleans as 0/1 and
+    JSON as text; PostgreSQL hands back JSON as text.
+    """
+    steps: list[Callable[[Any], Any]] = []
+    from_db = getattr(field, "from_db_value", None)
+    if from_db is not None:
+        steps.append(lambda value: from_db(value, None, connection))
+    if isinstance(field, BooleanField | DateField):  # DateTimeField is a DateField
+        steps.append(field.to_python)
+    if getattr(field, "get_internal_type", lambda: "")() == "DateTimeField" and settings.USE_TZ:
+        steps.append(
+            lambda value: timezone.make_aware(value, UTC) if timezone.is_naive(value) else value
+        )
+    if not steps:
+        return None
+
+    def convert(value: Any) -> Any:
+        for step in steps:
+            value = step(value)
+        return value
+
+    return convert
 
 
 class Columns:
@@ -42,48 +85,25 @@ class Columns:
     def __init__(self, model: type[Model], alias: str) -> None:
         self.model = model
         self.alias = alias
-        fields = model._meta.concrete_fields
+        fields = concrete_fields(model)
         self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
         self.attnames = [field.attname for field in fields]
         self.size = len(fields)
-        self.converters = []
-        for index, field in enumerate(fields):
-            column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if found:
-                self.converters.append((index, column, found))
+        self.converters = [
+            (index, found)
+            for index, field in enumerate(fields)
+            if (found := _converter(field)) is not None
+        ]
 
     def build(self, row: Sequence[Any], start: int = 0) -> Model | None:
-        """The instance in ``row`` from ``start`` on (None for the empty side of a left join).
-
-        As ``Model.from_db`` makes it, without ``Model.__init__``'s per-field work: these
-        models have plain fields only (no descriptors on their column names, no init signals).
-        """
+        """The instance in ``row`` from ``start`` on (None for the empty side of a left join)."""
         values = list(row[start : start + self.size])
         if values[0] is None:
             return None
-        db = connections[DEFAULT_DB_ALIAS]
-        for index, column, converters in self.converters:
-            value = values[index]
-            for converter in converters:
-                value = converter(value, column, db)
-            values[index] = value
-        obj = self.model.__new__(self.model)
-        obj.__dict__.update(zip(self.attnames, values, strict=True))
-        state = obj._state = ModelState()
-        state.adding = False
-        state.db = DEFAULT_DB_ALIAS
-        return obj
-
-
-def prefetched(instance: Model, name: str, rows: list[Model]) -> None:
-    """``rows`` as ``instance``'s prefetched ``name`` (a reverse foreign key), as
-    ``prefetch_related`` leaves them: ``instance.<name>.all()`` reads no more."""
-    queryset = getattr(instance, name).get_queryset()
-    queryset._result_cache = rows
-    queryset._prefetch_done = True
-    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
-    cache[name] = queryset
+        for index, convert in self.converters:
+            if values[index] is not None:
+                values[index] = convert(values[index])
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.attnames, values)
 
 
 def columns(model: type[Model], alias: str) -> Columns:
@@ -95,45 +115,27 @@ def table(model: type[Model]) -> str:
 
 
 _returns_rows: dict[str, bool] = {}
-_native: dict[str, str] = {}
 
 
 def run(sql: str, params: Iterable[Any]) -> list[tuple]:
-    """Run a prepared statement; its rows, if it returns any.
-
-    Straight on the driver's cursor, as the ORM's own cursor would run it (the driver's
-    placeholders, Django's errors, no statement in a transaction that must roll back),
-    without the per-statement wrapping. While statements are logged or watched (debug,
-    a test counting queries, an execute wrapper) it goes through Django's cursor, so
-    every one is seen there."""
+    """Run a prepared statement on Django's cursor; its rows, if it returns any."""
     # Known from the statement, not asked of the cursor: psycopg builds a description
     # of every column each time it is asked (a lock's read has dozens of columns).
     rows = _returns_rows.get(sql)
     if rows is None:
         words = sql.upper()
         rows = _returns_rows[sql] = words.lstrip().startswith("SELECT") or " RETURNING " in words
-    db = connections[DEFAULT_DB_ALIAS]
-    if db.queries_logged or db.execute_wrappers:
-        with db.cursor() as cursor:
-            cursor.execute(sql, list(params))
-            return cursor.fetchall() if rows else []
-    native = _native.get(sql)
-    if native is None:
-        # SQLite's driver takes "?" (what Django's SQLite cursor turns "%s" into).
-        native = _native[sql] = sql.replace("%s", "?") if db.vendor == "sqlite" else sql
-    db.ensure_connection()
-    db.validate_no_broken_transaction()
-    with db.wrap_database_errors:
-        cursor = db.connection.cursor()
-        try:
-            cursor.execute(native, list(params))
-            return cursor.fetchall() if rows else []
-        finally:
-            cursor.close()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        return cursor.fetchall() if rows else []
 
 
-def _inserted_fields(model: type[Model]) -> list:
-    return [field for field in model._meta.concrete_fields if not field.primary_key]
+def _inserted_fields(model: type[Model]) -> list[Field]:
+    return [field for field in concrete_fields(model) if not field.primary_key]
+
+
+def _primary_key(model: type[Model]) -> Field:
+    return next(field for field in concrete_fields(model) if field.primary_key)
 
 
 def insert(obj: Model) -> Model:
@@ -144,15 +146,16 @@ def insert(obj: Model) -> Model:
     def build() -> str:
         names = ", ".join(quote(field.column) for field in _inserted_fields(model))
         marks = ", ".join(["%s"] * len(_inserted_fields(model)))
-        pk = quote(model._meta.pk.column)
+        pk = quote(_primary_key(model).column)
         return f"INSERT INTO {table(model)} ({names}) VALUES ({marks}) RETURNING {pk}"
 
     sql = _once(("insert", model), build)
-    db = connections[DEFAULT_DB_ALIAS]
     values = [
-        field.get_db_prep_save(field.pre_save(obj, True), db) for field in _inserted_fields(model)
+        field.get_db_prep_save(field.pre_save(obj, True), connection)
+        for field in _inserted_fields(model)
     ]
     obj.pk = run(sql, values)[0][0]
+    # Model._state (documented): the instance is now a stored row of this database.
     obj._state.adding = False
     obj._state.db = DEFAULT_DB_ALIAS
     post_save.send(
@@ -173,16 +176,15 @@ def update(obj: Model, fields: Sequence[str]) -> None:
     pre_save.send(
         sender=model, instance=obj, raw=False, using=DEFAULT_DB_ALIAS, update_fields=saved
     )
-    meta = model._meta
-    chosen = [meta.get_field(name) for name in fields]
+    chosen = [model._meta.get_field(name) for name in fields]
 
     def build() -> str:
         assignments = ", ".join(f"{quote(field.column)} = %s" for field in chosen)
-        return f"UPDATE {table(model)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+        pk = quote(_primary_key(model).column)
+        return f"UPDATE {table(model)} SET {assignments} WHERE {pk} = %s"
 
     sql = _once(("update", model, tuple(fields)), build)
-    db = connections[DEFAULT_DB_ALIAS]
-    values = [field.get_db_prep_save(getattr(obj, field.attname), db) for field in chosen]
+    values = [field.get_db_prep_save(getattr(obj, field.attname), connection) for field in chosen]
     run(sql, [*values, obj.pk])
     post_save.send(
         sender=model,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from meldcore.messages import DomainError
 from tournaments.card_games import card_game_of, evaluate
+from tournaments.kernel.deal import seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile, presets
 from tournaments.models import AuditEntry, Entry, Event, Player, Round, Table
@@ -166,7 +167,7 @@ def score_entries(event: Event, made: dict[str, Any], rows: list[Row]) -> None:
     """
     card_game = card_game_of(event)
     profile = event_profile(event)
-    prefetch_related_objects(made["games"], "seats")
+    prefetch_related_objects(made["games"], seats_prefetch())
     changed = []
     for position, (entry, row) in enumerate(zip(made["entries"], rows, strict=True), start=1):
         if card_game.seats_by_earlier_hands and entry.status == Entry.Status.SUPERSEDED:
