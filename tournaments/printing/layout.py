@@ -103,11 +103,15 @@ def text(
     return size
 
 
+def sheet_size(event: EventInfo, landscape: bool = False) -> tuple[float, float]:
+    """The width and height of the event's paper, turned with ``landscape``."""
+    width, height = page_size(event.paper)
+    return (height, width) if landscape else (width, height)
+
+
 def new_canvas(event: EventInfo, title: str, landscape: bool = False) -> tuple[Canvas, io.BytesIO]:
     buffer = io.BytesIO()
-    width, height = page_size(event.paper)
-    size = (height, width) if landscape else (width, height)
-    c = Canvas(buffer, pagesize=size, pageCompression=1)
+    c = Canvas(buffer, pagesize=sheet_size(event, landscape), pageCompression=1)
     c.setTitle(clean(f"{title} – {event.name}"))
     c.setAuthor(clean(event.club) or "Meld")
     c.setCreator("Meld")

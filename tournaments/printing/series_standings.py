@@ -41,6 +41,7 @@ from tournaments.printing.layout import (
     new_canvas,
     number,
     page_size,
+    sheet_size,
     table_row,
     text,
 )
@@ -120,7 +121,7 @@ def build(data: SeriesStandingsData) -> bytes:
         fixed = RANK_W + NAME_MIN + PLAYED_W + TOTAL_W
         landscape = len(data.evenings) * evening_w > portrait_w - fixed
         c, buffer = new_canvas(data.series, title(), landscape=landscape)
-        width, height = c._pagesize
+        width, height = sheet_size(data.series, landscape)
         box = Box(0, 0, width, height).inset(MARGIN)
         per_part = max(1, int((box.w - fixed) // evening_w))
         indexes = list(range(len(data.evenings)))

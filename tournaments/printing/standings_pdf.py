@@ -29,6 +29,7 @@ from tournaments.printing.layout import (
     footer,
     new_canvas,
     number,
+    sheet_size,
     table_row,
     text,
 )
@@ -98,7 +99,7 @@ def build(data: StandingsData) -> bytes:
     with override(data.event.language):
         landscape = len(data.rounds) > 10
         c, buffer = new_canvas(data.event, title(data), landscape=landscape)
-        width, height = c._pagesize
+        width, height = sheet_size(data.event, landscape)
         box = Box(0, 0, width, height).inset(MARGIN)
         provisional = provisional_line(data.open_round)
         ties = tie_break_lines(list(data.metric_keys), any(row.shared for row in data.rows))
