@@ -52,7 +52,7 @@ import functools
 import random
 import time
 
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, transaction
 
 from tournaments.models import Club, Entry, Event, Game, Member, Round, Seat, Table
 from tournaments.services.store import statements
@@ -77,7 +77,7 @@ def serialised(step):
                 retry = (
                     connection.vendor == "sqlite"
                     and "locked" in str(error)
-                    and not connection.in_atomic_block
+                    and transaction.get_autocommit()  # no outer transaction
                     and time.monotonic() < deadline
                 )
                 if not retry:
