@@ -183,82 +183,97 @@ def bench_builders(rounds: list) -> None:
 
 def bench_loaders(rounds: list, size: int, event_format: str) -> None:
     """Load an event seated by ``rounds`` from a throw-away in-memory database, then render it."""
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test.utils import setup_test_environment, teardown_test_environment
-
-    from tournaments.models import Event, Game, Player, Result, Round, Seat, Table
-    from tournaments.printing import render, standings_pdf, table_cards, tallies
 
     print(f"# printing: loaders timed on a {event_format} event of {size} players", flush=True)
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        owner = get_user_model().objects.create_user("bench-printing")
-        event = Event.objects.create(
-            owner=owner,
-            name="Großes Herbstturnier",
-            date=datetime.date(2026, 11, 22),
-            format=event_format,
-            planned_rounds=ROUNDS,
-            language="de",
-        )
-        players = {
-            n: p
-            for n, p in zip(
-                range(1, size + 1),
-                Player.objects.bulk_create(
-                    Player(event=event, name=name(n), number=n) for n in range(1, size + 1)
-                ),
-                strict=True,
-            )
-        }
-        count = len(rounds[0].tables)
-        tables = Table.objects.bulk_create(
-            Table(event=event, number=t) for t in range(1, count + 1)
-        )
-        for index, rnd in enumerate(rounds, start=1):
-            status = Round.Status.OPEN if index == ROUNDS else Round.Status.CLOSED
-            row = Round.objects.create(event=event, number=index, status=status)
-            games = Game.objects.bulk_create(Game(round=row, table=table) for table in tables)
-            Seat.objects.bulk_create(
-                Seat(round=row, game=game, player=players[n], side=side, position=pos)
-                for game, ((a, b), (c, d)) in zip(games, rnd.tables, strict=True)
-                for pos, side, n in ((1, 0, a), (2, 1, c), (3, 0, b), (4, 1, d))
-            )
-            if status == Round.Status.CLOSED:
-                Result.objects.bulk_create(
-                    Result(
-                        round=row,
-                        player=players[n],
-                        game=game,
-                        points=1000 + (n * 37 + index) % 4000,
-                    )
-                    for game, ((a, b), (c, d)) in zip(games, rnd.tables, strict=True)
-                    for n in (a, b, c, d)
-                )
-        loads = [
-            ("tallies", tallies.load),
-            ("table_cards", table_cards.load),
-            ("standings", standings_pdf.load),
-        ]
-        for label, load in loads:
-            runs = [timed(load, event)[0] for _ in range(RUNS)]
-            print(
-                f"bench: printing_load_{label} {statistics.median(runs) * 1000:.0f} ms", flush=True
-            )
-        total = [
-            sum(timed(render, event, kind)[0] for kind in ("tallies", "table-cards", "standings"))
-            for _ in range(3)
-        ]
-        print(
-            f"bench: printing_three_documents_from_db {statistics.median(total) * 1000:.0f} ms",
-            flush=True,
-        )
+        time_loaders(seated_event(rounds, size, event_format))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
+
+
+def seated_event(rounds: list, size: int, event_format: str):
+    """An event of ``size`` numbered players with ``rounds`` seated, all but the last closed."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Event, Player, Table
+
+    owner = get_user_model().objects.create_user("bench-printing")
+    event = Event.objects.create(
+        owner=owner,
+        name="Großes Herbstturnier",
+        date=datetime.date(2026, 11, 22),
+        format=event_format,
+        planned_rounds=ROUNDS,
+        language="de",
+    )
+    players = {
+        n: p
+        for n, p in zip(
+            range(1, size + 1),
+            Player.objects.bulk_create(
+                Player(event=event, name=name(n), number=n) for n in range(1, size + 1)
+            ),
+            strict=True,
+        )
+    }
+    count = len(rounds[0].tables)
+    tables = Table.objects.bulk_create(Table(event=event, number=t) for t in range(1, count + 1))
+    for index, rnd in enumerate(rounds, start=1):
+        seat_round(event, index, rnd, players, tables)
+    return event
+
+
+def seat_round(event, index: int, rnd, players: dict, tables: list) -> None:
+    """Round ``index`` seated as ``rnd`` says; a closed round gets a result for every seat."""
+    from tournaments.models import Game, Result, Round, Seat
+
+    status = Round.Status.OPEN if index == ROUNDS else Round.Status.CLOSED
+    row = Round.objects.create(event=event, number=index, status=status)
+    games = Game.objects.bulk_create(Game(round=row, table=table) for table in tables)
+    Seat.objects.bulk_create(
+        Seat(round=row, game=game, player=players[n], side=side, position=pos)
+        for game, ((a, b), (c, d)) in zip(games, rnd.tables, strict=True)
+        for pos, side, n in ((1, 0, a), (2, 1, c), (3, 0, b), (4, 1, d))
+    )
+    if status == Round.Status.CLOSED:
+        Result.objects.bulk_create(
+            Result(
+                round=row,
+                player=players[n],
+                game=game,
+                points=1000 + (n * 37 + index) % 4000,
+            )
+            for game, ((a, b), (c, d)) in zip(games, rnd.tables, strict=True)
+            for n in (a, b, c, d)
+        )
+
+
+def time_loaders(event) -> None:
+    """Each loader alone, then the three documents rendered from the database."""
+    from tournaments.printing import render, standings_pdf, table_cards, tallies
+
+    loads = [
+        ("tallies", tallies.load),
+        ("table_cards", table_cards.load),
+        ("standings", standings_pdf.load),
+    ]
+    for label, load in loads:
+        runs = [timed(load, event)[0] for _ in range(RUNS)]
+        print(f"bench: printing_load_{label} {statistics.median(runs) * 1000:.0f} ms", flush=True)
+    total = [
+        sum(timed(render, event, kind)[0] for kind in ("tallies", "table-cards", "standings"))
+        for _ in range(3)
+    ]
+    print(
+        f"bench: printing_three_documents_from_db {statistics.median(total) * 1000:.0f} ms",
+        flush=True,
+    )
 
 
 def main() -> None:

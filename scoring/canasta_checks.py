@@ -253,12 +253,9 @@ def _went_out_twice(went_out: list[int], sides: int) -> Problem:
     return side_problem(template, None, "going_out", first=first, second=second)
 
 
-def _table_problems(values: list[dict[str, Any]], profile: CanastaProfile) -> list[Problem]:
-    """Limits that concern all sides together: one deck, one player going out."""
+def _deck_problems(values: list[dict[str, Any]], profile: CanastaProfile) -> list[Problem]:
+    """More red threes, points, joker canastas or canastas than one deck holds."""
     found: list[Problem] = []
-    went_out = [i for i, v in enumerate(values) if v.get("going_out", "none") != "none"]
-    if len(went_out) > 1:
-        found.append(_went_out_twice(went_out, len(values)))
     red_threes = _total(values, "red_threes", "red_threes_in_hand")
     if red_threes is not None and red_threes > profile.red_threes_in_deck:
         found.append(
@@ -313,23 +310,38 @@ def _table_problems(values: list[dict[str, Any]], profile: CanastaProfile) -> li
                 deck=profile.cards_besides_red_threes,
             )
         )
-    if (
-        profile.red_three_in_hand_rule == "went_out"
-        and not went_out
-        and all("going_out" in v for v in values)
-    ):
-        for i, v in enumerate(values):
-            if v.get("red_threes_in_hand", 0) > 0:
-                found.append(
-                    side_problem(
-                        gettext_noop(
-                            "Side %(side)s: in %(profile)s a red three left in the hand costs points only when someone went out, and nobody went out in this deal."
-                        ),
-                        i,
-                        "red_threes_in_hand",
-                        profile=profile.name,
-                    )
-                )
+    return found
+
+
+def _red_threes_kept_problems(
+    values: list[dict[str, Any]], profile: CanastaProfile
+) -> list[Problem]:
+    """Red threes kept in the hand when the profile charges them only if someone went out."""
+    if profile.red_three_in_hand_rule != "went_out" or not all("going_out" in v for v in values):
+        return []
+    return [
+        side_problem(
+            gettext_noop(
+                "Side %(side)s: in %(profile)s a red three left in the hand costs points only when someone went out, and nobody went out in this deal."
+            ),
+            i,
+            "red_threes_in_hand",
+            profile=profile.name,
+        )
+        for i, v in enumerate(values)
+        if v.get("red_threes_in_hand", 0) > 0
+    ]
+
+
+def _table_problems(values: list[dict[str, Any]], profile: CanastaProfile) -> list[Problem]:
+    """Limits that concern all sides together: one deck, one player going out."""
+    found: list[Problem] = []
+    went_out = [i for i, v in enumerate(values) if v.get("going_out", "none") != "none"]
+    if len(went_out) > 1:
+        found.append(_went_out_twice(went_out, len(values)))
+    found += _deck_problems(values, profile)
+    if not went_out:
+        found += _red_threes_kept_problems(values, profile)
     return found
 
 

@@ -216,6 +216,91 @@ def _wild_only(
     return "joker_canasta", []
 
 
+def _card_problems(
+    parsed: list[Card], red_threes: int, ranks: list[int], profile: CanastaProfile
+) -> list[Problem]:
+    """Cards that make no meld at all: beyond the deck, too few, red threes, mixed ranks."""
+    problems = _deck_problems(parsed, profile)
+    if len(parsed) < 3:
+        problems.append(
+            Problem(
+                gettext_noop("A meld needs at least three cards, not %(count)s."),
+                {"count": len(parsed)},
+                field="cards",
+            )
+        )
+    if red_threes:
+        problems.append(
+            Problem(
+                gettext_noop("Red threes are never melded: they are laid out on their own."),
+                {},
+                field="cards",
+            )
+        )
+    if len(ranks) > 1:
+        problems.append(
+            Problem(
+                gettext_noop(
+                    "All natural cards of a meld must have the same rank; these have %(ranks)s."
+                ),
+                {"ranks": ", ".join(RANKS[r - 1] for r in ranks)},
+                field="cards",
+            )
+        )
+    return problems
+
+
+def _black_threes_problems(threes: int, wilds: int, going_out: bool) -> list[Problem]:
+    problems: list[Problem] = []
+    if wilds:
+        problems.append(
+            Problem(gettext_noop("Threes are never melded with wild cards."), {}, field="cards")
+        )
+    if not going_out:
+        problems.append(
+            Problem(
+                gettext_noop("Black threes may be melded only when going out."),
+                {},
+                field="cards",
+            )
+        )
+    if threes > 4:
+        problems.append(
+            Problem(
+                gettext_noop("Black threes are melded three or four at a time, not %(count)s."),
+                {"count": threes},
+                field="cards",
+            )
+        )
+    return problems
+
+
+def _meld_kind(
+    parsed: list[Card],
+    naturals: int,
+    wilds: int,
+    ranks: list[int],
+    profile: CanastaProfile,
+    going_out: bool,
+    from_hand: bool,
+) -> tuple[MeldKind | None, list[Problem]]:
+    """What the cards would make, and why that meld is not allowed."""
+    if ranks == [THREE]:
+        return "black_threes", _black_threes_problems(naturals, wilds, going_out)
+    if naturals:
+        problems: list[Problem] = []
+        if len(ranks) == 1 and len(parsed) >= 3:
+            problems = _wild_limit_problems(naturals, wilds, going_out, profile)
+        if len(parsed) < CARDS_IN_A_CANASTA:
+            return "meld", problems
+        if from_hand and profile.hand_canasta_bonus is not None:
+            return "hand_canasta", problems
+        return ("mixed_canasta" if wilds else "natural_canasta"), problems
+    if wilds:
+        return _wild_only(len(parsed), from_hand, profile)
+    return None, []
+
+
 def check_meld(
     cards: Any, profile: CanastaProfile, going_out: bool = False, *, from_hand: bool = False
 ) -> MeldCheck:
@@ -237,72 +322,15 @@ def check_meld(
     parsed, problems = _parse(cards)
     if problems:
         raise InvalidMeld(problems)
-    problems = _deck_problems(parsed, profile)
-    if len(parsed) < 3:
-        problems.append(
-            Problem(
-                gettext_noop("A meld needs at least three cards, not %(count)s."),
-                {"count": len(parsed)},
-                field="cards",
-            )
-        )
     red_threes = sum(is_red_three(card) for card in parsed)
-    if red_threes:
-        problems.append(
-            Problem(
-                gettext_noop("Red threes are never melded: they are laid out on their own."),
-                {},
-                field="cards",
-            )
-        )
     naturals = [card for card in parsed if not is_wild(card) and not is_red_three(card)]
     wilds = len(parsed) - len(naturals) - red_threes
     ranks = sorted({card.rank for card in naturals})
-    if len(ranks) > 1:
-        problems.append(
-            Problem(
-                gettext_noop(
-                    "All natural cards of a meld must have the same rank; these have %(ranks)s."
-                ),
-                {"ranks": ", ".join(RANKS[r - 1] for r in ranks)},
-                field="cards",
-            )
-        )
-    kind: MeldKind | None = None
-    if ranks == [THREE]:
-        kind = "black_threes"
-        if wilds:
-            problems.append(
-                Problem(gettext_noop("Threes are never melded with wild cards."), {}, field="cards")
-            )
-        if not going_out:
-            problems.append(
-                Problem(
-                    gettext_noop("Black threes may be melded only when going out."),
-                    {},
-                    field="cards",
-                )
-            )
-        if len(naturals) > 4:
-            problems.append(
-                Problem(
-                    gettext_noop("Black threes are melded three or four at a time, not %(count)s."),
-                    {"count": len(naturals)},
-                    field="cards",
-                )
-            )
-    elif naturals:
-        if len(ranks) == 1 and len(parsed) >= 3:
-            problems += _wild_limit_problems(len(naturals), wilds, going_out, profile)
-        if len(parsed) < CARDS_IN_A_CANASTA:
-            kind = "meld"
-        elif from_hand and profile.hand_canasta_bonus is not None:
-            kind = "hand_canasta"
-        else:
-            kind = "mixed_canasta" if wilds else "natural_canasta"
-    elif wilds:
-        kind, wild_problems = _wild_only(len(parsed), from_hand, profile)
-        problems += wild_problems
+    problems = _card_problems(parsed, red_threes, ranks, profile)
+    kind, kind_problems = _meld_kind(
+        parsed, len(naturals), wilds, ranks, profile, going_out, from_hand
+    )
+    problems += kind_problems
     if problems or kind is None:
         raise InvalidMeld(problems)
     bonus_field = _BONUS_FIELD.get(kind)

@@ -219,9 +219,12 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 ),
             )
         ]
+    return _band_size_problems(bands) + _band_order_problems(bands, profile.below_zero_minimum)
+
+
+def _band_size_problems(bands: Bands) -> list[Problem]:
+    """Too many bands, or totals and minimums beyond what a game reaches."""
     problems: list[Problem] = []
-    starts = [start for start, _ in bands]
-    minimums = [profile.below_zero_minimum, *(minimum for _, minimum in bands)]
     if len(bands) > BANDS_MAX:
         problems.append(
             Problem(
@@ -230,7 +233,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 field="minimum_meld_bands",
             )
         )
-    if any(start > TOTAL_MAX for start in starts):
+    if any(start > TOTAL_MAX for start, _ in bands):
         problems.append(
             Problem(
                 gettext_noop("A minimum-meld band starts at a total of at most %(most)s."),
@@ -246,6 +249,14 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 field="minimum_meld_bands",
             )
         )
+    return problems
+
+
+def _band_order_problems(bands: Bands, below_zero_minimum: int) -> list[Problem]:
+    """Bands that do not start at 0, do not ascend, or lower the minimum as the total rises."""
+    problems: list[Problem] = []
+    starts = [start for start, _ in bands]
+    minimums = [below_zero_minimum, *(minimum for _, minimum in bands)]
     if starts[0] != 0:
         problems.append(
             Problem(
@@ -266,7 +277,7 @@ def _band_problems(profile: CanastaProfile) -> list[Problem]:
                 field="minimum_meld_bands",
             )
         )
-    if is_whole_number(profile.below_zero_minimum) and (
+    if is_whole_number(below_zero_minimum) and (
         any(m < 0 for m in minimums)
         or any(later < earlier for earlier, later in zip(minimums, minimums[1:], strict=False))
     ):

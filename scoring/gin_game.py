@@ -59,10 +59,8 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def score_hand(
-    knocker_deadwood: int, defender_deadwood: int, *, gin: bool = False, profile: Any
-) -> HandScore:
-    """Score a knock or gin from both players' deadwood (the defender's after lay-offs)."""
+def _entry_problems(knocker_deadwood: Any, defender_deadwood: Any, gin: Any) -> list[Problem]:
+    """Deadwood that is not a possible count, gin that is not yes or no."""
     problems = [
         Problem(
             gettext_noop("Deadwood is a whole number from 0 to %(most)d, not %(value)s."),
@@ -81,10 +79,13 @@ def score_hand(
                 gettext_noop("Gin is yes or no, not %(value)s."), {"value": repr(gin)[:40]}, "gin"
             )
         )
-    if problems:
-        raise InvalidHand(problems)
+    return problems
+
+
+def _knock_problems(knocker_deadwood: int, gin: bool, profile: Any) -> list[Problem]:
+    """A gin with deadwood, a knock without, or a knock above the profile's limit."""
     if gin and knocker_deadwood:
-        problems.append(
+        return [
             Problem(
                 gettext_noop(
                     "Gin melds all ten cards: the knocker's deadwood is 0, not %(value)d."
@@ -92,11 +93,11 @@ def score_hand(
                 {"value": knocker_deadwood},
                 "knocker_deadwood",
             )
-        )
-    elif not gin and not knocker_deadwood:
+        ]
+    if not gin and not knocker_deadwood:
         # Ten melded cards are gin, which the defender may not lay off on:
         # his deadwood as entered may already include lay-offs.
-        problems.append(
+        return [
             Problem(
                 gettext_noop(
                     "A knock without deadwood is gin: mark the hand as gin and enter the defender's deadwood without lay-offs."
@@ -104,9 +105,9 @@ def score_hand(
                 {},
                 "gin",
             )
-        )
-    elif knocker_deadwood > profile.knock_limit:
-        problems.append(
+        ]
+    if knocker_deadwood > profile.knock_limit:
+        return [
             Problem(
                 gettext_noop(
                     "A knock needs deadwood of %(limit)d or less; the knocker has %(value)d."
@@ -114,7 +115,18 @@ def score_hand(
                 {"limit": profile.knock_limit, "value": knocker_deadwood},
                 "knocker_deadwood",
             )
-        )
+        ]
+    return []
+
+
+def score_hand(
+    knocker_deadwood: int, defender_deadwood: int, *, gin: bool = False, profile: Any
+) -> HandScore:
+    """Score a knock or gin from both players' deadwood (the defender's after lay-offs)."""
+    problems = _entry_problems(knocker_deadwood, defender_deadwood, gin)
+    if problems:
+        raise InvalidHand(problems)
+    problems = _knock_problems(knocker_deadwood, gin, profile)
     if problems:
         raise InvalidHand(problems)
     if gin:

@@ -66,61 +66,15 @@ class MoveUp(Format):
         if number == 1:
             return self._first_round(event, lineup)
         present = lineup.present
-        previous = event.rounds.get(number=number - 1)
-        games = list(previous.games.select_related("table").prefetch_related("seats__player"))
-        games.sort(key=lambda game: game.table.number)
-        results = []
-        level_notes: list[Problem] = []
-        for game in games:
-            sides = [
-                tuple(
-                    sorted(lineup.slot_of[s.player_id] for s in game.seats.all() if s.side == side)
-                )
-                for side in (0, 1)
-            ]
-            if game.winner_side in (0, 1):
-                winners, losers = sides[game.winner_side], sides[1 - game.winner_side]
-            else:
-                level = draw_order(
-                    sides, f"{event.draw_seed}:round{number - 1}:table{game.table.number}"
-                )[0]
-                winners, losers = moveup.decide_table(
-                    sides[0], sides[1], game.score_0, game.score_1, level_winner=level
-                )
-                if game.score_0 == game.score_1:
-                    level_notes.append(
-                        Problem(
-                            gettext_noop(
-                                "Table %(table)d ended level; a recorded draw made %(side)s the winners."
-                            ),
-                            {"table": game.table.number, "side": " & ".join(str(n) for n in level)},
-                        )
-                    )
-            results.append((winners, losers))
+        results, level_notes = _last_results(event, number, lineup)
         plan = Plan()
         plan.notes += moveup.explain_move(results)
         missing = []
         if event.fixed_partners:
             seatings = [[list(stay), list(arrive)] for stay, arrive in moveup.move_pairs(results)]
         else:
-            former = former_partners(event, lineup)
-            seatings = []
-            for table, four in enumerate(moveup.move(results), start=1):
-                drawn = draw_order(sorted(four), f"{event.draw_seed}:round{number}:table{table}")
-                seated = moveup.seat_table_explained(drawn, former)
-                seatings.append([list(side) for side in seated.sides])
-                plan.notes.append(
-                    Problem(
-                        gettext_noop(
-                            "Table %(table)d, cards drawn highest first: %(drawn)s. %(how)s"
-                        ),
-                        {
-                            "table": table,
-                            "drawn": ", ".join(str(n) for n in drawn),
-                            "how": seated.note,
-                        },
-                    )
-                )
+            seatings, drawn_notes = _drawn_tables(event, number, lineup, results)
+            plan.notes += drawn_notes
         for sides in seatings:
             missing += [slot for side in sides for slot in side if slot not in present]
             plan.tables.append([[present.get(slot) for slot in side] for side in sides])
@@ -197,3 +151,66 @@ class MoveUp(Format):
                 first, second, third, fourth = (e.members[0] for e in order[start : start + 4])
                 plan.tables.append([[first, fourth], [second, third]])
         return plan
+
+
+def _last_results(
+    event: Event, number: int, lineup: Lineup
+) -> tuple[list[moveup.Result[int]], list[Problem]]:
+    """Each table of the round before, by table number: its winners and losers.
+
+    A level table is decided by a recorded draw, which the notes tell.
+    """
+    previous = event.rounds.get(number=number - 1)
+    games = list(previous.games.select_related("table").prefetch_related("seats__player"))
+    games.sort(key=lambda game: game.table.number)
+    results: list[moveup.Result[int]] = []
+    level_notes: list[Problem] = []
+    for game in games:
+        sides = [
+            tuple(sorted(lineup.slot_of[s.player_id] for s in game.seats.all() if s.side == side))
+            for side in (0, 1)
+        ]
+        if game.winner_side in (0, 1):
+            winners, losers = sides[game.winner_side], sides[1 - game.winner_side]
+        else:
+            level = draw_order(
+                sides, f"{event.draw_seed}:round{number - 1}:table{game.table.number}"
+            )[0]
+            winners, losers = moveup.decide_table(
+                sides[0], sides[1], game.score_0, game.score_1, level_winner=level
+            )
+            if game.score_0 == game.score_1:
+                level_notes.append(
+                    Problem(
+                        gettext_noop(
+                            "Table %(table)d ended level; a recorded draw made %(side)s the winners."
+                        ),
+                        {"table": game.table.number, "side": " & ".join(str(n) for n in level)},
+                    )
+                )
+        results.append((winners, losers))
+    return results, level_notes
+
+
+def _drawn_tables(
+    event: Event, number: int, lineup: Lineup, results: list[moveup.Result[int]]
+) -> tuple[list[list[list[int]]], list[Problem]]:
+    """New partners at each table: cards drawn, former partners kept apart where possible."""
+    former = former_partners(event, lineup)
+    seatings = []
+    notes = []
+    for table, four in enumerate(moveup.move(results), start=1):
+        drawn = draw_order(sorted(four), f"{event.draw_seed}:round{number}:table{table}")
+        seated = moveup.seat_table_explained(drawn, former)
+        seatings.append([list(side) for side in seated.sides])
+        notes.append(
+            Problem(
+                gettext_noop("Table %(table)d, cards drawn highest first: %(drawn)s. %(how)s"),
+                {
+                    "table": table,
+                    "drawn": ", ".join(str(n) for n in drawn),
+                    "how": seated.note,
+                },
+            )
+        )
+    return seatings, notes

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from meldcore.messages import Problem
 from pairings.odd_tables import seat_everyone
-from pairings.schedule_model import Schedule, TableKind
+from pairings.schedule_model import OddTable, Round, Schedule, TableKind
 from pairings.schedules import progressive_schedule
 from tournaments.formats.base import Format
 from tournaments.formats.plans import Plan
@@ -93,6 +93,26 @@ class Progressive(Format):
                 _("The numbers must run from 1 to %(count)d without gaps. Draw the numbers again.")
                 % {"count": count}
             )
+        schedule = self._evening_schedule(event, count)
+        if number > len(schedule.rounds):
+            raise ServiceError(
+                _(
+                    "The schedule for %(players)d players has %(rounds)d rounds; all have been played."
+                )
+                % {"players": count, "rounds": len(schedule.rounds)}
+            )
+        planned = schedule.rounds[number - 1]
+        # Five, six or three players at a table when the field is not a multiple of four.
+        odd = getattr(planned, "odd_tables", None) or []
+        plan = Plan(tables=_seated_tables(planned, odd, lineup, number))
+        plan.byes = [
+            (lineup.present[slot], 0) for slot in planned.sitting_out if slot in lineup.present
+        ]
+        plan.notes = _round_notes(planned, odd, number, len(schedule.rounds), count)
+        return plan
+
+    def _evening_schedule(self, event: Event, count: int) -> Schedule:
+        """The schedule for ``count`` players, with the event's odd table if it has one."""
         try:
             schedule = progressive_schedule(
                 count, mixed=self.by_gender, balanced=event.balanced_schedule
@@ -111,61 +131,58 @@ class Progressive(Format):
                     )
                     % {"count": count}
                 ) from None
-        if number > len(schedule.rounds):
-            raise ServiceError(
-                _(
-                    "The schedule for %(players)d players has %(rounds)d rounds; all have been played."
-                )
-                % {"players": count, "rounds": len(schedule.rounds)}
+        return schedule
+
+
+def _seated_tables(
+    planned: Round, odd: list[OddTable], lineup: Lineup, number: int
+) -> list[list[list[Player]]]:
+    """The round's tables, each side its players; refused if a scheduled number is not here."""
+    tables = [[[a, b], [c, d]] for (a, b), (c, d) in planned.tables]
+    tables += [[list(side) for side in table.sides] for table in odd]
+    seated: list[list[list[Player]]] = []
+    missing: list[int] = []
+    for sides in tables:
+        missing += [slot for side in sides for slot in side if slot not in lineup.present]
+        if not missing:
+            seated.append([[lineup.present[slot] for slot in side] for side in sides])
+    if missing:
+        raise ServiceError(
+            _(
+                "Number %(numbers)s plays in round %(round)d but is not here (arrives later or "
+                "has withdrawn). Enter a substitute for that number first."
             )
-        planned = schedule.rounds[number - 1]
-        plan = Plan()
-        missing = []
-        tables = [[[a, b], [c, d]] for (a, b), (c, d) in planned.tables]
-        # Five, six or three players at a table when the field is not a multiple of four.
-        odd = getattr(planned, "odd_tables", None) or []
-        tables += [[list(side) for side in table.sides] for table in odd]
-        for sides in tables:
-            missing += [slot for side in sides for slot in side if slot not in lineup.present]
-            if not missing:
-                plan.tables.append([[lineup.present[slot] for slot in side] for side in sides])
-        if missing:
-            raise ServiceError(
-                _(
-                    "Number %(numbers)s plays in round %(round)d but is not here (arrives later or "
-                    "has withdrawn). Enter a substitute for that number first."
-                )
-                % {"numbers": ", ".join(str(n) for n in sorted(missing)), "round": number}
-            )
-        plan.byes = [
-            (lineup.present[slot], 0) for slot in planned.sitting_out if slot in lineup.present
-        ]
-        plan.notes.append(
+            % {"numbers": ", ".join(str(n) for n in sorted(missing)), "round": number}
+        )
+    return seated
+
+
+def _round_notes(
+    planned: Round, odd: list[OddTable], number: int, rounds: int, players: int
+) -> list[Problem]:
+    """The round's place in the schedule, its odd tables and who sits out."""
+    notes = [
+        Problem(
+            gettext_noop("Round %(round)d of %(rounds)d of the schedule for %(players)d players."),
+            {"round": number, "rounds": rounds, "players": players},
+        )
+    ]
+    for index, table in enumerate(odd, start=len(planned.tables) + 1):
+        notes.append(
             Problem(
-                gettext_noop(
-                    "Round %(round)d of %(rounds)d of the schedule for %(players)d players."
-                ),
-                {"round": number, "rounds": len(schedule.rounds), "players": count},
+                gettext_noop("Table %(table)d seats %(count)d players: %(sides)s."),
+                {
+                    "table": index,
+                    "count": len(table.players),
+                    "sides": " – ".join(" & ".join(str(n) for n in side) for side in table.sides),
+                },
             )
         )
-        for index, table in enumerate(odd, start=len(planned.tables) + 1):
-            plan.notes.append(
-                Problem(
-                    gettext_noop("Table %(table)d seats %(count)d players: %(sides)s."),
-                    {
-                        "table": index,
-                        "count": len(table.players),
-                        "sides": " – ".join(
-                            " & ".join(str(n) for n in side) for side in table.sides
-                        ),
-                    },
-                )
+    if planned.sitting_out:
+        notes.append(
+            Problem(
+                gettext_noop("Sitting out: %(numbers)s."),
+                {"numbers": ", ".join(str(n) for n in planned.sitting_out)},
             )
-        if planned.sitting_out:
-            plan.notes.append(
-                Problem(
-                    gettext_noop("Sitting out: %(numbers)s."),
-                    {"numbers": ", ".join(str(n) for n in planned.sitting_out)},
-                )
-            )
-        return plan
+        )
+    return notes

@@ -90,6 +90,24 @@ def build(data: GuidesData) -> bytes:
 
 def draw_card(c: Canvas, data: GuidesData, card: GuideCard, box: Box) -> None:
     top = box.top
+    _card_head(c, data, card, box)
+    rows = list(card.rows)
+    area_top = top - 27 * mm
+    blocks = 1 if len(rows) <= 14 else 2
+    per_block = -(-len(rows) // blocks) if rows else 0
+    row_h = min(9.5 * mm, (area_top - box.y - 7 * mm) / per_block) if per_block else 9.5 * mm
+    head_h = min(row_h, 7 * mm)
+    size = max(6.0, min(12.0, row_h / mm * 1.45))
+    block_w = (box.w - (blocks - 1) * 4 * mm) / blocks
+    for block in range(blocks):
+        x = box.x + block * (block_w + 4 * mm)
+        chunk = rows[block * per_block : (block + 1) * per_block]
+        _round_block(c, x, area_top, block_w, chunk, row_h, head_h, size)
+
+
+def _card_head(c: Canvas, data: GuidesData, card: GuideCard, box: Box) -> None:
+    """The event, the player's number in large print and their name."""
+    top = box.top
     text(c, box.x, top - 3 * mm, event_line(data.event), size=7, width=box.w, color=GREY)
     text(c, box.x, top - 9 * mm, _("Player number").upper(), size=8, bold=True)
     text(
@@ -111,72 +129,81 @@ def draw_card(c: Canvas, data: GuidesData, card: GuideCard, box: Box) -> None:
         width=box.w - 32 * mm,
     )
     text(c, box.x + 32 * mm, top - 21 * mm, card.name, size=12, width=box.w - 32 * mm, min_size=6)
-    rows = list(card.rows)
-    area_top = top - 27 * mm
-    blocks = 1 if len(rows) <= 14 else 2
-    per_block = -(-len(rows) // blocks) if rows else 0
-    row_h = min(9.5 * mm, (area_top - box.y - 7 * mm) / per_block) if per_block else 9.5 * mm
-    head_h = min(row_h, 7 * mm)
-    size = max(6.0, min(12.0, row_h / mm * 1.45))
-    block_w = (box.w - (blocks - 1) * 4 * mm) / blocks
-    for block in range(blocks):
-        x = box.x + block * (block_w + 4 * mm)
-        chunk = rows[block * per_block : (block + 1) * per_block]
-        widths = [block_w * 0.3, block_w * 0.35, block_w * 0.35]
-        labels = [_("Round"), _("Table"), _("Seat")]
-        header_row(
+
+
+def _round_block(
+    c: Canvas,
+    x: float,
+    area_top: float,
+    block_w: float,
+    chunk: list[GuideRow],
+    row_h: float,
+    head_h: float,
+    size: float,
+) -> None:
+    """A framed column of rounds under its Round / Table / Seat header."""
+    widths = [block_w * 0.3, block_w * 0.35, block_w * 0.35]
+    labels = [_("Round"), _("Table"), _("Seat")]
+    header_row(
+        c,
+        x,
+        area_top,
+        list(zip(labels, widths, strict=True)),
+        head_h,
+        size,
+        scale=0.7,
+        drop=0.25,
+    )
+    y = area_top - head_h
+    c.setLineWidth(0.3)
+    for divider in (widths[0], widths[0] + widths[1]):
+        c.line(x + divider, area_top, x + divider, y)
+    for row in chunk:
+        _round_row(c, x, y, widths, row, row_h, size)
+        c.line(x, y - row_h, x + block_w, y - row_h)
+        y -= row_h
+    c.setLineWidth(0.8)
+    c.rect(x, y, block_w, area_top - y)
+
+
+def _round_row(
+    c: Canvas, x: float, y: float, widths: list[float], row: GuideRow, row_h: float, size: float
+) -> None:
+    """One round: its number, then the table and seat, or "sits out" across both."""
+    base = y - row_h / 2 - size * 0.35
+    text(c, x + widths[0] / 2, base, str(row.round), size=size, align="center")
+    c.setLineWidth(0.3)
+    c.line(x + widths[0], y, x + widths[0], y - row_h)
+    if row.sits_out:
+        span = widths[1] + widths[2]
+        text(
             c,
-            x,
-            area_top,
-            list(zip(labels, widths, strict=True)),
-            head_h,
-            size,
-            scale=0.7,
-            drop=0.25,
+            x + widths[0] + span / 2,
+            base,
+            _("sits out"),
+            size=size,
+            align="center",
+            width=span - 2 * mm,
+            min_size=5,
+            color=GREY,
         )
-        y = area_top - head_h
-        c.setLineWidth(0.3)
-        for divider in (widths[0], widths[0] + widths[1]):
-            c.line(x + divider, area_top, x + divider, y)
-        for row in chunk:
-            base = y - row_h / 2 - size * 0.35
-            text(c, x + widths[0] / 2, base, str(row.round), size=size, align="center")
-            c.setLineWidth(0.3)
-            c.line(x + widths[0], y, x + widths[0], y - row_h)
-            if row.sits_out:
-                span = widths[1] + widths[2]
-                text(
-                    c,
-                    x + widths[0] + span / 2,
-                    base,
-                    _("sits out"),
-                    size=size,
-                    align="center",
-                    width=span - 2 * mm,
-                    min_size=5,
-                    color=GREY,
-                )
-            else:
-                c.line(x + widths[0] + widths[1], y, x + widths[0] + widths[1], y - row_h)
-                cells = (
-                    "" if row.table is None else str(row.table),
-                    "" if row.seat is None else str(row.seat),
-                )
-                cx = x + widths[0]
-                for value, w in zip(cells, widths[1:], strict=True):
-                    text(
-                        c,
-                        cx + w / 2,
-                        base,
-                        value,
-                        size=size,
-                        bold=True,
-                        align="center",
-                        width=w - 2 * mm,
-                        min_size=5,
-                    )
-                    cx += w
-            c.line(x, y - row_h, x + block_w, y - row_h)
-            y -= row_h
-        c.setLineWidth(0.8)
-        c.rect(x, y, block_w, area_top - y)
+        return
+    c.line(x + widths[0] + widths[1], y, x + widths[0] + widths[1], y - row_h)
+    cells = (
+        "" if row.table is None else str(row.table),
+        "" if row.seat is None else str(row.seat),
+    )
+    cx = x + widths[0]
+    for value, w in zip(cells, widths[1:], strict=True):
+        text(
+            c,
+            cx + w / 2,
+            base,
+            value,
+            size=size,
+            bold=True,
+            align="center",
+            width=w - 2 * mm,
+            min_size=5,
+        )
+        cx += w

@@ -79,35 +79,39 @@ def _header(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box) -> fl
     y -= 18 * mm
     width = box.w / sheet.sides
     for side in range(sheet.sides):
-        x = box.x + side * width
-        text(
-            c, x + 1 * mm, y - 4 * mm, _("Side %(side)s") % {"side": SIDES[side]}, size=9, bold=True
-        )
-        members = sheet.seating.side(side) if sheet.seating else ()
-        if members:
-            for line, seat in enumerate(members[:3]):
-                shown = f"{seat.number}  {seat.name}" if seat.number is not None else seat.name
-                text(
-                    c,
-                    x + 1 * mm,
-                    y - (9 + line * 4.5) * mm,
-                    shown,
-                    size=10,
-                    width=width - 4 * mm,
-                    min_size=6,
-                )
-        else:
-            for line in range(data.name_lines):
-                c.setLineWidth(0.4)
-                c.setStrokeColorRGB(*GREY)
-                c.line(
-                    x + 1 * mm,
-                    y - (10 + line * 5) * mm,
-                    x + width - 4 * mm,
-                    y - (10 + line * 5) * mm,
-                )
-                c.setStrokeColorRGB(0, 0, 0)
+        _side_names(c, data, sheet, side, box.x + side * width, y, width)
     return y - 25 * mm
+
+
+def _side_names(
+    c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, side: int, x: float, y: float, width: float
+) -> None:
+    """A side's letter over its players, or over lines to write them on."""
+    text(c, x + 1 * mm, y - 4 * mm, _("Side %(side)s") % {"side": SIDES[side]}, size=9, bold=True)
+    members = sheet.seating.side(side) if sheet.seating else ()
+    if members:
+        for line, seat in enumerate(members[:3]):
+            shown = f"{seat.number}  {seat.name}" if seat.number is not None else seat.name
+            text(
+                c,
+                x + 1 * mm,
+                y - (9 + line * 4.5) * mm,
+                shown,
+                size=10,
+                width=width - 4 * mm,
+                min_size=6,
+            )
+        return
+    for line in range(data.name_lines):
+        c.setLineWidth(0.4)
+        c.setStrokeColorRGB(*GREY)
+        c.line(
+            x + 1 * mm,
+            y - (10 + line * 5) * mm,
+            x + width - 4 * mm,
+            y - (10 + line * 5) * mm,
+        )
+        c.setStrokeColorRGB(0, 0, 0)
 
 
 def _grid(
@@ -181,11 +185,36 @@ def deal_rows(data: ScoreSheetsData, sheet: ScoreSheet, fit: int) -> int:
 
 
 def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: float) -> None:
-    rules = data.gin
     hand_w = 14 * mm
     group_w = (box.w - hand_w) / sheet.sides
     widths = [hand_w] + [group_w * 0.5, group_w * 0.5] * sheet.sides
     labels = [_("Hand")] + [_("Points"), _("Total")] * sheet.sides
+    _gin_legend(c, data, box, top)
+    row_h = 8 * mm
+    lines = 6  # points, boxes, game bonus, shutout bonus, total, net
+    rows = deal_rows(data, sheet, max(8, int((top - box.y - 26 * mm) / row_h) - lines - 1))
+    _column_heads(c, box.x, top, widths, labels, row_h)
+    y = _gin_hands(c, sheet, box.x, top, widths, rows, row_h)
+    _grid(c, box.x, top, widths, rows + 1, row_h, 2)
+    y = _gin_bottom_lines(c, data, sheet, box, y - 3 * mm, row_h)
+    totals = sheet.gin
+    net = ""
+    if totals is not None and totals.finished:
+        net = _("Winner's margin: %(points)s") % {"points": number(totals.net)}
+    text(
+        c,
+        box.x + 1.5 * mm,
+        y - 6 * mm,
+        net or _("Winner's margin:") + " ______",
+        size=11,
+        bold=bool(net),
+    )
+    _signatures(c, sheet, box, y - 10 * mm)
+
+
+def _gin_legend(c: Canvas, data: ScoreSheetsData, box: Box, top: float) -> None:
+    """The game's target and bonuses, above the grid."""
+    rules = data.gin
     legend = " · ".join(
         [
             _("Game: %(target)s") % {"target": rules.target},
@@ -195,10 +224,12 @@ def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: flo
         ]
     )
     text(c, box.x, top + 2.5 * mm, legend, size=8.5, width=box.w, color=GREY)
-    row_h = 8 * mm
-    lines = 6  # points, boxes, game bonus, shutout bonus, total, net
-    rows = deal_rows(data, sheet, max(8, int((top - box.y - 26 * mm) / row_h) - lines - 1))
-    _column_heads(c, box.x, top, widths, labels, row_h)
+
+
+def _gin_hands(
+    c: Canvas, sheet: ScoreSheet, x: float, top: float, widths: list[float], rows: int, row_h: float
+) -> float:
+    """A row per hand: its number, each side's points and total; returns the grid's bottom."""
     y = top - row_h
     for index in range(rows):
         cells = [str(index + 1)]
@@ -211,16 +242,23 @@ def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: flo
                 ]
         else:
             cells += [""] * (2 * sheet.sides)
-        _values(c, box.x, y, widths, cells, row_h)
+        _values(c, x, y, widths, cells, row_h)
         y -= row_h
-    _grid(c, box.x, top, widths, rows + 1, row_h, 2)
-    # The bottom lines: a label, then one value per side.
-    y -= 3 * mm
+    return y
+
+
+def _gin_bottom_lines(
+    c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, y: float, row_h: float
+) -> float:
+    """Points, boxes, game and shutout bonus, total: a label, then one value per side.
+
+    Returns the bottom of the box.
+    """
     totals = sheet.gin
     points = sheet.rows[-1].totals if sheet.rows else None
     bottom = [
         (_("Points"), points, False),
-        (_("Boxes × %(points)s") % {"points": rules.box_bonus}, totals and totals.boxes, False),
+        (_("Boxes × %(points)s") % {"points": data.gin.box_bonus}, totals and totals.boxes, False),
         (_("Game bonus"), totals and totals.game_bonus, False),
         (_("Shutout bonus"), totals and totals.shutout_bonus, False),
         (_("Total"), totals and totals.totals, True),
@@ -263,18 +301,7 @@ def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: flo
     for side in range(sheet.sides):
         x = box.x + label_w + side * value_w
         c.line(x, line_top, x, y)
-    net = ""
-    if totals is not None and totals.finished:
-        net = _("Winner's margin: %(points)s") % {"points": number(totals.net)}
-    text(
-        c,
-        box.x + 1.5 * mm,
-        y - 6 * mm,
-        net or _("Winner's margin:") + " ______",
-        size=11,
-        bold=bool(net),
-    )
-    _signatures(c, sheet, box, y - 10 * mm)
+    return y
 
 
 def _column_heads(

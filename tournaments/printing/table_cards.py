@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from meld.network import base_url
 from tournaments.models import Round
 from tournaments.printing import loaders
-from tournaments.printing.data import TableCard, TableCardsData, TableSeating
+from tournaments.printing.data import SeatInfo, TableCard, TableCardsData, TableSeating
 from tournaments.printing.fonts import fonts
 from tournaments.printing.layout import (
     GREY,
@@ -180,46 +180,53 @@ def draw_seating(
         width=width - 4 * mm,
     )
     y = top - row_h
-    sides = "ABC"
     for seat in seats:
-        baseline = y - row_h / 2 - size * 0.35
-        text(
-            c,
-            x + 2 * mm,
-            baseline,
-            _("Seat %(number)s") % {"number": seat.position},
-            size=size * 0.8,
-            width=28 * mm,
-        )
-        text(
-            c,
-            x + 48 * mm,
-            baseline,
-            "" if seat.number is None else str(seat.number),
-            size=size,
-            bold=True,
-            align="right",
-        )
-        text(
-            c,
-            x + 53 * mm,
-            baseline,
-            seat.name,
-            size=size,
-            width=width - 53 * mm - 30 * mm,
-            min_size=7,
-        )
-        label = _("Side %(side)s") % {"side": sides[seat.side] if seat.side < 3 else seat.side + 1}
-        text(
-            c,
-            x + width - 2 * mm,
-            baseline,
-            label,
-            size=size * 0.8,
-            align="right",
-            width=28 * mm,
-            color=GREY,
-        )
+        _seat_row(c, seat, x, y, width, row_h, size)
         c.setLineWidth(0.3)
         c.line(x, y - row_h, x + width, y - row_h)
         y -= row_h
+
+
+def _seat_row(
+    c: Canvas, seat: SeatInfo, x: float, y: float, width: float, row_h: float, size: float
+) -> None:
+    """A seat: its number, the player's number and name, and the side."""
+    sides = "ABC"
+    baseline = y - row_h / 2 - size * 0.35
+    text(
+        c,
+        x + 2 * mm,
+        baseline,
+        _("Seat %(number)s") % {"number": seat.position},
+        size=size * 0.8,
+        width=28 * mm,
+    )
+    text(
+        c,
+        x + 48 * mm,
+        baseline,
+        "" if seat.number is None else str(seat.number),
+        size=size,
+        bold=True,
+        align="right",
+    )
+    text(
+        c,
+        x + 53 * mm,
+        baseline,
+        seat.name,
+        size=size,
+        width=width - 53 * mm - 30 * mm,
+        min_size=7,
+    )
+    label = _("Side %(side)s") % {"side": sides[seat.side] if seat.side < 3 else seat.side + 1}
+    text(
+        c,
+        x + width - 2 * mm,
+        baseline,
+        label,
+        size=size * 0.8,
+        align="right",
+        width=28 * mm,
+        color=GREY,
+    )
