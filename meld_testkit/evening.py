@@ -153,10 +153,10 @@ def measure_writes(tables: int, deals: int) -> dict:
     Meld's own tables and updates the locked row, in plain SQL. Service and floor alternate
     table by table, so a neighbour's load falls on both alike."""
     from django.db import connection, transaction
-    from django.db.models import Prefetch
     from django.utils import timezone
 
-    from tournaments.models import Event, Game, Seat
+    from tournaments.kernel.deal import seats_of, seats_prefetch
+    from tournaments.models import Event, Game
     from tournaments.services.scores.entries import confirm_entry, submit_entry
 
     built = build_event(4 * tables, deals, "writes")
@@ -172,7 +172,7 @@ def measure_writes(tables: int, deals: int) -> dict:
     games = list(
         Game.objects.filter(round__event=event)
         .select_related("round__event", "table")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .prefetch_related(seats_prefetch())
         .order_by("table__number")
     )
     read, insert_entry, insert_audit, update = floor_statements(connection.vendor)
@@ -180,7 +180,7 @@ def measure_writes(tables: int, deals: int) -> dict:
     service = floor = 0.0
     writes = 0
     for game in games:
-        seats = {seat.side: seat for seat in game.seats.all()}
+        seats = {seat.side: seat for seat in seats_of(game)}
         started = time.perf_counter()
         for number in range(1, deals + 1):
             entry = submit_entry(game, number, {"sides": sides}, seat=seats[0])

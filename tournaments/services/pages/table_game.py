@@ -5,11 +5,10 @@ its event's open round (with round, event and table) is one statement, its seats
 with their players a second; building them through the ORM cost more than running them.
 """
 
-from tournaments.kernel.deal import keep_seats
-from tournaments.models import Entry, Event, Game, Player, Round, Seat, Table
+from tournaments.models import Entry, Event, Game, Round, Table
 from tournaments.services.scores.results import STATUS_WEIGHT
 from tournaments.services.store import statements
-from tournaments.services.store.locks import entries_with_seats
+from tournaments.services.store.locks import entries_with_seats, load_seats
 
 
 def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:
@@ -60,28 +59,6 @@ def open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
     if seats:
         load_seats(game)
     return game
-
-
-def _seats_statement() -> tuple[str, tuple[statements.Columns, ...]]:
-    parts = (statements.columns(Seat, "s"), statements.columns(Player, "p"))
-    sql = (
-        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Seat)} s "
-        f"INNER JOIN {statements.table(Player)} p ON p.id = s.player_id "
-        "WHERE s.game_id = %s ORDER BY s.position"
-    )
-    return sql, parts
-
-
-def load_seats(game: Game) -> None:
-    """The game's seats by position with their players, as ``seats_prefetch`` loads them."""
-    sql, (seat_part, player_part) = statements.prepared("load_seats", _seats_statement)
-    found = []
-    for row in statements.run(sql, [game.pk]):
-        seat = seat_part.build(row)
-        seat.player = player_part.build(row, seat_part.size)
-        seat.game = game
-        found.append(seat)
-    keep_seats(game, found)
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:

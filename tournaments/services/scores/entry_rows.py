@@ -22,7 +22,7 @@ from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services.scores import audit
 from tournaments.services.scores.results import refresh_game
 from tournaments.services.store import statements
-from tournaments.services.store.locks import entries_with_seats, lock_game
+from tournaments.services.store.locks import entries_with_seats, load_seats, lock_game
 
 Status = Entry.Status
 
@@ -65,6 +65,8 @@ def locked(game_id: int, loaded: Game | None = None) -> Game:
     game = lock_game(game_id)
     if loaded is not None and seats_loaded(loaded):
         keep_seats(game, seats_of(loaded))
+    else:
+        load_seats(game)
     confirm_due(game)
     return game
 

@@ -43,6 +43,10 @@ So a merge waits for tonight's pick to commit (and moves its new players along),
 the pick waits for the merge and finds the member gone; and one member picked twice
 at once is linked once.
 
+The steps' read of a game's seats with their players (``load_seats``, a prepared
+statement) lives here too: every step that locks a game needs them, and the table's pages
+load them the same way.
+
 SQLite has no row locks: its transactions are IMMEDIATE (settings), so a write
 step holds the whole database's write lock from its first statement, and the
 same reads under it are current. There the lock functions only read.
@@ -54,7 +58,8 @@ import time
 
 from django.db import OperationalError, connection, transaction
 
-from tournaments.models import Club, Entry, Event, Game, Member, Round, Seat, Table
+from tournaments.kernel.deal import keep_seats
+from tournaments.models import Club, Entry, Event, Game, Member, Player, Round, Seat, Table
 from tournaments.services.store import statements
 
 
@@ -246,3 +251,25 @@ def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Ent
     if entry is None:
         raise Entry.DoesNotExist(f"No entry {entry_id} in game {game.pk}.")
     return entry, [row for row in rows if row.pk != entry_id]
+
+
+def _seats_statement() -> tuple[str, tuple[statements.Columns, ...]]:
+    parts = (statements.columns(Seat, "s"), statements.columns(Player, "p"))
+    sql = (
+        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Seat)} s "
+        f"INNER JOIN {statements.table(Player)} p ON p.id = s.player_id "
+        "WHERE s.game_id = %s ORDER BY s.position"
+    )
+    return sql, parts
+
+
+def load_seats(game: Game) -> None:
+    """The game's seats by position with their players, as ``seats_prefetch`` loads them."""
+    sql, (seat_part, player_part) = statements.prepared("load_seats", _seats_statement)
+    found = []
+    for row in statements.run(sql, [game.pk]):
+        seat = seat_part.build(row)
+        seat.player = player_part.build(row, seat_part.size)
+        seat.game = game
+        found.append(seat)
+    keep_seats(game, found)
