@@ -30,7 +30,7 @@ class Scored:
 LOADED_SEATS = "loaded_seats"
 
 
-def seats_prefetch() -> Prefetch:
+def seats_prefetch() -> "Prefetch[str]":
     """Load a game's seats with their players once (``prefetch_related``) as the game's
     ``loaded_seats`` list: the sides, the entry forms and the score pad then read them
     (``seats_of``) without another query."""

@@ -6,6 +6,8 @@ so every message appears next to the field it concerns. Every text field is a
 ``kernel.numbers.BoundedIntegerField`` (a choice of rows by id: ``BoundedModelChoiceField``).
 """
 
+from typing import Any
+
 from django import forms
 
 from tournaments.kernel.errors import ServiceError
@@ -32,17 +34,17 @@ class BoundedCharField(forms.CharField):
     megabytes back. Control characters are dropped (``tournaments.kernel.text.plain_text``):
     nobody types them, and a NUL would reach the database."""
 
-    def __init__(self, *, max_length: int, **kwargs) -> None:
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
         super().__init__(max_length=max_length, **kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> Any:
         value = super().to_python(value)
         if not isinstance(value, str) or value.isprintable():
             return value
         value = plain_text(value)
         return value.strip() if self.strip else value
 
-    def prepare_value(self, value):
-        if isinstance(value, str) and len(value) > self.max_length:
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, str) and self.max_length is not None and len(value) > self.max_length:
             return ""
         return value

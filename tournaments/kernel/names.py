@@ -17,10 +17,13 @@ way a club's lists are read: by family name, umlauts as their plain vowel (DIN 5
 
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from tournaments.kernel.text import clean_text
 from tournaments.models import Member
+
+T = TypeVar("T")
 
 # Letters Unicode does not split into a base letter and an accent.
 _LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d"})
@@ -91,7 +94,10 @@ def family_key(name: str) -> tuple[str, str, str]:
     return (_sort_form(family.strip()), _sort_form(given.strip()), cleaned.casefold())
 
 
-def by_family_name(items: Iterable, name=lambda item: item.name) -> list:
+def by_family_name(
+    items: Iterable[T],
+    name: Callable[[T], str] = lambda item: item.name,  # type: ignore[attr-defined]
+) -> list[T]:
     return sorted(items, key=lambda item: family_key(name(item)))
 
 

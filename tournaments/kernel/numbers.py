@@ -18,6 +18,7 @@ every caller names the least and the most it accepts:
 """
 
 import re
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -93,10 +94,10 @@ class BoundedIntegerField(forms.IntegerField):
     than or equal to …") stay, so they come in the user's language.
     """
 
-    def __init__(self, *, min_value: int, max_value: int, **kwargs) -> None:
+    def __init__(self, *, min_value: int, max_value: int, **kwargs: Any) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> int | None:
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
         number = _read(value)
@@ -117,11 +118,12 @@ def _row_id(value: object) -> int | None:
     return number if number is not None and 1 <= number <= MAX_ID else None
 
 
-class BoundedModelChoiceField(forms.ModelChoiceField):
+class BoundedModelChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     """A choice of one row by its id (Django's own field otherwise)."""
 
-    def to_python(self, value):
-        if value in self.empty_values or isinstance(value, self.queryset.model):
+    def to_python(self, value: Any) -> Any:
+        model = self.queryset.model if self.queryset is not None else None
+        if value in self.empty_values or (model is not None and isinstance(value, model)):
             return super().to_python(value)
         number = _row_id(value)
         if number is None:
@@ -133,15 +135,15 @@ class BoundedModelChoiceField(forms.ModelChoiceField):
         return super().to_python(number)
 
 
-class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
     """A choice of rows by their ids (Django's own field otherwise)."""
 
-    def clean(self, value):
+    def clean(self, value: Any) -> Any:
         if not isinstance(value, list | tuple):
             return super().clean(value)
         ids = []
         for item in value:
-            if isinstance(item, self.queryset.model):
+            if self.queryset is not None and isinstance(item, self.queryset.model):
                 ids.append(item)
             elif (number := _row_id(item)) is not None:
                 ids.append(number)

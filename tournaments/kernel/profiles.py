@@ -2,22 +2,33 @@
 
 import functools
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES, profile_from_dict, profile_to_dict
+from scoring.profiles import (
+    CANASTA_PROFILES,
+    GIN_PROFILES,
+    Profile,
+    profile_from_dict,
+    profile_to_dict,
+)
 from tournaments.models import Event
 
 # Each card game's presets, below the card game registry: the card games import the entry
 # forms, which read the event's profile from here.
-PRESETS = {Event.CardGame.CANASTA: CANASTA_PROFILES, Event.CardGame.GIN: GIN_PROFILES}
+PRESETS: dict[str, Mapping[str, Profile]] = {
+    Event.CardGame.CANASTA: CANASTA_PROFILES,
+    Event.CardGame.GIN: GIN_PROFILES,
+}
 
 
-def presets(card_game: str) -> dict:
+def presets(card_game: str) -> Mapping[str, Profile]:
     return PRESETS[card_game]
 
 
-def event_profile(event: Event):
+def event_profile(event: Event) -> Profile:
     """The profile the event plays by: its stored parameters, or its preset if none are stored.
 
     The form, the engine checks and the score pad alike ask for it, and every write
@@ -31,18 +42,18 @@ def event_profile(event: Event):
 
 
 @functools.lru_cache(maxsize=256)
-def _parsed(card_game: str, stored: str):
+def _parsed(card_game: str, stored: str) -> Profile:
     return profile_from_dict(card_game, json.loads(stored))
 
 
-def profile_as_json(profile) -> dict:
+def profile_as_json(profile: Profile) -> dict[str, Any]:
     return profile_to_dict(profile)
 
 
 def profile_label(name: str) -> str:
     """A profile's name in the active language: a preset's name is translated (the
     engine marks them), a name the director wrote stays as written."""
-    return gettext(name) if name else name
+    return str(gettext(name)) if name else name
 
 
 def event_profile_name(event: Event) -> str:
