@@ -47,3 +47,9 @@ def sign_in(context: BrowserContext, live_server, user, language: str | None = N
     if language:
         cookies.append((settings.LANGUAGE_COOKIE_NAME, language))
     context.add_cookies([{"name": n, "value": v, "domain": host, "path": "/"} for n, v in cookies])
+
+
+def checked(form) -> None:
+    """Wait until the entry form's live check has answered: an error line it shows moves the
+    fields below it, so a tap aimed before it lands could hit the wrong field."""
+    expect(form.locator("#preview.htmx-request")).to_have_count(0)

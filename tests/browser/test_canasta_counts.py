@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
+from tests.browser.helpers import checked, log_in, no_horizontal_scroll, shoot
 from tests.browser.test_accessibility import serious_findings
 from tests.browser.test_table_phone import open_table, phones  # noqa: F401 - the two phones
 from tests.web.table_helpers import canasta_game
@@ -20,7 +20,7 @@ def more(form, field: str, times: int = 1) -> None:
     and the live check is back (an error line it shows moves the fields below it)."""
     count = form.locator(f"#id_{field}")
     for _ in range(times):
-        expect(form.locator("#preview.htmx-request")).to_have_count(0)
+        checked(form)
         before = int(count.input_value() or 0)
         form.locator(f'[data-step-for="id_{field}"][data-delta="1"]').click()
         expect(count).to_have_value(str(before + 1))
