@@ -7,6 +7,7 @@ how a hand seats the next (``step``), which seat is which player (``seats``), an
 what a re-seated hand keeps in its details (``moved``).
 """
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,7 +39,7 @@ def hand_number(data: Mapping[str, Any]) -> int:
     return number
 
 
-class SeatedByHands(Gin):
+class SeatedByHands(Gin, ABC):
     """Gin for three at a table, each hand seated by the hands before it. A seating names
     the players by index (``seats``: their seats in that order)."""
 
@@ -53,26 +54,26 @@ class SeatedByHands(Gin):
 
     # --- what each kind says ------------------------------------------------------
 
+    @abstractmethod
     def start(self) -> Any:
         """The seating of a game's first hand."""
-        raise NotImplementedError
 
+    @abstractmethod
     def step(self, seating: Any, hand: Sequence[int]) -> Any:
         """The seating of the hand after ``hand`` (its points as stored); raises
         ``InvalidHand`` for a hand this seating cannot have played."""
-        raise NotImplementedError
 
+    @abstractmethod
     def seats(self, game: Game) -> tuple[Seat, ...]:
         """The game's seats by the index a seating names them with."""
-        raise NotImplementedError
 
+    @abstractmethod
     def seated(self, seating: Any, names: list[str]) -> str:
         """Who plays a hand of this seating, in a line (a re-seated later hand)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def moved(self, entry: Entry, seating: Any, seats: tuple[Seat, ...]) -> dict | None:
         """A later hand's details as this seating plays it; None where they already say so."""
-        raise NotImplementedError
 
     # --- the replay ---------------------------------------------------------------
 
