@@ -45,11 +45,8 @@ def open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
     rows = statements.run(sql, [token, Round.Status.OPEN])
     if not rows:
         return None
-    row, start, found = rows[0], 0, []
-    for part in parts:
-        found.append(part.build(row, start))
-        start += part.size
-    game, rnd, event, table = found
+    row = rows[0]
+    (game, rnd, event, table), start = statements.built(row, parts)
     table.event = event
     rnd.event = event
     game.round = rnd

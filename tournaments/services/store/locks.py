@@ -177,11 +177,7 @@ def lock_game(game_id: int) -> Game:
     rows = statements.run(sql, [game_id])
     if not rows:
         raise Game.DoesNotExist(f"No game {game_id}.")
-    row, start, found = rows[0], 0, []
-    for part in parts:
-        found.append(part.build(row, start))
-        start += part.size
-    game, rnd, event, table = found
+    (game, rnd, event, table), _end = statements.built(rows[0], parts)
     rnd.event = event
     game.round = rnd
     game.table = table

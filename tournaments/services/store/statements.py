@@ -106,6 +106,15 @@ class Columns:
         return self.model.from_db(DEFAULT_DB_ALIAS, self.attnames, values)
 
 
+def built(row: Sequence[Any], parts: Sequence[Columns]) -> tuple[list[Any], int]:
+    """The instances of ``parts`` side by side in ``row``, and where the row goes on after them."""
+    start, found = 0, []
+    for part in parts:
+        found.append(part.build(row, start))
+        start += part.size
+    return found, start
+
+
 def columns(model: type[Model], alias: str) -> Columns:
     return _once(("columns", model, alias), lambda: Columns(model, alias))
 
