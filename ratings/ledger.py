@@ -21,14 +21,18 @@ from ratings.rating import START_MU, START_SIGMA, Rating
 # bound (a replay of ten seasons did). At 2.5 margins the weight stays at most ln 3.5 ≈ 1.25.
 MOST_MARGINS = 2.5
 
-# Guests at the starting rating: openskill rates copies, so these are never changed.
-_GUESTS = [PlackettLuceRating(START_MU, START_SIGMA) for _ in range(8)]
 
+class _RatedInPlace(list[list[PlackettLuceRating]]):
+    """The teams of one game, for openskill to rate in place.
 
-def _guests(count: int) -> list[PlackettLuceRating]:
-    if count <= len(_GUESTS):
-        return _GUESTS[:count]
-    return [PlackettLuceRating(START_MU, START_SIGMA) for _ in range(count)]
+    openskill's ``rate`` deep-copies its teams so that the caller's ratings stay as they
+    were; the ledger's working ratings are its own and take the result anyway, and the
+    copy (a fresh uuid for every rating) was half of a replay's time. The results are
+    openskill's own (``tests/engines/test_ratings.py`` holds the ledger to ``rate`` on copies).
+    """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "_RatedInPlace":
+        return self
 
 
 @cache
@@ -80,51 +84,55 @@ class Ledger:
             return Rating()
         return Rating(player.mu, player.sigma, self._games[key])
 
-    def _player(self, key: int) -> PlackettLuceRating:
+    def _player(self, key: int, before: dict[int, Rating]) -> PlackettLuceRating:
+        """The member's working rating, noting in ``before`` how it stood first."""
         player = self._players.get(key)
         if player is None:  # a newcomer
             player = self._players[key] = PlackettLuceRating(START_MU, START_SIGMA)
             self._games[key] = 0
+        if key not in before:
+            before[key] = Rating(player.mu, player.sigma, self._games[key])
         return player
 
     def rate_evening(self, evening: Evening) -> dict[int, EveningOutcome]:
         """Rate the evening's games in order; what it meant for each member who played."""
         before: dict[int, Rating] = {}
-        expected: dict[int, float] = {}
-        scored: dict[int, float] = {}
-        games: dict[int, int] = {}
+        # Each member's games, expected and scored over the evening.
+        sums: dict[int, list[float]] = {}
         for match in evening.matches:
-            for side in match.sides:
+            chances = self._rate(match, before)
+            for side, chance, share in zip(match.sides, chances, match.shares(), strict=True):
                 for key in side:
-                    if key not in before:
-                        before[key] = self.rating(key)
-            chances = self._rate(match)
-            for index, side in enumerate(match.sides):
-                share = match.scored(index)
-                for key in side:
-                    expected[key] = expected.get(key, 0.0) + chances[index]
-                    scored[key] = scored.get(key, 0.0) + share
-                    games[key] = games.get(key, 0) + 1
-        return {
-            key: EveningOutcome(start, self.rating(key), games[key], expected[key], scored[key])
-            for key, start in before.items()
-        }
+                    total = sums.get(key)
+                    if total is None:
+                        sums[key] = [1, chance, share]
+                    else:
+                        total[0] += 1
+                        total[1] += chance
+                        total[2] += share
+        outcomes = {}
+        for key, start in before.items():
+            games, expected, scored = sums[key]
+            outcomes[key] = EveningOutcome(start, self.rating(key), int(games), expected, scored)
+        return outcomes
 
-    def _rate(self, match: Match) -> list[float]:
+    def _rate(self, match: Match, before: dict[int, Rating]) -> list[float]:
         """Rate one game; each side's expected share of the sides beaten, as rated before it.
         A side's guests stand behind its members, each a newcomer of their own."""
-        teams = [[self._player(key) for key in side] for side in match.sides]
-        for team, count in zip(teams, match.guests, strict=False):
-            team += _guests(count)
+        teams = _RatedInPlace([[self._player(key, before) for key in side] for side in match.sides])
+        if match.guests:
+            for team, count in zip(teams, match.guests, strict=True):
+                team += (PlackettLuceRating(START_MU, START_SIGMA) for _ in range(count))
         chances = _chances(self.model, teams)
         scores = _capped(match.points, MOST_MARGINS * self.margin) if self.margin else match.points
         rated = self.model.rate(teams, scores=list(scores))
+        games = self._games
         for side, team in zip(match.sides, rated, strict=True):
             # The members come first; the guests after them are forgotten.
             for key, new in zip(side, team, strict=False):
                 player = self._players[key]
                 player.mu, player.sigma = new.mu, new.sigma
-                self._games[key] += 1
+                games[key] += 1
         return chances
 
 

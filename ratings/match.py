@@ -50,12 +50,17 @@ class Match:
         ordered = sorted(set(self.points), reverse=True)
         return tuple(ordered.index(p) for p in self.points)
 
-    def scored(self, side: int) -> float:
-        """The share of the other sides that ``side`` beat, a draw counting half (0 to 1)."""
-        mine = self.points[side]
-        others = [p for i, p in enumerate(self.points) if i != side]
-        won = sum(1.0 if mine > p else 0.5 if mine == p else 0.0 for p in others)
-        return won / len(others)
+    def shares(self) -> tuple[float, ...]:
+        """Each side's share of the other sides it beat, a draw counting half (0 to 1)."""
+        if len(self.points) == 2:
+            first, second = self.points
+            return (1.0, 0.0) if first > second else (0.0, 1.0) if first < second else (0.5, 0.5)
+        others = len(self.points) - 1
+        return tuple(
+            (sum(1.0 if mine > p else 0.5 if mine == p else 0.0 for p in self.points) - 0.5)
+            / others
+            for mine in self.points
+        )
 
 
 def match_problems(
@@ -102,13 +107,11 @@ def table_matches(
     if places:
         order = sorted(set(points), reverse=True)
         points = [-float(order.index(p)) for p in points]
-    size = min((len(side) for side in sides), default=0)
-    if size == 0:
-        return ()
+    size = min(map(len, sides), default=0)
     keys = [key for side in sides for key in side if key is not None]
-    if len(set(keys)) != len(keys):
+    if size == 0 or len(set(keys)) != len(keys):
         return ()
-    if all(len(side) == size and None not in side for side in sides):
+    if len(keys) == size * len(sides) and all(len(side) == size for side in sides):
         whole = tuple(tuple(key for key in side if key is not None) for side in sides)
         return (Match(whole, tuple(map(float, points))),)
     matches = []

@@ -201,3 +201,39 @@ def test_every_game_is_counted_once_and_scored_within_its_bounds(games):
             assert 0 <= outcome.scored <= outcome.games
             assert 0 <= outcome.expected <= outcome.games
     assert {k: r.games for k, r in ledger.ratings.items()} == played
+
+
+@st.composite
+def rated_games(draw):
+    """A game of two to four sides, some with a guest, points within the margins' cap."""
+    count = draw(st.integers(min_value=2, max_value=4))
+    keys = draw(st.lists(players, min_size=count, max_size=count * 2, unique=True))
+    sides = tuple(tuple(keys[index::count]) for index in range(count))
+    points = tuple(draw(st.sampled_from([0.0, 500.0, 1200.0, 2400.0])) for _ in sides)
+    guests = tuple(draw(st.integers(0, 1)) for _ in sides)
+    return Match(sides, points, guests)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(rated_games(), min_size=1, max_size=12), st.sampled_from([0.0, 1000.0]))
+def test_the_ledger_rates_as_openskill_does_on_copies(games, margin):
+    # The ledger lets openskill rate its working ratings in place; the answer must be the
+    # one openskill gives the usual way, on copies it leaves alone.
+    from openskill.models import PlackettLuce, PlackettLuceRating
+
+    model = PlackettLuce(mu=25.0, sigma=25.0 / 3.0, margin=margin)
+    expected: dict[int, PlackettLuceRating] = {}
+    for match in games:
+        teams = [
+            [expected.setdefault(key, model.rating()) for key in side]
+            + [model.rating() for _ in range(match.guests_on(index))]
+            for index, side in enumerate(match.sides)
+        ]
+        rated = model.rate(teams, scores=list(match.points))
+        for side, team in zip(match.sides, rated, strict=True):
+            for key, new in zip(side, team, strict=False):
+                expected[key] = new
+    ledger, _ = replay([Evening(1, tuple(games))], margin)
+    assert {k: (r.mu, r.sigma) for k, r in ledger.ratings.items()} == {
+        k: (r.mu, r.sigma) for k, r in expected.items()
+    }
