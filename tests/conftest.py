@@ -3,6 +3,7 @@
 import importlib
 import os
 import shutil
+import tempfile
 from types import ModuleType
 from typing import NoReturn
 
@@ -21,6 +22,19 @@ settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.Loc
 # Each test sees a public page as it is now: drawing it at most every few seconds has a
 # test of its own (tests/web/test_live_marks.py).
 settings.MELD_PUBLIC_REFRESH_SECONDS = 0
+
+# On SQLite the tests' database is a file, as Meld's own is, not Django's shared in-memory
+# one: there a browser test's live server, answering several screens that poll every two
+# seconds, found tables "locked" (shared-cache locks do not wait); a file in WAL mode lets
+# readers go on while one writes, and a writer waits its turn. Each xdist worker gets its own
+# (pytest-django adds the worker's suffix).
+_DEFAULT_DB = settings.DATABASES["default"]
+if _DEFAULT_DB["ENGINE"] == "django.db.backends.sqlite3" and not _DEFAULT_DB.get("TEST", {}).get(
+    "NAME"
+):
+    _DEFAULT_DB.setdefault("TEST", {})["NAME"] = os.path.join(
+        tempfile.gettempdir(), f"meld-tests-{os.getpid()}.sqlite3"
+    )
 
 # Speed is measured by the benchmarks, never by a test: an example that takes long on a
 # busy machine is not a failure.

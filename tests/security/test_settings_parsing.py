@@ -133,7 +133,7 @@ def test_the_tables_defaults_hold_without_any_variable():
         "MELD_BASE_URL": "",
         "MELD_TOKEN_MISS_LIMIT": "20",
         "MELD_TOKEN_MISS_WINDOW": "600",
-        "MELD_PUBLIC_REFRESH_SECONDS": "3.0",
+        "MELD_PUBLIC_REFRESH_SECONDS": "1.0",
         "MELD_TRUST_X_FORWARDED_FOR": "False",
         "AXES_FAILURE_LIMIT": "10",
         "AXES_COOLOFF_TIME": "0:15:00",

@@ -165,7 +165,7 @@ def rounds_url(event):
 def test_the_round_page_polls_its_close_dialog(director_client, deals_round):
     page = director_client.get(rounds_url(deals_round.event))
     html = page.content.decode()
-    assert 'id="closing"' in html and 'hx-trigger="every 5s"' in html
+    assert 'id="closing"' in html and 'hx-trigger="every 2s"' in html
     assert "disabled" in html.split("Close round 1")[0].rsplit("<button", 1)[1]
     mark = page.context["mark"]
     unchanged = director_client.get(
@@ -206,7 +206,7 @@ def test_the_standings_page_polls_and_answers_204_while_nothing_changed(
 ):
     page = director_client.get(standings_url(deals_round.event), {"sort": "name"})
     html = page.content.decode()
-    assert 'id="standings"' in html and 'hx-trigger="every 10s"' in html
+    assert 'id="standings"' in html and 'hx-trigger="every 2s"' in html
     assert "sort=name" in html.split('id="standings" hx-get="')[1].split('"')[0]
     poll = page.context["poll_url"]
     assert director_client.get(poll, HTTP_HX_REQUEST="true").status_code == 204

@@ -264,10 +264,12 @@ def test_the_table_page_public_page_projector_and_seating_include_the_clock(dire
     }
     for url, clock_url in pages.items():
         html = director_client.get(url).content.decode()
-        if clock_url == phones:  # drawn with the page (nothing moves as it loads), then asked
-            assert f'hx-get="{clock_url}?mark=' in html and 'hx-trigger="every 20s"' in html
+        if clock_url == phones:
+            # Drawn with the page (nothing moves as it loads); the pad's poll carries its mark.
+            assert 'id="round-clock-mark" name="clock"' in html and clock_url not in html
+            assert 'hx-include="#round-clock-mark"' in html and 'hx-trigger="every 2s"' in html
         else:
-            assert f'hx-get="{clock_url}" hx-trigger="load, every 20s"' in html, url
+            assert f'hx-get="{clock_url}" hx-trigger="load, every 2s"' in html, url
         assert "js/clock.js" in html
 
 

@@ -78,7 +78,7 @@ def test_no_table_token_code_or_audit_reaches_the_public(client, event, director
 def test_the_public_page_refreshes_itself(client, event, director):
     start_round(event, user=director)
     page = client.get(public_url(event)).content.decode()
-    assert 'hx-trigger="every 30s"' in page
+    assert 'hx-trigger="every 2s"' in page
     partial = client.get(public_url(event), HTTP_HX_REQUEST="true").content.decode()
     assert partial.lstrip().startswith('<div id="live"') and "<html" not in partial
 

@@ -106,7 +106,7 @@ def test_the_phone_calls_and_sees_that_the_director_is_called(client, table):
     )
     html = response.content.decode()
     assert "The director is called." in html and "A card on the floor" in html
-    assert "every 5s" in html  # until the director has seen it
+    assert "every 2s" in html  # until the director has seen it
     assert TableCall.objects.get(table=table).reason == "A card on the floor"
 
 

@@ -21,8 +21,8 @@ from tournaments.card_games import deal_name
 from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round
-from tournaments.services.pages.board import closing_mark, desk_alerts, round_board
-from tournaments.services.pages.live import nav
+from tournaments.services.pages.board import alerts_mark, desk_alerts, round_board
+from tournaments.services.pages.live import LIVE_POLL_SECONDS, nav, round_mark
 from tournaments.services.pages.seating_view import seating_of
 from tournaments.services.rounds.done import round_state
 from tournaments.services.rounds.steps import (
@@ -30,6 +30,7 @@ from tournaments.services.rounds.steps import (
     empty_tables_message,
     force_close_round,
     left_unconfirmed,
+    open_round,
     start_round,
     still_left,
     waiting_tables,
@@ -37,8 +38,6 @@ from tournaments.services.rounds.steps import (
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, settle_dispute
 from tournaments.services.setup.events import rounds_to_play
-
-BOARD_POLL_SECONDS = 5
 
 
 @director_required
@@ -67,34 +66,35 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
         "timed": event.round_kind == Event.RoundKind.TIME,
-        "poll": BOARD_POLL_SECONDS,
+        "poll": LIVE_POLL_SECONDS,
     }
     if current is not None:
-        context.update(_closing_context(current))
+        context.update(_closing_context(current, round_mark(current)))
     return render(request, "tournaments/rounds/rounds.html", context)
 
 
-def _closing_context(current: Round) -> dict:
+def _closing_context(current: Round, mark: str) -> dict:
     """What the close dialog shows: the round judged (``services.rounds.done``), each table not
-    done with what it waits for, the tables that entered nothing, and its poll's mark."""
+    done with what it waits for, the tables that entered nothing, and its poll's ``mark``."""
     state = round_state(current)
     return {
         "state": state,
         "waiting": waiting_tables(state),
         "empty_warning": empty_tables_message(state.empty) if state.empty else "",
-        "mark": closing_mark(current, state),
+        "mark": mark,
     }
 
 
 def _closing(request: HttpRequest, event: Event) -> HttpResponse:
     """The close dialog and button as the tables stand now; the whole page once the round closed."""
-    current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    current = open_round(event)
     if current is None:
         return HttpResponseClientRefresh()
-    context = {"event": event, "current": current, "poll": BOARD_POLL_SECONDS}
-    context.update(_closing_context(current))
-    if request.GET.get("mark") == context["mark"]:
+    mark = round_mark(current)
+    if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
+    context = {"event": event, "current": current, "poll": LIVE_POLL_SECONDS}
+    context.update(_closing_context(current, mark))
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
 
@@ -139,10 +139,11 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 def alerts(request: HttpRequest, event: Event) -> HttpResponse:
     """The bar at the top of every director page of the event: the tables calling, the
     disputed entries and the late tables of the open round (204 while as shown)."""
-    found = desk_alerts(event)
-    if request.GET.get("mark") == found.mark:
+    rnd = open_round(event)
+    mark = alerts_mark(rnd)
+    if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
-    context = {"event": event, "alerts": found, "poll": BOARD_POLL_SECONDS}
+    context = {"event": event, "alerts": desk_alerts(rnd, mark), "poll": LIVE_POLL_SECONDS}
     return render(request, "tournaments/rounds/partials/alerts.html", context)
 
 
@@ -151,7 +152,7 @@ def alerts(request: HttpRequest, event: Event) -> HttpResponse:
 def confirm_due(request: HttpRequest, event: Event) -> HttpResponse:
     """Store the automatic confirmation of what is due in the open round: asked for by the
     director's pages when their poll sees something due (a page read never writes)."""
-    current = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+    current = open_round(event)
     if current is not None:
         confirm_due_in_round(current)
     return HttpResponse()  # nothing to show: the page's next poll shows what changed
@@ -248,9 +249,10 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    found = round_board(rnd)
-    if request.htmx and request.GET.get("mark") == found.mark:
+    mark = round_mark(rnd)
+    if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
+    found = round_board(rnd)
     is_open = rnd.status == Round.Status.OPEN
     context = {
         **nav(event, "board", rnd),
@@ -261,8 +263,8 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "late": found.late,
         "calls": found.calls,
         "closable": is_open and found.state.done,
-        "poll": BOARD_POLL_SECONDS if is_open else None,
-        "mark": found.mark,
+        "poll": LIVE_POLL_SECONDS if is_open else None,
+        "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }
     template = "tournaments/rounds/board.html"

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.access import director_required, public_event, table_for_token
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.numbers import NumberError, parse_int
-from tournaments.models import Event, Round
+from tournaments.models import Event
 from tournaments.services.rounds.clock import (
     MAX_CLOCK_MINUTES,
     MAX_EXTEND_MINUTES,
@@ -27,16 +27,13 @@ from tournaments.services.rounds.clock import (
     pause_clock,
     start_clock,
 )
+from tournaments.services.rounds.steps import open_round
 
 PARTIAL = "tournaments/rounds/partials/clock.html"
 
 
-def _open_round(event: Event) -> Round | None:
-    return event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
-
-
 def _clock(request: HttpRequest, event: Event) -> HttpResponse:
-    rnd = _open_round(event)
+    rnd = open_round(event)
     mark = clock_mark(rnd)
     if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
@@ -70,7 +67,7 @@ def public_clock(request: HttpRequest, public_token: str) -> HttpResponse:
 
 
 def _change(request: HttpRequest, event: Event, step) -> HttpResponse:
-    rnd = _open_round(event)
+    rnd = open_round(event)
     try:
         if rnd is None:
             raise ServiceError(_("No round is being played."))

@@ -27,7 +27,7 @@ from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
-from tournaments.models import Entry, Game
+from tournaments.models import Entry, Game, Round
 from tournaments.services.rounds.clock import clock_mark, clock_of
 from tournaments.services.scores.entries import (
     EntryConflict,
@@ -220,7 +220,8 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The polled score pad: 204 while nothing changed, so nothing typed is swapped away.
 
     Two hundred phones poll every few seconds: an unchanged pad is answered from
-    one query (the game with its entries' change mark) without rendering.
+    one query (the game with its entries' change mark, its round and so its clock)
+    without rendering. The poll brings the round clock too, when it is not as shown.
     """
     at = locate(request, token, seats=False, mark=True)
     if at.game is None and request.GET.get("wait") == table_moment(at, guide=False).mark:
@@ -230,13 +231,34 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
         return response
     sent = _sent_pad_mark(request.GET)
+    moved = _clock_moved(request, at.game.round)
     if sent == _pad_mark(at.game, int(at.game.mark), at.seat_cookie):
-        return HttpResponse(status=204)
+        return _clock_answer(request, at, moved)
     find_seat(at)
     context = _sheet_context(at)
     if sent == context["pad_mark"]:
-        return HttpResponse(status=204)
+        return _clock_answer(request, at, moved)
+    context.update(moved or {})
     return render(request, "tournaments/table/partials/sheet_answer.html", context)
+
+
+def _clock_moved(request: HttpRequest, rnd: Round) -> dict | None:
+    """The round clock to draw, when it is not the one the phone shows (the clock's mark
+    its poll sent); None when it is, or when the page has no such clock."""
+    shown = request.GET.get("clock")
+    mark = clock_mark(rnd)
+    if shown is None or shown == mark:
+        return None
+    return {"clock_moved": True, "clock": clock_of(rnd), "mark": mark}
+
+
+def _clock_answer(request: HttpRequest, at: At, moved: dict | None) -> HttpResponse:
+    """The pad as shown: 204, or only the changed clock, out of band."""
+    if moved is None:
+        return HttpResponse(status=204)
+    response = render(request, "tournaments/table/partials/clock_answer.html", {"at": at, **moved})
+    response["HX-Reswap"] = "none"
+    return response
 
 
 @require_POST

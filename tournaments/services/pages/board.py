@@ -1,8 +1,7 @@
 """The director's table board, read in one place: every table's tile (its state, sides,
 scores and live line: the deal it plays, "deal 3 of 4", when it last entered something,
 whether it is late, and its call for the director), the counts above them and the mark the
-board's poll compares (``round_board``); the close dialog's mark (``closing_mark``); and
-the bar of what needs the director that every director page of the event shows
+board shows (``round_board``); and the bar of what needs the director that every director page of the event shows
 (``desk_alerts``). The views only draw them.
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
@@ -24,8 +23,7 @@ from django.utils.translation import gettext
 
 from tournaments.card_games import group_sides
 from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
-from tournaments.services.pages.live import board_mark
-from tournaments.services.rounds.clock import clock_mark
+from tournaments.services.pages.live import round_mark
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.scores.auto_confirm import due_entries
 
@@ -101,19 +99,6 @@ def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]
     return live
 
 
-def live_mark(rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]) -> str:
-    """Which tables are late or calling (and why), and the clock: what else the board shows."""
-    late = ",".join(str(t.game.table.number) for t in tables if live[t.game.pk].late)
-    calls = ",".join(f"{v.call.pk}:{len(v.call.reason)}" for v in live.values() if v.call)
-    return f"{late}.{calls}.{clock_mark(rnd)}"
-
-
-def closing_mark(rnd: Round, state: RoundState) -> str:
-    """Changes with the entries and the clock running out: whatever the close dialog or the
-    board says differently."""
-    return f"{board_mark(rnd)}.{state.time_up}"
-
-
 @dataclass
 class BoardTile:
     progress: TableProgress
@@ -152,14 +137,13 @@ def board_tiles(
 
 @dataclass
 class Board:
-    """A round's board: the round judged (``done.round_state``), each table's live line and
-    the mark the poll compares. The tiles are read when the board is drawn, so a poll that
-    finds nothing changed reads no seats."""
+    """A round's board: the round judged (``done.round_state``) and each table's live line.
+    The tiles are read when the board is drawn. (Its poll compares ``live.round_mark``
+    first, so a poll that finds nothing changed judges nothing.)"""
 
     round: Round
     state: RoundState
     live: dict[int, TableLive]
-    mark: str
 
     @cached_property
     def tiles(self) -> list[BoardTile]:
@@ -185,9 +169,7 @@ class Board:
 def round_board(rnd: Round) -> Board:
     """The board of ``rnd`` as the tables stand now."""
     state = round_state(rnd)
-    live = live_tables(rnd, state.tables)
-    mark = f"{closing_mark(rnd, state)}.{live_mark(rnd, state.tables, live)}"
-    return Board(rnd, state, live, mark)
+    return Board(rnd, state, live_tables(rnd, state.tables))
 
 
 @dataclass
@@ -208,11 +190,16 @@ class DeskAlerts:
         return bool(self.calls or self.disputed or self.late)
 
 
-def desk_alerts(event: Event) -> DeskAlerts:
-    """The open round's calls, disputes and late tables (a few queries; none without a round)."""
-    rnd = event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
+def alerts_mark(rnd: Round | None) -> str:
+    """What the bar compares before anything is judged: ``rnd`` is the open round, if any."""
+    return "-" if rnd is None else f"{rnd.pk}.{round_mark(rnd)}"
+
+
+def desk_alerts(rnd: Round | None, mark: str) -> DeskAlerts:
+    """The open round's calls, disputes and late tables (a few queries; none without a
+    round); ``mark``: ``alerts_mark(rnd)``, read before."""
     if rnd is None:
-        return DeskAlerts(None, [], [], [], 0, "-")
+        return DeskAlerts(None, [], [], [], 0, mark)
     tables = round_state(rnd).tables
     live = live_tables(rnd, tables)
     disputed = []
@@ -225,5 +212,4 @@ def desk_alerts(event: Event) -> DeskAlerts:
     calls = [call for t in tables if (call := live[t.game.pk].call) is not None]
     late = [(t, live[t.game.pk]) for t in tables if live[t.game.pk].late]
     due = due_entries(rnd).count()
-    mark = f"{rnd.pk}.{board_mark(rnd)}.{live_mark(rnd, tables, live)}.{due}"
     return DeskAlerts(rnd, calls, disputed, late, due, mark)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from scoring.canasta import side_label
 from tournaments.models import Bye, Event, Game, Player, Round, Seat, Table
+from tournaments.services.rounds.steps import open_round
 from tournaments.services.scores.standings import StandingRow, precedence, standings
 
 
@@ -40,10 +41,6 @@ class GuideCard:
     def place(self) -> str:
         """The rank as the standings print it: "3", or "3=" when shared."""
         return f"{self.rank}=" if self.shared_rank else str(self.rank)
-
-
-def open_round(event: Event) -> Round | None:
-    return Round.objects.filter(event=event, status=Round.Status.OPEN).first()
 
 
 def guide_for(event: Event, player: Player) -> GuideCard:

@@ -1,16 +1,31 @@
-"""Change marks for the pages that poll (the director's table board and the public page),
-and the round the director's pages link to.
+"""Change marks for the pages that poll (the phones' score pads, the director's board, close
+dialog and bar, the standings, the public page), how often they poll, and the round the
+director's pages link to.
 
 A poll sends the mark of what it shows; when nothing changed since, the view
-answers 204 and htmx keeps the page as it is, so fifty phones and a projector
-polling cost a few small queries each instead of a full render.
+answers 204 and htmx keeps the page as it is, so two hundred phones and a projector
+polling cost a few small queries each instead of a full render. Every screen polls
+every ``LIVE_POLL_SECONDS``: a change (a deal stored, a call, the clock started or
+paused) shows on every open screen within about that and one answer's time.
 """
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Q, Sum
+from django.db.models.functions import Length
+from django.utils import timezone
 
-from tournaments.models import AuditEntry, Entry, Event, Round
+from tournaments.models import AuditEntry, Entry, Event, Round, TableCall
 from tournaments.services.club.public_names import names_mark
+from tournaments.services.rounds.clock import clock_mark, clock_of
+from tournaments.services.scores.auto_confirm import due_entries
 from tournaments.services.scores.results import entries_mark_of
+
+# How often every live screen asks whether what it shows has changed.
+LIVE_POLL_SECONDS = 2
+
+# Time passing alone changes what the director's board and bar say (a table turning late,
+# "last entry 4 min ago"): a round's mark takes a new value this often, so such a change
+# shows within it while an unchanged poll stays cheap.
+TIME_STEP_SECONDS = 15
 
 
 def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
@@ -25,6 +40,24 @@ def board_mark(rnd: Round) -> str:
     finished = rnd.games.aggregate(n=Count("pk", filter=Q(finished=True)))["n"]
     entries = entries_mark_of(Entry.objects.filter(game__round=rnd))
     return f"{entries}.{finished}.{rnd.status}"
+
+
+def round_mark(rnd: Round) -> str:
+    """Changes with whatever the director's board, close dialog and bar show of ``rnd``:
+    its entries, games ended, status and start, the calls waiting, the clock and its running
+    out, the entries due for automatic confirmation, and every ``TIME_STEP_SECONDS`` (five
+    small queries, nothing judged or drawn)."""
+    calls = TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True).aggregate(
+        n=Count("pk"), last=Max("pk"), words=Sum(Length("reason"))
+    )
+    shown = clock_of(rnd)
+    up = shown is not None and shown.running and not shown.remaining
+    step = int(timezone.now().timestamp()) // TIME_STEP_SECONDS
+    waiting = f"{calls['n']}:{calls['last']}:{calls['words']}"
+    due = due_entries(rnd).count()
+    started = rnd.started_at.timestamp() if rnd.started_at else 0
+    clock = f"{clock_mark(rnd)}.{up:d}"
+    return f"{board_mark(rnd)}.{started:.0f}.{waiting}.{clock}.{due}.{step}"
 
 
 def scores_mark(event: Event) -> str:

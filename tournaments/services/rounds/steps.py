@@ -38,7 +38,8 @@ PENDING = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
 
 
 def open_round(event: Event) -> Round | None:
-    return event.rounds.filter(status=Round.Status.OPEN).first()
+    """The round being played (with its event), if any: the one door every page asks."""
+    return event.rounds.filter(status=Round.Status.OPEN).select_related("event").first()
 
 
 @serialised
