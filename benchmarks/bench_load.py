@@ -1,4 +1,4 @@
-"""A busy club night over HTTP: 50 tables entering and confirming deals while 20 screens poll.
+"""A busy club night over HTTP: 50 tables entering and confirming deals while 120 screens poll.
 
 Meld runs under gunicorn (4 sync workers, as ``make run`` serves it) on a loopback port, first on a fresh
 SQLite file, then on a fresh PostgreSQL database when one answers on
@@ -9,14 +9,21 @@ the table's page, says who it is and sends K deals through the entry form as
 the page does (htmx, CSRF header, the form's idempotency key); phone B finds
 each deal on its page and confirms it. Deal 1 is sent by all
 tables within the first two seconds, the next ones one to three seconds
-apart (a real deal takes minutes: this squeezes a crowded hour). Meanwhile 20 clients poll the director's
-table board and the public standings, each sending the mark of what it shows as the
-pages do.
+apart (a real deal takes minutes: this squeezes a crowded hour). Meanwhile every open screen polls
+every ``LIVE_POLL_SECONDS`` as its page does, sending the mark of what it shows: the 100
+phones' score pads (with the round clock's mark, ``live_<db>`` pad polls), 10 director's
+boards (the board, the bar and the clock) and 10 public pages (the standings and the clock).
+
+Live reach: during the round the director starts and pauses the round clock every
+``CLOCK_EVERY`` seconds; ``load_<db>_live_reach_p95`` is the p95 over these changes of the
+time from the director's click to the moment the last of the 120 screens shows it
+(``load_<db>_live_reach_screens_p95``: over every screen and change).
 
 Before the round's first deal the 100 phones open their table's page, each at a
 random moment within ten seconds (``table_page``), and say who they are.
 
 Targets: p95 of submit and confirm <= 150 ms, no errors, no deal lost or doubled;
+every change on every open screen within 3 s (p95);
 the table page's p95 <= 200 ms while the 100 phones open it;
 the standings page of a 500-player event <= 150 ms with a constant number of queries.
 """
@@ -39,8 +46,10 @@ from meld_testkit import clients, serving
 TABLES = 50
 PLAYERS = 4 * TABLES
 DEALS = 4
-POLLERS = 20
-POLL_SECONDS = 5.0  # the board's own polling interval (the public page polls every 30 s)
+BOARDS = 10  # director's screens (board, bar, clock)
+PUBLIC_SCREENS = 10  # public pages (standings, clock)
+LIVE = 2.0  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
+CLOCK_EVERY = 3.0  # the director starts or pauses the round clock this often
 THINK = (
     1.0,
     3.0,
@@ -53,6 +62,8 @@ WORKERS = 4
 
 
 MARK = re.compile(r'\?mark=([^"&]+)"')
+PAD_MARK = re.compile(r"&amp;mark=([0-9a-f]+)")
+CLOCK_FIELD = re.compile(r'id="round-clock-mark" name="clock" value="([^"]*)"')
 
 
 class Recorder:
@@ -142,31 +153,148 @@ def play_table(
         b.close()
 
 
-def poller_client(url: str, built: dict, index: int) -> tuple[httpx.Client, str, str]:
-    """Even pollers are the director's board (logged in), odd ones the public page."""
-    if index % 2 == 0:
-        client = clients.log_in(url, built["username"])
-        return client, f"/events/{built['event']}/rounds/{built['round']}/board/", "board"
-    return httpx.Client(base_url=url, timeout=30), f"/p/{built['public_token']}/", "public"
+class ClockWatch:
+    """The director's clock changes, and when each screen first showed each clock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.changes: list[tuple[float, str]] = []
+        self.seen: dict[str, dict[str, float]] = defaultdict(dict)
+
+    def changed(self, at: float, mark: str) -> None:
+        with self.lock:
+            self.changes.append((at, mark))
+
+    def saw(self, screen: str, mark: str) -> None:
+        at = time.monotonic()
+        with self.lock:
+            self.seen[screen].setdefault(mark, at)
+
+    def reaches(self) -> tuple[list[float], list[float]]:
+        """For each change, the seconds until the last screen showed it (or a later one);
+        and the seconds for every screen and change. Never shown: infinite."""
+        last, every = [], []
+        for index, (at, _mark) in enumerate(self.changes):
+            shown = {mark for _at, mark in self.changes[index:]}
+            times = []
+            for marks in self.seen.values():
+                first = [seen for mark, seen in marks.items() if mark in shown and seen >= at]
+                times.append(min(first) - at if first else float("inf"))
+            last.append(max(times, default=float("inf")))
+            every += times
+        return last, every
 
 
-def poll(
-    client: httpx.Client, path: str, kind: str, rec: Recorder, stop: threading.Event, index: int
+class Marked:
+    """A polled part of a page that sends the mark it shows (``?mark=``); a clock's mark is
+    the clock it shows."""
+
+    def __init__(self, path: str, kind: str, *, clock: bool = False) -> None:
+        self.path, self.kind, self.clock, self.mark = path, kind, clock, ""
+
+    def url(self) -> str:
+        return f"{self.path}?{urlencode({'mark': self.mark})}" if self.mark else self.path
+
+    def read(self, text: str) -> str | None:
+        if found := MARK.search(text):
+            self.mark = unquote(unescape(found.group(1)))
+        return self.mark if self.clock else None
+
+
+class Pad:
+    """A phone's score pad poll: the pad's mark, and the round clock's (the clock's field)."""
+
+    kind = "pad"
+
+    def __init__(self, token: str, game: int) -> None:
+        self.base = f"/t/{token}/sheet/?game={game}"
+        self.mark = self.clock = "-"
+
+    def url(self) -> str:
+        return f"{self.base}&{urlencode({'mark': self.mark, 'clock': self.clock})}"
+
+    def read(self, text: str) -> str | None:
+        if found := PAD_MARK.search(text):
+            self.mark = found.group(1)
+        if found := CLOCK_FIELD.search(text):
+            self.clock = unescape(found.group(1))
+            return self.clock
+        return None
+
+
+def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list]]:
+    """Every open screen: its name, its client and the parts its page polls."""
+    found = []
+    for table in built["tables"]:
+        for phone in ("a", "b"):
+            parts = [Pad(table["token"], table["game"])]
+            found.append((f"table {table['number']}{phone}", httpx.Client(base_url=url), parts))
+    event, public = built["event"], built["public_token"]
+    for index in range(BOARDS):
+        parts = [
+            Marked(f"/events/{event}/rounds/{built['round']}/board/", "board"),
+            Marked(f"/events/{event}/alerts/", "alerts"),
+            Marked(f"/events/{event}/clock/", "clock", clock=True),
+        ]
+        found.append((f"board {index}", clients.log_in(url, built["username"]), parts))
+    for index in range(PUBLIC_SCREENS):
+        parts = [
+            Marked(f"/p/{public}/", "public"),
+            Marked(f"/p/{public}/clock/", "public_clock", clock=True),
+        ]
+        found.append((f"public {index}", httpx.Client(base_url=url, timeout=30), parts))
+    return found
+
+
+def watch_screen(
+    name: str,
+    client: httpx.Client,
+    parts: list,
+    rec: Recorder,
+    stop: threading.Event,
+    watch: ClockWatch,
+    phase: float,
 ) -> None:
-    mark = ""
+    """One open screen: every part of it polled every ``LIVE`` seconds, as htmx does."""
     try:
-        time.sleep(index * POLL_SECONDS / POLLERS)
-        while not stop.is_set():
-            # As the page polls: with the mark of what it shows (204 while nothing changed).
-            url = f"{path}?{urlencode({'mark': mark})}" if mark else path
-            answer = rec.timed(
-                kind, lambda url=url: client.get(url, headers={"HX-Request": "true"})
-            )
-            if answer is not None and (found := MARK.search(answer.text)):
-                mark = unquote(unescape(found.group(1)))
-            stop.wait(POLL_SECONDS)
+        due = time.monotonic() + phase
+        while not stop.wait(max(0.0, due - time.monotonic())):
+            for part in parts:
+                url = part.url()
+                answer = rec.timed(
+                    part.kind, lambda url=url: client.get(url, headers={"HX-Request": "true"})
+                )
+                shown = part.read(answer.text) if answer and answer.status_code == 200 else None
+                if shown:
+                    watch.saw(name, shown)
+            due += LIVE
     finally:
         client.close()
+
+
+def run_clock(
+    client: httpx.Client, event: int, rec: Recorder, stop: threading.Event, watch: ClockWatch
+) -> None:
+    """The director starts and pauses the round clock every ``CLOCK_EVERY`` seconds (a round
+    of so many deals takes its minutes from the form); the new clock as the director's own
+    clock part shows it."""
+    running = False
+    referer = {"Referer": str(client.base_url)}
+    while not stop.wait(CLOCK_EVERY):
+        step = "pause" if running else "start"
+        data = {"minutes": "30", "csrfmiddlewaretoken": client.cookies.get("csrftoken", "")}
+        at = time.monotonic()
+        rec.timed(
+            "clock_change",
+            lambda step=step, data=data: client.post(
+                f"/events/{event}/clock/{step}/", data=data, headers=referer
+            ),
+            ok=lambda r: r.status_code == 302,
+        )
+        running = not running
+        if found := MARK.search(client.get(f"/events/{event}/clock/").text):
+            watch.changed(at, unquote(unescape(found.group(1))))
+    client.close()
 
 
 def run_backend(name: str, env: dict[str, str]) -> None:
@@ -176,14 +304,23 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     rec = Recorder()
     with serving.Server(env, workers=WORKERS) as server:
         start = threading.Barrier(TABLES + 1)
-        stop = threading.Event()
+        stop, director_done, watch = threading.Event(), threading.Event(), ClockWatch()
         # The director logs in before the round, not during it: a log-in hashes the
         # password (PBKDF2, about a second of a worker's time), and ten of them at
         # once used to stall both workers in the first seconds of the measurement.
+        opened_screens = screens(server.url, built)
         pollers = [
-            threading.Thread(target=poll, args=(*poller_client(server.url, built, i), rec, stop, i))
-            for i in range(POLLERS)
+            threading.Thread(
+                target=watch_screen,
+                args=(*screen, rec, stop, watch, LIVE * index / len(opened_screens)),
+            )
+            for index, screen in enumerate(opened_screens)
         ]
+        director = threading.Thread(
+            target=run_clock,
+            args=(clients.log_in(server.url, built["username"]), built["event"], rec),
+            kwargs={"stop": director_done, "watch": watch},
+        )
         # The phones' HTTP clients exist before the tables open: making one costs the
         # bench's own process about 20 ms (a TLS context), which would otherwise be
         # counted in the first pages' times. Real phones are devices of their own.
@@ -216,9 +353,13 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         cpu_before, requests_before = server.cpu_seconds(), rec.requests
         for thread in pollers:
             thread.start()
+        director.start()
         for thread in tables:
             thread.join(150)
         elapsed = time.perf_counter() - began
+        director_done.set()
+        director.join(30)
+        time.sleep(2 * LIVE + 1)  # the screens show the director's last change
         stop.set()
         for thread in pollers:
             thread.join(30)
@@ -233,13 +374,19 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     print(f"bench: load_{name}_requests {rec.requests} requests", flush=True)
     # What the night cost the server, whatever else the machine was doing.
     print(f"bench: load_{name}_server_cpu {cpu * 1000 / served:.1f} ms per request", flush=True)
-    for kind in ("submit", "confirm", "sheet", "table_page", "board", "public"):
+    kinds = ("submit", "confirm", "sheet", "table_page", "pad", "board", "alerts", "clock")
+    for kind in (*kinds, "public", "public_clock", "clock_change"):
         values = rec.times.get(kind, [])
         for share in (0.5, 0.95, 0.99):
             print(
                 f"bench: load_{name}_{kind}_p{int(share * 100)} {percentile(values, share):.1f} ms",
                 flush=True,
             )
+    last, every = watch.reaches()
+    print(f"bench: load_{name}_live_changes {len(last)} clock changes", flush=True)
+    print(f"bench: load_{name}_live_reach_p95 {percentile(last, 0.95):.0f} ms", flush=True)
+    print(f"bench: load_{name}_live_reach_max {percentile(last, 1.0):.0f} ms", flush=True)
+    print(f"bench: load_{name}_live_reach_screens_p95 {percentile(every, 0.95):.0f} ms", flush=True)
     print(f"bench: load_{name}_errors {len(rec.errors)} errors", flush=True)
     for error in rec.errors[:5]:
         print(f"#   {error}", flush=True)

@@ -167,21 +167,18 @@ def confirm_entry(
         entry, confirmed = lock_entry_and_confirmed(entry.pk, game)
         director = is_director(game, user) and seat is None
         if not director:
-            check_seat(game, seat, user)
-            seat = at_table(seat, game)
-            if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
-                raise ServiceError(
-                    _("Your side entered %(deal)s: a player of the other side confirms it.")
-                    % {"deal": deal_name(game, entry.number)}
-                )
-            if entered_here(entry, device):
-                raise ServiceError(
-                    _(
-                        "%(deal)s was entered on this phone: a player of the other side "
-                        "confirms it on their own phone."
-                    )
-                    % {"deal": deal_name(game, entry.number, start=True)}
-                )
+            seat = answering_seat(
+                game,
+                entry,
+                seat,
+                user,
+                device,
+                own_side=_("Your side entered %(deal)s: a player of the other side confirms it."),
+                this_phone=_(
+                    "%(deal)s was entered on this phone: a player of the other side "
+                    "confirms it on their own phone."
+                ),
+            )
         if entry.status == Status.CONFIRMED:
             return entry  # a second tap on "confirm"
         if entry.status != Status.ENTERED:
@@ -209,6 +206,28 @@ def confirm_entry(
 
 
 @serialised
+def answering_seat(
+    game: Game,
+    entry: Entry,
+    seat: Seat | None,
+    user,
+    device: str | None,
+    *,
+    own_side: str,
+    this_phone: str,
+) -> Seat:
+    """The seat that confirms or disputes ``entry``: at the game's table, of another side than
+    the one that entered it, on another phone. ``own_side`` and ``this_phone`` say otherwise
+    (each with ``%(deal)s``), as the step words it."""
+    check_seat(game, seat, user)
+    seat = at_table(seat, game)
+    if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
+        raise ServiceError(own_side % {"deal": deal_name(game, entry.number)})
+    if entered_here(entry, device):
+        raise ServiceError(this_phone % {"deal": deal_name(game, entry.number, start=True)})
+    return seat
+
+
 def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None = None) -> Entry:
     """A seat of another side (on another phone) says the entry is wrong; the director
     settles it (or a side enters a corrected version). The dispute calls the director to
@@ -218,24 +237,21 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
     with transaction.atomic():
         game = locked(entry.game_id)
         entry = lock_entry(entry.pk, game)
-        check_seat(game, seat, None)
-        seat = at_table(seat, game)
+        seat = answering_seat(
+            game,
+            entry,
+            seat,
+            None,
+            device,
+            own_side=_("Your side entered %(deal)s: change it instead of disputing it."),
+            this_phone=_(
+                "%(deal)s was entered on this phone: a player of the other side disputes it "
+                "on their own phone."
+            ),
+        )
         if entry.status != Status.ENTERED:
             raise ServiceError(
                 _("%(deal)s is no longer waiting for confirmation.")
-                % {"deal": deal_name(game, entry.number, start=True)}
-            )
-        if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
-            raise ServiceError(
-                _("Your side entered %(deal)s: change it instead of disputing it.")
-                % {"deal": deal_name(game, entry.number)}
-            )
-        if entered_here(entry, device):
-            raise ServiceError(
-                _(
-                    "%(deal)s was entered on this phone: a player of the other side disputes it "
-                    "on their own phone."
-                )
                 % {"deal": deal_name(game, entry.number, start=True)}
             )
         check_playable(game)
