@@ -222,9 +222,10 @@ class Pad:
         return None
 
 
-def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list]]:
+def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list[Pad | Marked]]]:
     """Every open screen: its name, its client and the parts its page polls."""
     found = []
+    parts: list[Pad | Marked]
     for table in built["tables"]:
         for phone in ("a", "b"):
             parts = [Pad(table["token"], table["game"])]
@@ -249,7 +250,7 @@ def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list]]:
 def watch_screen(
     name: str,
     client: httpx.Client,
-    parts: list,
+    parts: list[Pad | Marked],
     rec: Recorder,
     stop: threading.Event,
     watch: ClockWatch,
