@@ -1,9 +1,11 @@
 """Shared fixtures: the personas of DESIGN.md, English pages, the tools some tests need."""
 
+import atexit
 import importlib
 import os
 import shutil
 import tempfile
+from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
@@ -27,7 +29,8 @@ settings.MELD_PUBLIC_REFRESH_SECONDS = 0
 # one: there a browser test's live server, answering several screens that poll every two
 # seconds, found tables "locked" (shared-cache locks do not wait); a file in WAL mode lets
 # readers go on while one writes, and a writer waits its turn. Each xdist worker gets its own
-# (pytest-django adds the worker's suffix).
+# (pytest-django adds the worker's suffix). A round closed in a test copies that file as Meld
+# does: into a folder of this process's own, never the club's, and no timed copies.
 _DEFAULT_DB = settings.DATABASES["default"]
 if _DEFAULT_DB["ENGINE"] == "django.db.backends.sqlite3" and not _DEFAULT_DB.get("TEST", {}).get(
     "NAME"
@@ -35,6 +38,9 @@ if _DEFAULT_DB["ENGINE"] == "django.db.backends.sqlite3" and not _DEFAULT_DB.get
     _DEFAULT_DB.setdefault("TEST", {})["NAME"] = os.path.join(
         tempfile.gettempdir(), f"meld-tests-{os.getpid()}.sqlite3"
     )
+settings.MELD_BACKUP_DIR = Path(tempfile.mkdtemp(prefix="meld-test-backups-"))
+atexit.register(shutil.rmtree, settings.MELD_BACKUP_DIR, True)
+settings.MELD_BACKUP_MINUTES = 0
 
 # Speed is measured by the benchmarks, never by a test: an example that takes long on a
 # busy machine is not a failure.

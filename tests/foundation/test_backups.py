@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+import tempfile
 import time
 from io import StringIO
 
@@ -10,6 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from meld import backups
+from meld.settings import DATA_DIR
 from tests.factories import make_event, seat_round
 from tournaments.models import Round
 from tournaments.services.rounds.steps import force_close_round
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def database(tmp_path, monkeypatch, settings):
-    """A SQLite file standing for Meld's database (the tests' own lives in memory)."""
+    """A SQLite file standing for Meld's database (not the tests' own)."""
     path = tmp_path / "club" / "db.sqlite3"
     path.parent.mkdir()
     with sqlite3.connect(path) as db:
@@ -185,10 +187,14 @@ def test_on_postgresql_the_commands_say_to_use_pg_dump(monkeypatch, tmp_path):
     assert backups.start_watcher() is None
 
 
-def test_the_tests_own_database_is_not_backed_up_by_itself(tmp_path):
-    # In memory on SQLite (no laptop loses it), PostgreSQL otherwise (pg_dump's).
-    assert backups.database_file() is None
-    backups.round_closed()
-    assert not backups.due()
-    with pytest.raises(CommandError, match="in memory|pg_restore"):
-        call_command("restore", str(tmp_path / "any.sqlite3"))
+def test_the_tests_own_database_is_never_copied_into_the_clubs_folder(tmp_path):
+    # A file on SQLite (tests/conftest.py): a closed round copies it into the test run's own
+    # folder, and no timed copies are taken. On PostgreSQL there is no file (pg_dump's).
+    assert backups.folder() != DATA_DIR / "backups"
+    assert str(backups.folder()).startswith(tempfile.gettempdir())
+    assert not backups.due() and backups.start_watcher() is None
+    if backups.database_file() is None:
+        with pytest.raises(CommandError, match="pg_restore"):
+            call_command("restore", str(tmp_path / "any.sqlite3"))
+    else:
+        assert str(backups.database_file()).startswith(tempfile.gettempdir())
