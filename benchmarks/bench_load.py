@@ -49,7 +49,7 @@ DEALS = 4
 BOARDS = 10  # director's screens (board, bar, clock)
 PUBLIC_SCREENS = 10  # public pages (standings, clock)
 LIVE = 2.0  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
-CLOCK_EVERY = 3.0  # the director starts or pauses the round clock this often
+CLOCK_EVERY = 1.5  # the director starts or pauses the round clock this often
 THINK = (
     1.0,
     3.0,
