@@ -30,7 +30,7 @@ settings.MELD_PUBLIC_REFRESH_SECONDS = 0
 # seconds, found tables "locked" (shared-cache locks do not wait); a file in WAL mode lets
 # readers go on while one writes, and a writer waits its turn. Each xdist worker gets its own
 # (pytest-django adds the worker's suffix). A round closed in a test copies that file as Meld
-# does: into a folder of this process's own, never the club's, and no timed copies.
+# does: into a folder of this process's own, never the club's.
 _DEFAULT_DB = settings.DATABASES["default"]
 if _DEFAULT_DB["ENGINE"] == "django.db.backends.sqlite3" and not _DEFAULT_DB.get("TEST", {}).get(
     "NAME"
@@ -40,7 +40,6 @@ if _DEFAULT_DB["ENGINE"] == "django.db.backends.sqlite3" and not _DEFAULT_DB.get
     )
 settings.MELD_BACKUP_DIR = Path(tempfile.mkdtemp(prefix="meld-test-backups-"))
 atexit.register(shutil.rmtree, settings.MELD_BACKUP_DIR, True)
-settings.MELD_BACKUP_MINUTES = 0
 
 # Speed is measured by the benchmarks, never by a test: an example that takes long on a
 # busy machine is not a failure.
