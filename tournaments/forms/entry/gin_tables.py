@@ -26,7 +26,8 @@ CARD_FIELDS = ("knocker_cards", "defender_cards")
 
 class SeatedHandForm(GinHandForm):
     """A hand of three at a table: its form names who plays it. ``seating`` is None where
-    the hands before it do not tell yet (it is refused when it is scored)."""
+    the hands before it do not tell yet (it is refused when it is scored); each kind's
+    ``build`` goes on from it to the players it offers."""
 
     same_each_deal = False
 
@@ -37,10 +38,6 @@ class SeatedHandForm(GinHandForm):
             self.seating = self.card_game.seating_at(self.game, number) if number else None
         except ServiceError:
             self.seating = None
-        self.show_hand()
-
-    def show_hand(self) -> None:
-        raise NotImplementedError
 
     def entry_data(self) -> dict[str, Any]:
         return {**super().entry_data(), "number": self.deal_number}
@@ -51,7 +48,8 @@ class RotationHandForm(SeatedHandForm):
 
     fields_template = "tournaments/table/partials/gin_rotation_fields.html"
 
-    def show_hand(self) -> None:
+    def build(self) -> None:
+        super().build()
         playing = self.seating.playing if self.seating else range(len(self.names))
         self.fields["knocker"].choices = [(side, self.names[side]) for side in playing]
 
@@ -73,7 +71,8 @@ class ChouetteHandForm(SeatedHandForm):
 
     fields_template = "tournaments/table/partials/gin_chouette_fields.html"
 
-    def show_hand(self) -> None:
+    def build(self) -> None:
+        super().build()
         try:
             self.players = [str(seat.player) for seat in self.card_game.seats(self.game)]
         except ServiceError:
