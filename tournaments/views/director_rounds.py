@@ -22,7 +22,7 @@ from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round
 from tournaments.services.pages.board import alerts_mark, desk_alerts, round_board
-from tournaments.services.pages.live import LIVE_POLL_SECONDS, nav, round_mark
+from tournaments.services.pages.live import nav, round_mark
 from tournaments.services.pages.seating_view import seating_of
 from tournaments.services.rounds.done import round_state
 from tournaments.services.rounds.steps import (
@@ -66,7 +66,6 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
         "timed": event.round_kind == Event.RoundKind.TIME,
-        "poll": LIVE_POLL_SECONDS,
     }
     if current is not None:
         context.update(_closing_context(current, round_mark(current)))
@@ -93,7 +92,7 @@ def _closing(request: HttpRequest, event: Event) -> HttpResponse:
     mark = round_mark(current)
     if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
-    context = {"event": event, "current": current, "poll": LIVE_POLL_SECONDS}
+    context = {"event": event, "current": current}
     context.update(_closing_context(current, mark))
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
@@ -143,7 +142,7 @@ def alerts(request: HttpRequest, event: Event) -> HttpResponse:
     mark = alerts_mark(rnd)
     if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
-    context = {"event": event, "alerts": desk_alerts(rnd, mark), "poll": LIVE_POLL_SECONDS}
+    context = {"event": event, "alerts": desk_alerts(rnd, mark)}
     return render(request, "tournaments/rounds/partials/alerts.html", context)
 
 
@@ -263,7 +262,6 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "late": found.late,
         "calls": found.calls,
         "closable": is_open and found.state.done,
-        "poll": LIVE_POLL_SECONDS if is_open else None,
         "mark": mark,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
     }

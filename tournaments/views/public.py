@@ -23,7 +23,7 @@ from tournaments.access import public_event
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
-from tournaments.services.pages.live import LIVE_POLL_SECONDS, public_mark
+from tournaments.services.pages.live import public_mark
 from tournaments.services.pages.seating_view import public_seating, seating_of
 from tournaments.services.scores.standings import notes, precedence, standings
 
@@ -121,7 +121,7 @@ def event(request: HttpRequest, found: Event) -> HttpResponse:
 
 
 def _live_context(event: Event, mark: str) -> dict:
-    return {**_context(event), "poll": LIVE_POLL_SECONDS, "mark": mark}
+    return {**_context(event), "mark": mark}
 
 
 @dataclass

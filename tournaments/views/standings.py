@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import AuditEntry, Event, Game, Player
-from tournaments.services.pages.live import LIVE_POLL_SECONDS, nav, scores_mark
+from tournaments.services.pages.live import nav, scores_mark
 from tournaments.services.pages.tallies import tally
 from tournaments.services.scores import audit as trail
 from tournaments.services.scores.standings import notes, precedence, standings
@@ -42,7 +42,6 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "metrics": precedence(event),
         "notes": notes(event, rows),
         "poll_url": _poll_url(request, mark),
-        "poll": LIVE_POLL_SECONDS,
     }
     template = "tournaments/standings/standings.html"
     if request.htmx:

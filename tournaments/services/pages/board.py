@@ -1,8 +1,9 @@
 """The director's table board, read in one place: every table's tile (its state, sides,
 scores and live line: the deal it plays, "deal 3 of 4", when it last entered something,
-whether it is late, and its call for the director), the counts above them and the mark the
-board shows (``round_board``); and the bar of what needs the director that every director page of the event shows
-(``desk_alerts``). The views only draw them.
+whether it is late, and its call for the director) and the counts above them
+(``round_board``); and the bar of what needs the director that every director page of the
+event shows (``desk_alerts``). The views only draw them; their polls compare
+``live.round_mark`` first.
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
 started, if it has entered nothing at all), or when it has been quiet for

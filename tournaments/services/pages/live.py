@@ -16,6 +16,7 @@ from django.utils import timezone
 from tournaments.models import AuditEntry, Entry, Event, Round, TableCall
 from tournaments.services.club.public_names import names_mark
 from tournaments.services.rounds.clock import clock_mark, clock_of
+from tournaments.services.rounds.done import time_up_at
 from tournaments.services.scores.auto_confirm import due_entries
 from tournaments.services.scores.results import entries_mark_of
 
@@ -35,29 +36,23 @@ def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
     return {"event": event, "area": area, "nav_round": rnd}
 
 
-def board_mark(rnd: Round) -> str:
-    """Changes with every entry's status, every game ended, and the round's status."""
-    finished = rnd.games.aggregate(n=Count("pk", filter=Q(finished=True)))["n"]
-    entries = entries_mark_of(Entry.objects.filter(game__round=rnd))
-    return f"{entries}.{finished}.{rnd.status}"
-
-
 def round_mark(rnd: Round) -> str:
     """Changes with whatever the director's board, close dialog and bar show of ``rnd``:
-    its entries, games ended, status and start, the calls waiting, the clock and its running
-    out, the entries due for automatic confirmation, and every ``TIME_STEP_SECONDS`` (five
-    small queries, nothing judged or drawn)."""
+    its entries' statuses, its games ended, its status and start, the calls waiting, the
+    clock and its running out, the entries due for automatic confirmation, and every
+    ``TIME_STEP_SECONDS`` (five small queries, nothing judged or drawn)."""
+    entries = entries_mark_of(Entry.objects.filter(game__round=rnd))
+    finished = rnd.games.aggregate(n=Count("pk", filter=Q(finished=True)))["n"]
     calls = TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True).aggregate(
         n=Count("pk"), last=Max("pk"), words=Sum(Length("reason"))
     )
-    shown = clock_of(rnd)
-    up = shown is not None and shown.running and not shown.remaining
-    step = int(timezone.now().timestamp()) // TIME_STEP_SECONDS
-    waiting = f"{calls['n']}:{calls['last']}:{calls['words']}"
     due = due_entries(rnd).count()
+    up = time_up_at(rnd, clock_of(rnd)) is not None
     started = rnd.started_at.timestamp() if rnd.started_at else 0
-    clock = f"{clock_mark(rnd)}.{up:d}"
-    return f"{board_mark(rnd)}.{started:.0f}.{waiting}.{clock}.{due}.{step}"
+    step = int(timezone.now().timestamp()) // TIME_STEP_SECONDS
+    tables = f"{entries}.{finished}.{due}"
+    waiting = f"{calls['n']}:{calls['last']}:{calls['words']}"
+    return f"{tables}.{started:.0f}.{waiting}.{clock_mark(rnd)}.{up:d}.{step}"
 
 
 def scores_mark(event: Event) -> str:
