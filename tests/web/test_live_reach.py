@@ -16,7 +16,7 @@ from tests.web.table_helpers import canasta_game, seat_of
 from tournaments.services.pages.live import LIVE_POLL_SECONDS, TIME_STEP_SECONDS
 from tournaments.services.rounds.clock import pause_clock, start_clock
 from tournaments.services.scores.calls import call_director
-from tournaments.services.scores.entries import submit_entry
+from tournaments.services.scores.entries import dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -119,5 +119,11 @@ def test_an_unchanged_director_poll_judges_nothing(
     call_director(game.table, game.round, reason="A card on the floor")
     answer = director_client.get(address, {"mark": mark}, **HTMX)
     assert answer.status_code == 200
+    mark = mark_of(answer)
     start_clock(game.round, user=director)
-    assert director_client.get(address, {"mark": mark_of(answer)}, **HTMX).status_code == 200
+    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
+    # The board and the close dialog show the clock and every deal; the bar shows neither.
+    changed = director_client.get(address, {"mark": mark}, **HTMX).status_code
+    assert changed == (204 if page == "alerts" else 200)
+    dispute_entry(entry, seat=seat_of(game, 1), reason="Wrong count")
+    assert director_client.get(address, {"mark": mark}, **HTMX).status_code == 200

@@ -3,7 +3,7 @@ scores and live line: the deal it plays, "deal 3 of 4", when it last entered som
 whether it is late, and its call for the director) and the counts above them
 (``round_board``); and the bar of what needs the director that every director page of the
 event shows (``desk_alerts``). The views only draw them; their polls compare
-``live.round_mark`` first.
+``live.round_mark`` and ``live.desk_mark`` first.
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
 started, if it has entered nothing at all), or when it has been quiet for
@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 
 from tournaments.card_games import group_sides
 from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
-from tournaments.services.pages.live import round_mark
+from tournaments.services.pages.live import desk_mark
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.scores.auto_confirm import due_entries
 
@@ -193,7 +193,7 @@ class DeskAlerts:
 
 def alerts_mark(rnd: Round | None) -> str:
     """What the bar compares before anything is judged: ``rnd`` is the open round, if any."""
-    return "-" if rnd is None else f"{rnd.pk}.{round_mark(rnd)}"
+    return "-" if rnd is None else f"{rnd.pk}.{desk_mark(rnd)}"
 
 
 def desk_alerts(rnd: Round | None, mark: str) -> DeskAlerts:

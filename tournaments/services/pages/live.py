@@ -37,22 +37,35 @@ def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
 
 
 def round_mark(rnd: Round) -> str:
-    """Changes with whatever the director's board, close dialog and bar show of ``rnd``:
-    its entries' statuses, its games ended, its status and start, the calls waiting, the
-    clock and its running out, the entries due for automatic confirmation, and every
-    ``TIME_STEP_SECONDS`` (five small queries, nothing judged or drawn)."""
+    """Changes with whatever the director's board and close dialog show of ``rnd``: its
+    entries' statuses, its games ended, its status, the clock and its running out, and what
+    the bar shows (``desk_mark``); a few small queries, nothing judged or drawn."""
     entries = entries_mark_of(Entry.objects.filter(game__round=rnd))
     finished = rnd.games.aggregate(n=Count("pk", filter=Q(finished=True)))["n"]
+    up = time_up_at(rnd, clock_of(rnd)) is not None
+    return f"{entries}.{finished}.{clock_mark(rnd)}.{up:d}.{_waiting(rnd)}"
+
+
+def desk_mark(rnd: Round) -> str:
+    """Changes with what the bar on every director page shows of ``rnd``: the calls waiting,
+    the disputed entries, the entries due for automatic confirmation, and (lateness counting
+    from the round's start or a table's last entry) every ``TIME_STEP_SECONDS``. Not with
+    every deal entered: on a busy evening the bar stays as it is."""
+    disputed = Entry.objects.filter(game__round=rnd, status=Entry.Status.DISPUTED).aggregate(
+        n=Count("pk"), last=Max("pk")
+    )
+    return f"{disputed['n']}:{disputed['last']}.{_waiting(rnd)}"
+
+
+def _waiting(rnd: Round) -> str:
+    """The calls waiting, the entries due, the round's start and the time step."""
     calls = TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True).aggregate(
         n=Count("pk"), last=Max("pk"), words=Sum(Length("reason"))
     )
     due = due_entries(rnd).count()
-    up = time_up_at(rnd, clock_of(rnd)) is not None
     started = rnd.started_at.timestamp() if rnd.started_at else 0
     step = int(timezone.now().timestamp()) // TIME_STEP_SECONDS
-    tables = f"{entries}.{finished}.{due}"
-    waiting = f"{calls['n']}:{calls['last']}:{calls['words']}"
-    return f"{tables}.{started:.0f}.{waiting}.{clock_mark(rnd)}.{up:d}.{step}"
+    return f"{calls['n']}:{calls['last']}:{calls['words']}.{due}.{started:.0f}.{step}"
 
 
 def scores_mark(event: Event) -> str:

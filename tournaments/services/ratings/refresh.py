@@ -136,6 +136,11 @@ def _replay(club_id: int, card_game: str) -> None:
     with _collector_paused():
         evenings = played_evenings(club_id, events, scope)
         ledger, history = replay(evenings, CARD_GAMES[card_game].rating_margin)
+        rows = [
+            _history_row(member_id, event_id, card_game, outcome)
+            for event_id, outcomes in history.items()
+            for member_id, outcome in outcomes.items()
+        ]
     MemberRating.objects.filter(member__club_id=club_id, card_game=card_game).delete()
     RatingHistory.objects.filter(member__club_id=club_id, card_game=card_game).delete()
     MemberRating.objects.bulk_create(
@@ -145,13 +150,7 @@ def _replay(club_id: int, card_game: str) -> None:
         ),
         batch_size=1000,
     )
-    _insert_history(
-        [
-            _history_row(member_id, event_id, card_game, outcome)
-            for event_id, outcomes in history.items()
-            for member_id, outcome in outcomes.items()
-        ]
-    )
+    _insert_history(rows)
     last = events[-1] if events else None
     _save_list(club_id, card_game, len(events), last)
 
