@@ -93,9 +93,8 @@ def test_a_clock_change_a_deal_and_a_call_reach_every_open_screen_within_seconds
     seen_within({"board": board}, '.tile[data-table="2"].state-entered', started)
     started = time.monotonic()
     call_director(games[1].table, rnd, reason="Wer gibt?" if lang == "de" else "Who deals?")
-    seen_within(
-        {"board": board, "bar": laptop}, ".director-alerts .alert-call, .tile.calling", started
-    )
+    seen_within({"board": board}, '.tile[data-table="1"].calling', started)
+    seen_within({"bar": laptop}, ".director-alerts .alert-call", started)
     shoot(board, artifacts_dir, f"live-reach-2-board-{lang}", laptop=True)
     desk.close()
     hands.close()
