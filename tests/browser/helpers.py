@@ -49,7 +49,13 @@ def sign_in(context: BrowserContext, live_server, user, language: str | None = N
     context.add_cookies([{"name": n, "value": v, "domain": host, "path": "/"} for n, v in cookies])
 
 
+PREVIEW_DELAY_MS = 350  # the live check's "input ... delay:350ms" (table/partials/entry_form.html)
+
+
 def checked(form) -> None:
     """Wait until the entry form's live check has answered: an error line it shows moves the
-    fields below it, so a tap aimed before it lands could hit the wrong field."""
+    fields below it, so a tap aimed before it lands could hit the wrong field. A value typed
+    just before is asked about only once the check's delay has passed: the wait starts after
+    it (a tap between the two found the check idle and missed its "+" as the line went)."""
+    form.page.wait_for_timeout(PREVIEW_DELAY_MS + 100)
     expect(form.locator("#preview.htmx-request")).to_have_count(0)
