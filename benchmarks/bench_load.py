@@ -61,7 +61,8 @@ OPENING = 10.0  # the 100 phones open their table's page at random moments withi
 WORKERS = 4
 
 
-MARK = re.compile(r'\?mark=([^"&]+)"')
+MARK = re.compile(r'\?mark=([^"&]+)["&]')
+DRAWN = re.compile(r'&amp;drawn=([0-9]+)"')
 PAD_MARK = re.compile(r"&amp;mark=([0-9a-f]+)")
 CLOCK_FIELD = re.compile(r'id="round-clock-mark" name="clock" value="([^"]*)"')
 
@@ -186,18 +187,23 @@ class ClockWatch:
 
 
 class Marked:
-    """A polled part of a page that sends the mark it shows (``?mark=``); a clock's mark is
-    the clock it shows."""
+    """A polled part of a page that sends the mark it shows (``?mark=``) and, where it says
+    so, when it was drawn (``&drawn=``); a clock's mark is the clock it shows."""
 
     def __init__(self, path: str, kind: str, *, clock: bool = False) -> None:
-        self.path, self.kind, self.clock, self.mark = path, kind, clock, ""
+        self.path, self.kind, self.clock, self.mark, self.drawn = path, kind, clock, "", ""
 
     def url(self) -> str:
-        return f"{self.path}?{urlencode({'mark': self.mark})}" if self.mark else self.path
+        if not self.mark:
+            return self.path
+        sent = {"mark": self.mark, **({"drawn": self.drawn} if self.drawn else {})}
+        return f"{self.path}?{urlencode(sent)}"
 
     def read(self, text: str) -> str | None:
         if found := MARK.search(text):
             self.mark = unquote(unescape(found.group(1)))
+            drawn = DRAWN.search(text)
+            self.drawn = drawn.group(1) if drawn else ""
         return self.mark if self.clock else None
 
 

@@ -84,10 +84,11 @@ _HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31_536_000, validate=Range(min=0)
 # that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
 MELD_TOKEN_MISS_LIMIT = env.int("MELD_TOKEN_MISS_LIMIT", 20, validate=_POSITIVE)
 MELD_TOKEN_MISS_WINDOW = env.int("MELD_TOKEN_MISS_WINDOW", 600, validate=_POSITIVE)
-# The public page's live part is drawn again at most this often (seconds), however
-# often the scores change: spectators poll every 2 s and see a change within 3 s, so one
-# drawing a second serves them all on a busy evening.
-MELD_PUBLIC_REFRESH_SECONDS = env.float("MELD_PUBLIC_REFRESH_SECONDS", 1.0, validate=Range(min=0))
+# The live parts every viewer sees alike (the public page's standings and seating, the
+# director's table board) are drawn again at most this often (seconds), however often the
+# scores change: screens poll every 2 s and see a change within 3 s, so one drawing a second
+# serves them all on a busy evening.
+MELD_LIVE_REFRESH_SECONDS = env.float("MELD_LIVE_REFRESH_SECONDS", 1.0, validate=Range(min=0))
 MELD_TRUST_X_FORWARDED_FOR = env.bool("TRUST_X_FORWARDED_FOR", False)
 _REDIS_URL = env.str("REDIS_URL", "")
 _CACHE_DIR = env.str("MELD_CACHE_DIR", str(DATA_DIR / ".cache"), validate=Length(min=1))

@@ -23,7 +23,7 @@ from tests.factories import make_event, make_tables
 settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Each test sees a public page as it is now: drawing it at most every few seconds has a
 # test of its own (tests/web/test_live_marks.py).
-settings.MELD_PUBLIC_REFRESH_SECONDS = 0
+settings.MELD_LIVE_REFRESH_SECONDS = 0
 
 # On SQLite the tests' database is a file, as Meld's own is, not Django's shared in-memory
 # one: there a browser test's live server, answering several screens that poll every two

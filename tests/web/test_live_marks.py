@@ -72,9 +72,9 @@ def test_a_busy_public_page_is_drawn_at_most_every_few_seconds(
     """Scores that change every second would have every poll draw the standings again:
     within the refresh time spectators get the fragment drawn last (204 if they show it),
     and the first poll after it gets what changed."""
-    settings.MELD_PUBLIC_REFRESH_SECONDS = 5
+    settings.MELD_LIVE_REFRESH_SECONDS = 5
     clock = [1_000_000.0]
-    monkeypatch.setattr("tournaments.views.public.time.time", lambda: clock[0])
+    monkeypatch.setattr("tournaments.views.live.time.time", lambda: clock[0])
     rnd = start_round(gin_event, user=director)
     url = reverse("tournaments-public", args=[gin_event.public_token])
     drawn = Client().get(url + "?mark=old", HTTP_HX_REQUEST="true").content.decode()

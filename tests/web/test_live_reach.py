@@ -97,7 +97,7 @@ def test_a_page_without_the_clocks_mark_keeps_its_own_clock_poll(game, director)
 
 def mark_of(answer) -> str:
     """The mark a polled part sends back (its ``hx-get``'s)."""
-    return unquote(re.search(r'\?mark=([^"&]+)"', answer.content.decode()).group(1))
+    return unquote(re.search(r'\?mark=([^"&]+)["&]', answer.content.decode()).group(1))
 
 
 @pytest.mark.parametrize("page", ["board", "alerts", "closing"])

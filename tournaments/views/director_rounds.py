@@ -6,11 +6,15 @@ each entry there. A closed round's board lists what a forced close left
 unconfirmed, each still to be confirmed, settled or corrected.
 """
 
+import time
+
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -38,6 +42,7 @@ from tournaments.services.rounds.steps import (
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, settle_dispute
 from tournaments.services.setup.events import rounds_to_play
+from tournaments.views.live import csrf_slot, drawn_ms, shared_fragment, shown_drawn
 
 
 @director_required
@@ -249,12 +254,32 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
     mark = round_mark(rnd)
-    if request.htmx and request.GET.get("mark") == mark:
+    if not request.htmx:
+        return render(request, "tournaments/rounds/board.html", _board_context(rnd, mark))
+    if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
+    # Every director's screen of the round sees the same board (each with its own CSRF
+    # token): on a busy evening the board is drawn once for all of them, at most once a
+    # second or so, never older than the screen's own.
+    fragment = shared_fragment(
+        request,
+        f"meld:board:{rnd.pk}:{get_language()}",
+        mark,
+        lambda at: render_to_string(
+            "tournaments/rounds/board.html#board",
+            _board_context(rnd, mark, at, csrf_token=csrf_slot()),
+            request,
+        ),
+        shown_at=shown_drawn(request),
+    )
+    return HttpResponse(status=204) if fragment is None else HttpResponse(fragment)
+
+
+def _board_context(rnd: Round, mark: str, at: float | None = None, **extra) -> dict:
     found = round_board(rnd)
     is_open = rnd.status == Round.Status.OPEN
-    context = {
-        **nav(event, "board", rnd),
+    return {
+        **nav(rnd.event, "board", rnd),
         "round": rnd,
         "state": found.state,
         "tiles": found.tiles,
@@ -263,9 +288,7 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "calls": found.calls,
         "closable": is_open and found.state.done,
         "mark": mark,
+        "drawn": drawn_ms(time.time() if at is None else at),
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
+        **extra,
     }
-    template = "tournaments/rounds/board.html"
-    if request.htmx:
-        template += "#board"
-    return render(request, template, context)

@@ -4,13 +4,11 @@ Only events the director made public, found by their public token. Nothing here
 shows a table's token or code, or the audit trail.
 """
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -26,8 +24,8 @@ from tournaments.services.club.public_names import name_rows, public_names
 from tournaments.services.pages.live import public_mark
 from tournaments.services.pages.seating_view import public_seating, seating_of
 from tournaments.services.scores.standings import notes, precedence, standings
+from tournaments.views.live import shared_fragment
 
-PUBLIC_FRAGMENT_SECONDS = 600
 PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
 PROJECTOR_TABLES = 6  # tables of up to four seats per seating panel; half as many larger ones
@@ -98,26 +96,21 @@ def event(request: HttpRequest, found: Event) -> HttpResponse:
     mark = public_mark(found)
     if not request.htmx:
         return render(request, "tournaments/public/event.html", _live_context(found, mark))
-    shown = request.GET.get("mark")
-    if shown == mark:
+    if request.GET.get("mark") == mark:
         return HttpResponse(status=204)
-    # Every spectator sees the same fragment: drawn once per change and language, and
-    # at most once every few seconds. On a busy evening the scores change every second;
-    # a spectator's page may be that far behind, and its next poll brings the rest.
-    key = f"meld:public:{found.pk}:{get_language()}"
-    drawn = cache.get(key)
-    now = time.time()  # wall clock: the cache may be shared by several servers
-    if drawn is not None and (
-        drawn["mark"] == mark or now - drawn["at"] < settings.MELD_PUBLIC_REFRESH_SECONDS
-    ):
-        if shown == drawn["mark"]:
-            return HttpResponse(status=204)
-        return HttpResponse(drawn["fragment"])
-    fragment = render_to_string(
-        "tournaments/public/event.html#live", _live_context(found, mark), request
+    # Every spectator sees the same fragment: drawn once per change and language, and at
+    # most once a second or so. A spectator's page may go back by that much after a reload
+    # (no visitor can ask for a drawing newer than the shared one: a spectator's poll never
+    # makes the server draw more often).
+    fragment = shared_fragment(
+        request,
+        f"meld:public:{found.pk}:{get_language()}",
+        mark,
+        lambda at: render_to_string(
+            "tournaments/public/event.html#live", _live_context(found, mark), request
+        ),
     )
-    cache.set(key, {"mark": mark, "fragment": fragment, "at": now}, PUBLIC_FRAGMENT_SECONDS)
-    return HttpResponse(fragment)
+    return HttpResponse(status=204) if fragment is None else HttpResponse(fragment)
 
 
 def _live_context(event: Event, mark: str) -> dict:
