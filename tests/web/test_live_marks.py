@@ -90,3 +90,39 @@ def test_a_busy_public_page_is_drawn_at_most_every_few_seconds(
     fresh = Client().get(poll, HTTP_HX_REQUEST="true")
     assert fresh.status_code == 200 and fresh.content.decode() != drawn
     assert polled_url(fresh.content.decode()) != poll
+
+
+def panel_poll(page: str) -> str:
+    """The projector panel's own poll (``?panel=…&mark=…``)."""
+    return re.search(r'hx-get="([^"]+&amp;mark=[^"]+)"', page).group(1).replace("&amp;", "&")
+
+
+def test_the_projector_shows_a_change_within_a_poll_and_still_turns_on_time(
+    director, gin_event, monkeypatch
+):
+    """Between two turns the shown panel polls with the public mark: a change is drawn into
+    the same panel at once, and the next panel still comes when it was due."""
+    clock = [1_000_000.0]
+    monkeypatch.setattr("tournaments.views.public.time.time", lambda: clock[0])
+    rnd = start_round(gin_event, user=director)
+    url = reverse("tournaments-public-projector", args=[gin_event.public_token])
+    spectator = Client()
+    page = spectator.get(url).content.decode()
+    assert 'class="by-name' in page and "load delay:12000ms" in page  # find your table
+    poll = panel_poll(page)
+    assert "panel=0&" in poll
+    assert spectator.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+
+    clock[0] += 5
+    entry, seats = a_hand(rnd.games.first())
+    confirm_entry(entry, seat=seats[1])
+    changed = spectator.get(poll, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200
+    drawn = changed.content.decode()
+    assert 'class="by-name' in drawn  # the same panel, drawn anew
+    assert "load delay:7000ms" in drawn and "?panel=1" in drawn  # the turn as it was due
+    assert spectator.get(panel_poll(drawn), HTTP_HX_REQUEST="true").status_code == 204
+
+    # The turn: the next panel, shown for the whole time again.
+    turned = spectator.get(url + "?panel=1", HTTP_HX_REQUEST="true").content.decode()
+    assert 'class="seating-table' in turned and "load delay:12000ms" in turned

@@ -91,7 +91,7 @@ def test_the_projector_cycles_through_seating_and_standings(client, event, direc
     start_round(event, user=director)
     first = client.get(public_url(event, True)).content.decode()
     assert "find your table" in first and "projector-mode" in first
-    assert "?panel=1" in first and "load delay:12s" in first
+    assert "?panel=1" in first and "load delay:12000ms" in first
     second = client.get(
         public_url(event, True) + "?panel=1", HTTP_HX_REQUEST="true"
     ).content.decode()

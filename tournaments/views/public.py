@@ -4,6 +4,7 @@ Only events the director made public, found by their public token. Nothing here
 shows a table's token or code, or the audit trail.
 """
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -18,7 +19,7 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
-from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
+from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, NumberError, parse_int, query_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
 from tournaments.services.pages.live import public_mark
@@ -139,7 +140,19 @@ def _tables_per_panel(tables: list) -> int:
 @never_cache
 @in_page_language
 def projector(request: HttpRequest, found: Event) -> HttpResponse:
-    """Readable from the back of the room: cycles through seating and standings, refreshing itself."""
+    """Readable from the back of the room: cycles through seating and standings every
+    ``PROJECTOR_SECONDS``. Between two turns the shown panel polls every
+    ``LIVE_POLL_SECONDS`` with the public page's mark, so a change shows within seconds and
+    the next turn still comes when it was due."""
+    mark = public_mark(found)
+    now = time.time()
+    if request.htmx and "mark" in request.GET:
+        if request.GET["mark"] == mark:
+            return HttpResponse(status=204)
+        due = (query_int(request, "turn", minimum=0, maximum=MAX_ID) or 0) / 1000
+        turn = min(max(due, now), now + PROJECTOR_SECONDS)
+    else:
+        turn = now + PROJECTOR_SECONDS
     context = _context(found)
     panels: list[Panel] = []
     if context["round"] is not None and context["round"].status == Round.Status.OPEN:
@@ -157,7 +170,13 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
         index = 0  # the projector starts again from its first panel
     index %= len(panels)
     context.update(
-        panel=panels[index], next_panel=(index + 1) % len(panels), seconds=PROJECTOR_SECONDS
+        panel=panels[index],
+        index=index,
+        next_panel=(index + 1) % len(panels),
+        seconds=PROJECTOR_SECONDS,
+        mark=mark,
+        turn=str(int(turn * 1000)),
+        turn_in=str(int((turn - now) * 1000)),
     )
     template = "tournaments/public/projector.html"
     if request.htmx:
