@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from math import isfinite
 
 from meldcore.messages import DomainError, Problem, gettext_noop
@@ -66,19 +66,21 @@ class Match:
 def match_problems(
     sides: Sequence[Sequence[int]], points: Sequence[float], guests: Sequence[int] = ()
 ) -> list[Problem]:
+    # Asked for every game of every evening a club replays: builtins over the sequences,
+    # no generator per check.
     problems = []
     if len(sides) < 2:
         problems.append(Problem(gettext_noop("A rated game needs at least two sides.")))
     if len(points) != len(sides):
         problems.append(Problem(gettext_noop("Every side of a rated game needs its result.")))
-    keys = [key for side in sides for key in side]
-    if any(not side for side in sides):
+    keys = list(chain.from_iterable(sides))
+    if not all(sides):
         problems.append(Problem(gettext_noop("A side of a rated game has no player.")))
     if len(set(keys)) != len(keys):
         problems.append(Problem(gettext_noop("A player stands on two sides of one rated game.")))
-    if not all(isfinite(p) for p in points):
+    if not all(map(isfinite, points)):
         problems.append(Problem(gettext_noop("A result of a rated game is not a number.")))
-    if guests and (len(guests) != len(sides) or any(count < 0 for count in guests)):
+    if guests and (len(guests) != len(sides) or min(guests) < 0):
         problems.append(Problem(gettext_noop("Every side of a rated game needs its guests.")))
     return problems
 

@@ -131,18 +131,21 @@ def test_a_guest_is_a_newcomer_for_one_game_and_a_side_of_guests_rates_nobody():
 
 
 @pytest.mark.parametrize(
-    ("sides", "places", "words"),
+    ("sides", "places", "guests", "words"),
     [
-        (((1,),), (0,), "at least two sides"),
-        (((1,), (2,)), (0,), "needs its result"),
-        (((1,), ()), (0, 1), "has no player"),
-        (((1, 2), (2, 3)), (0, 1), "two sides"),
-        (((1,), (2,)), (0, float("nan")), "not a number"),
+        (((1,),), (0,), (), "at least two sides"),
+        (((1,), (2,)), (0,), (), "needs its result"),
+        (((1,), ()), (0, 1), (), "has no player"),
+        (((1, 2), (2, 3)), (0, 1), (), "two sides"),
+        (((1,), (2,)), (0, float("nan")), (), "not a number"),
+        (((1,), (2,)), (0, float("inf")), (), "not a number"),
+        (((1,), (2,)), (0, 1), (1,), "needs its guests"),
+        (((1,), (2,)), (0, 1), (0, -1), "needs its guests"),
     ],
 )
-def test_a_match_that_cannot_have_been_played_is_refused(sides, places, words):
+def test_a_match_that_cannot_have_been_played_is_refused(sides, places, guests, words):
     with pytest.raises(DomainError) as caught:
-        Match(sides, places)
+        Match(sides, places, guests)
     assert any(words in message for message in caught.value.errors)
 
 
