@@ -17,10 +17,10 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import shoot, sign_in
 from tests.conftest import LAPTOP, PHONE
 from tests.factories import make_event, seat_round
-from tests.web.table_helpers import DEAL, seat_of
+from tests.web.table_helpers import DEAL, DEAL_POINTS, seat_of
 from tournaments.services.pages.live import LIVE_POLL_SECONDS
 from tournaments.services.scores.calls import call_director
-from tournaments.services.scores.entries import submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,4 +97,49 @@ def test_a_clock_change_a_deal_and_a_call_reach_every_open_screen_within_seconds
     seen_within({"bar": laptop}, ".director-alerts .alert-call", started)
     shoot(board, artifacts_dir, f"live-reach-2-board-{lang}", laptop=True)
     desk.close()
+    hands.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_confirmed_deal_reaches_the_standings_on_the_projector_and_the_public_page(
+    browser, live_server, director, artifacts_dir, lang
+):
+    """The projector's panel follows a change within seconds, staying on its panel until its
+    turn; the public page on a phone too."""
+    locale = "de-DE" if lang == "de" else "en-GB"
+    event = make_event(
+        director, players=8, round_kind="time", round_minutes=30, public=True, name=f"Live {lang}"
+    )
+    rnd = seat_round(event, 1, TABLES)
+    games = {g.table.number: g for g in rnd.games.select_related("table")}
+    first = submit_entry(games[2], 1, DEAL, seat=seat_of(games[2], 4))
+    confirm_entry(first, seat=seat_of(games[2], 3))  # the first score: standings to show
+
+    room = browser.new_context(viewport=LAPTOP, locale=locale)
+    projector = room.new_page()
+    projector.goto(f"{live_server.url}/p/{event.public_token}/projector/?panel=2")
+    hands = browser.new_context(viewport=PHONE, locale=locale)
+    public = hands.new_page()
+    public.goto(f"{live_server.url}/p/{event.public_token}/")
+    # Player 1 (table 1, side A) has no score yet on either screen.
+    rows = {
+        name: screen.locator("table.standings tr").filter(
+            has=screen.locator("td.secondary", has_text=re.compile(r"^1$"))
+        )
+        for name, screen in (("projector", projector), ("public", public))
+    }
+    for row in rows.values():
+        expect(row.locator("td.num strong")).not_to_have_text(str(DEAL_POINTS[0]))
+    turn = projector.locator("#panel").get_attribute("hx-get")
+
+    started = time.monotonic()
+    entry = submit_entry(games[1], 1, DEAL, seat=seat_of(games[1], 2))
+    confirm_entry(entry, seat=seat_of(games[1], 1))
+    for row in rows.values():
+        expect(row.locator("td.num strong")).to_have_text(str(DEAL_POINTS[0]), timeout=REACH)
+    assert time.monotonic() - started < REACH / 1000
+    # Still the standings panel, its turn to the next one unchanged.
+    assert projector.locator("#panel").get_attribute("hx-get") == turn
+    shoot(projector, artifacts_dir, f"live-reach-3-projector-standings-{lang}", laptop=True)
+    room.close()
     hands.close()
