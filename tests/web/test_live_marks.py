@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tournaments.services.rounds.steps import start_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -126,3 +127,24 @@ def test_the_projector_shows_a_change_within_a_poll_and_still_turns_on_time(
     # The turn: the next panel, shown for the whole time again.
     turned = spectator.get(url + "?panel=1", HTTP_HX_REQUEST="true").content.decode()
     assert 'class="seating-table' in turned and "load delay:12000ms" in turned
+
+
+def test_a_name_corrected_during_the_round_reaches_the_public_page_and_the_board(
+    director, director_client, gin_event
+):
+    """Between two scores nothing else changes: the polls still bring the corrected name."""
+    start_round(gin_event, user=director)
+    public = reverse("tournaments-public", args=[gin_event.public_token])
+    board = reverse("tournaments-director-board", args=[gin_event.pk, 1])
+    spectator = Client()
+    polls = {
+        spectator: polled_url(spectator.get(public).content.decode()),
+        director_client: polled_url(director_client.get(board).content.decode()),
+    }
+    for client, poll in polls.items():
+        assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    player = gin_event.players.get(number=3)
+    update_player(gin_event, player, name="Zoë Typofixed", gender=player.gender, club="")
+    for client, poll in polls.items():
+        answer = client.get(poll, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()

@@ -16,7 +16,6 @@ keep full names: a player at the table needs to see who they play.
 import zlib
 from collections.abc import Callable
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Member, Player, Team
@@ -90,13 +89,12 @@ def name_rows(rows: list, name_of: Namer) -> list:
 
 
 def names_mark(event: Event) -> str:
-    """Changes whenever a public name of the event's players does: a member's choice,
-    the register's name behind their initials, or a player linked to another member."""
-    chosen = (
+    """Changes whenever a name shown of the event's players does: a name corrected, a player
+    added or removed, a member's public-name choice, the register's name behind their
+    initials, or a player linked to another member (one query of every player)."""
+    shown = (
         Player.objects.filter(event=event)
-        .filter(Q(member__isnull=False) | Q(member_undecided=True))
-        .exclude(member__public_name=Member.PublicName.FULL)
         .order_by("pk")
-        .values_list("pk", "member__public_name", "member__name", "member_undecided")
+        .values_list("pk", "name", "member__public_name", "member__name", "member_undecided")
     )
-    return f"{zlib.crc32(repr(list(chosen)).encode()):x}"
+    return f"{zlib.crc32(repr(list(shown)).encode()):x}"

@@ -38,12 +38,14 @@ def nav(event: Event, area: str, rnd: Round | None = None) -> dict:
 
 def round_mark(rnd: Round) -> str:
     """Changes with whatever the director's board and close dialog show of ``rnd``: its
-    entries' statuses, its games ended, its status, the clock and its running out, and what
-    the bar shows (``desk_mark``); a few small queries, nothing judged or drawn."""
+    entries' statuses, its games ended, its status, the clock and its running out, the
+    players' names, and what the bar shows (``desk_mark``); a few small queries, nothing
+    judged or drawn."""
     entries = entries_mark_of(Entry.objects.filter(game__round=rnd))
     finished = rnd.games.aggregate(n=Count("pk", filter=Q(finished=True)))["n"]
     up = time_up_at(rnd, clock_of(rnd)) is not None
-    return f"{entries}.{finished}.{clock_mark(rnd)}.{up:d}.{_waiting(rnd)}"
+    names = names_mark(rnd.event)
+    return f"{entries}.{finished}.{clock_mark(rnd)}.{up:d}.{names}.{_waiting(rnd)}"
 
 
 def desk_mark(rnd: Round) -> str:
