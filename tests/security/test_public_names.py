@@ -177,6 +177,7 @@ def public_values(world) -> dict[str, list[str]]:
 
 
 LINK = re.compile(r'(?:href|hx-get|action|src)="([^"]+)"')
+MOMENTS = {"turn", "drawn"}
 
 
 def public_links(body: str) -> list[str]:
@@ -191,7 +192,9 @@ def public_links(body: str) -> list[str]:
         except Resolver404:
             continue
         if (match.url_name or "").startswith("tournaments-public"):
-            found.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+            # A moment a poll carries (the projector's next turn) names no other page.
+            query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k not in MOMENTS])
+            found.append(parts.path + (f"?{query}" if query else ""))
     return found
 
 
