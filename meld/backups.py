@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 PATTERN = "meld-*.sqlite3"
 AUTOMATIC = ("round", "timer")
 LOCK_NAME = ".meld-backup.lock"
+# Files' times move in the kernel's coarse ticks, behind the clock by up to a few ms.
+FILE_CLOCK_TICK = 1.0
 
 
 def sqlite_database() -> str | None:
@@ -87,7 +89,12 @@ def take(reason: str, where: Path | None = None) -> Path:
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
     target = where / f"meld-{datetime.now():%Y%m%d-%H%M%S}-{reason}.sqlite3"
+    began = time.time()
     copy_database(source, target)
+    # The copy holds what was committed when it began. Dated then (less the file clock's
+    # coarser tick), a commit made while it was being written still counts as a change
+    # since it (``due``); dated when it was done, that deal would wait for the next change.
+    os.utime(target, (began - FILE_CLOCK_TICK, began - FILE_CLOCK_TICK))
     if reason in AUTOMATIC:
         _prune(where)
     return target

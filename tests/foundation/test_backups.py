@@ -197,3 +197,23 @@ def test_the_tests_own_database_is_never_copied_into_the_clubs_folder(tmp_path):
             call_command("restore", str(tmp_path / "any.sqlite3"))
     else:
         assert str(backups.database_file()).startswith(tempfile.gettempdir())
+
+
+def test_a_deal_committed_while_a_copy_is_written_is_copied_next_time(
+    database, director, monkeypatch
+):
+    """The copy holds what was committed when it began; a commit while it is written must
+    still count as a change since the copy, or the evening's last deal waits for another."""
+    seat_round(make_event(director, players=4), 1, [((1, 2), (3, 4))])
+    copying = backups.copy_database
+
+    def committed_meanwhile(source, target):
+        copying(source, target)
+        with sqlite3.connect(source) as db:
+            db.execute("INSERT INTO tournaments_event (name) VALUES ('Late deal')")
+        os.utime(target)  # the copy's file is finished after that commit
+
+    monkeypatch.setattr(backups, "copy_database", committed_meanwhile)
+    copy = backups.take_if_due()
+    assert copy is not None and "Late deal" not in events_in(copy)
+    assert backups.due(now=time.time() + 301)
