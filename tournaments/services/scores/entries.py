@@ -205,7 +205,6 @@ def confirm_entry(
     return entry
 
 
-@serialised
 def answering_seat(
     game: Game,
     entry: Entry,
@@ -228,6 +227,7 @@ def answering_seat(
     return seat
 
 
+@serialised
 def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None = None) -> Entry:
     """A seat of another side (on another phone) says the entry is wrong; the director
     settles it (or a side enters a corrected version). The dispute calls the director to
