@@ -42,7 +42,7 @@ from tournaments.services.rounds.steps import (
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, settle_dispute
 from tournaments.services.setup.events import rounds_to_play
-from tournaments.views.live import csrf_slot, drawn_ms, shared_fragment, shown_drawn
+from tournaments.views.live import csrf_slot, moment_ms, sent_moment, shared_fragment
 
 
 @director_required
@@ -270,7 +270,7 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
             _board_context(rnd, mark, at, csrf_token=csrf_slot()),
             request,
         ),
-        shown_at=shown_drawn(request),
+        shown_at=sent_moment(request, "drawn"),
     )
     return HttpResponse(status=204) if fragment is None else HttpResponse(fragment)
 
@@ -288,7 +288,7 @@ def _board_context(rnd: Round, mark: str, at: float | None = None, **extra) -> d
         "calls": found.calls,
         "closable": is_open and found.state.done,
         "mark": mark,
-        "drawn": drawn_ms(time.time() if at is None else at),
+        "drawn": moment_ms(time.time() if at is None else at),
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
         **extra,
     }

@@ -33,15 +33,15 @@ def csrf_slot() -> str:
     return hmac.new(key, b"meld shared fragment csrf slot", hashlib.sha256).hexdigest()
 
 
-def drawn_ms(at: float) -> str:
-    """When a fragment was drawn, as its poll sends it back (``?drawn=``)."""
+def moment_ms(at: float) -> str:
+    """A moment as a poll carries it back (``?drawn=``, ``?turn=``): wall-clock milliseconds."""
     return str(int(at * 1000))
 
 
-def shown_drawn(request: HttpRequest) -> float:
-    """When the fragment the poll's page shows was drawn (``?drawn=``); 0 for a page drawn
-    before polls said so."""
-    sent = query_int(request, "drawn", minimum=0, maximum=MAX_ID)
+def sent_moment(request: HttpRequest, name: str) -> float:
+    """The moment the poll carries as ``name`` (``moment_ms``); 0 for a page drawn before
+    its polls carried it."""
+    sent = query_int(request, name, minimum=0, maximum=MAX_ID)
     return (sent or 0) / 1000
 
 
@@ -59,10 +59,10 @@ def shared_fragment(
     shows the fragment already (answer 204).
 
     ``mark``: what is there now; ``key``: the cache key (one per page, its object and the
-    language); ``draw(at)``: the fragment drawn now, carrying ``at`` (``drawn_ms``) in its poll
-    and ``csrf_slot()`` for the CSRF token; ``shown_at``: when the viewer's page was drawn
-    (``shown_drawn``), so a screen never goes back to a drawing older than what it shows, as
-    a director's page drawn after a click would."""
+    language); ``draw(at)``: the fragment drawn now, carrying ``at`` (``moment_ms``) in its
+    poll and ``csrf_slot()`` for the CSRF token; ``shown_at``: when the viewer's page was
+    drawn (``sent_moment(request, "drawn")``), so a screen never goes back to a drawing older
+    than what it shows, as a director's page drawn after a click would."""
     shown = request.GET.get("mark")
     now = time.time()  # wall clock: the cache may be shared by several servers
     found = cache.get(key)

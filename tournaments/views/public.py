@@ -19,13 +19,13 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
-from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, NumberError, parse_int, query_int
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
 from tournaments.services.pages.live import public_mark
 from tournaments.services.pages.seating_view import public_seating, seating_of
 from tournaments.services.scores.standings import notes, precedence, standings
-from tournaments.views.live import shared_fragment
+from tournaments.views.live import moment_ms, sent_moment, shared_fragment
 
 PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
@@ -149,8 +149,7 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
     if request.htmx and "mark" in request.GET:
         if request.GET["mark"] == mark:
             return HttpResponse(status=204)
-        due = (query_int(request, "turn", minimum=0, maximum=MAX_ID) or 0) / 1000
-        turn = min(max(due, now), now + PROJECTOR_SECONDS)
+        turn = min(max(sent_moment(request, "turn"), now), now + PROJECTOR_SECONDS)
     else:
         turn = now + PROJECTOR_SECONDS
     context = _context(found)
@@ -175,8 +174,8 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
         next_panel=(index + 1) % len(panels),
         seconds=PROJECTOR_SECONDS,
         mark=mark,
-        turn=str(int(turn * 1000)),
-        turn_in=str(int((turn - now) * 1000)),
+        turn=moment_ms(turn),
+        turn_in=moment_ms(turn - now),
     )
     template = "tournaments/public/projector.html"
     if request.htmx:
