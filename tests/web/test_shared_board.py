@@ -3,6 +3,7 @@ own CSRF token), at most once every ``MELD_LIVE_REFRESH_SECONDS`` on a busy even
 never older than what a screen shows (``views/live.shared_fragment``)."""
 
 import re
+from dataclasses import dataclass
 from html import unescape
 
 import pytest
@@ -10,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.table_helpers import canasta_game, seat_of
-from tournaments.models import TableCall
+from tournaments.models import Game, TableCall
 from tournaments.services.scores.calls import call_director
 from tournaments.services.scores.entries import submit_entry
 
@@ -41,12 +42,30 @@ def poll_of(html: str) -> str:
     return unescape(re.search(r'id="board"[^>]*hx-get="([^"]+)"', html, re.S).group(1))
 
 
-def test_two_screens_share_one_drawing_each_with_its_own_csrf_token(director, busy):
+@dataclass
+class Room:
+    """A round being played, its board's address and two of the director's screens."""
+
+    game: Game
+    board: str
+    laptop: Client
+    tablet: Client
+
+    def poll(self, me: Client) -> str:
+        """The board's poll of ``me``'s page, drawn now."""
+        return poll_of(me.get(self.board).content.decode())
+
+
+@pytest.fixture
+def room(director) -> Room:
     game = canasta_game(director)
-    event = game.round.event
-    board = reverse("tournaments-director-board", args=[event.pk, 1])
-    laptop, tablet = screen(director), screen(director)
-    polls = {me: poll_of(me.get(board).content.decode()) for me in (laptop, tablet)}
+    board = reverse("tournaments-director-board", args=[game.round.event_id, 1])
+    return Room(game, board, screen(director), screen(director))
+
+
+def test_two_screens_share_one_drawing_each_with_its_own_csrf_token(room, busy):
+    game, event, laptop, tablet = room.game, room.game.round.event, room.laptop, room.tablet
+    polls = {me: room.poll(me) for me in (laptop, tablet)}
     call_director(game.table, game.round, reason="A card on the floor")
 
     drawn = laptop.get(polls[laptop], **HTMX).content.decode()
@@ -67,12 +86,10 @@ def test_two_screens_share_one_drawing_each_with_its_own_csrf_token(director, bu
     assert call.acknowledged_at is not None
 
 
-def test_a_screen_never_goes_back_to_a_drawing_older_than_its_own(director, busy):
-    game = canasta_game(director)
-    event = game.round.event
-    board = reverse("tournaments-director-board", args=[event.pk, 1])
-    laptop, tablet = screen(director), screen(director)
-    tablet_poll = poll_of(tablet.get(board).content.decode())
+def test_a_screen_never_goes_back_to_a_drawing_older_than_its_own(room, busy):
+    game, event, laptop, tablet = room.game, room.game.round.event, room.laptop, room.tablet
+    board = room.board
+    tablet_poll = room.poll(tablet)
     call = call_director(game.table, game.round, reason="A card on the floor")
     assert "A card on the floor" in tablet.get(tablet_poll, **HTMX).content.decode()
 
@@ -91,12 +108,9 @@ def test_a_screen_never_goes_back_to_a_drawing_older_than_its_own(director, busy
     assert "A card on the floor" not in tablet.get(tablet_poll, **HTMX).content.decode()
 
 
-def test_a_busy_board_shows_what_changed_once_the_refresh_time_is_over(director, busy):
-    game = canasta_game(director)
-    event = game.round.event
-    board = reverse("tournaments-director-board", args=[event.pk, 1])
-    laptop, tablet = screen(director), screen(director)
-    polls = {me: poll_of(me.get(board).content.decode()) for me in (laptop, tablet)}
+def test_a_busy_board_shows_what_changed_once_the_refresh_time_is_over(room, busy):
+    game, laptop, tablet = room.game, room.laptop, room.tablet
+    polls = {me: room.poll(me) for me in (laptop, tablet)}
     submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
     first = laptop.get(polls[laptop], **HTMX).content.decode()
     assert "1 waiting for confirmation" in first
