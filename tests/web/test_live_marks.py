@@ -129,22 +129,25 @@ def test_the_projector_shows_a_change_within_a_poll_and_still_turns_on_time(
     assert 'class="seating-table' in turned and "load delay:12000ms" in turned
 
 
-def test_a_name_corrected_during_the_round_reaches_the_public_page_and_the_board(
-    director, director_client, gin_event
+@pytest.mark.parametrize("page", ["public", "board", "standings"])
+def test_a_name_corrected_during_the_round_reaches_every_page_that_shows_it(
+    director, director_client, gin_event, page
 ):
     """Between two scores nothing else changes: the polls still bring the corrected name."""
-    start_round(gin_event, user=director)
-    public = reverse("tournaments-public", args=[gin_event.public_token])
-    board = reverse("tournaments-director-board", args=[gin_event.pk, 1])
-    spectator = Client()
-    polls = {
-        spectator: polled_url(spectator.get(public).content.decode()),
-        director_client: polled_url(director_client.get(board).content.decode()),
-    }
-    for client, poll in polls.items():
-        assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    rnd = start_round(gin_event, user=director)
+    entry, seats = a_hand(rnd.games.first())
+    confirm_entry(entry, seat=seats[1])  # a score: the standings show their table
+    client, address = {
+        "public": (Client(), reverse("tournaments-public", args=[gin_event.public_token])),
+        "board": (director_client, reverse("tournaments-director-board", args=[gin_event.pk, 1])),
+        "standings": (
+            director_client,
+            reverse("tournaments-director-standings", args=[gin_event.pk]),
+        ),
+    }[page]
+    poll = polled_url(client.get(address).content.decode())
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
     player = gin_event.players.get(number=3)
     update_player(gin_event, player, name="Zoë Typofixed", gender=player.gender, club="")
-    for client, poll in polls.items():
-        answer = client.get(poll, HTTP_HX_REQUEST="true")
-        assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()
+    answer = client.get(poll, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()

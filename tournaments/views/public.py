@@ -22,7 +22,7 @@ from tournaments.access import public_event
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
-from tournaments.services.pages.live import public_mark
+from tournaments.services.pages.live import standings_mark
 from tournaments.services.pages.seating_view import public_seating, seating_of
 from tournaments.services.scores.standings import notes, precedence, standings
 from tournaments.views.live import moment_ms, sent_moment, shared_fragment
@@ -94,7 +94,7 @@ def _context(event: Event) -> dict:
 @never_cache
 @in_page_language
 def event(request: HttpRequest, found: Event) -> HttpResponse:
-    mark = public_mark(found)
+    mark = standings_mark(found)
     if not request.htmx:
         return render(request, "tournaments/public/event.html", _live_context(found, mark))
     if request.GET.get("mark") == mark:
@@ -144,7 +144,7 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
     ``PROJECTOR_SECONDS``. Between two turns the shown panel polls every
     ``LIVE_POLL_SECONDS`` with the public page's mark, so a change shows within seconds and
     the next turn still comes when it was due."""
-    mark = public_mark(found)
+    mark = standings_mark(found)
     now = time.time()
     if request.htmx and "mark" in request.GET:
         if request.GET["mark"] == mark:

@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 from tournaments.access import director_required
 from tournaments.kernel.numbers import MAX_ID, query_int
 from tournaments.models import AuditEntry, Event, Game, Player
-from tournaments.services.pages.live import nav, scores_mark
+from tournaments.services.pages.live import nav, standings_mark
 from tournaments.services.pages.tallies import tally
 from tournaments.services.scores import audit as trail
 from tournaments.services.scores.standings import notes, precedence, standings
@@ -21,8 +21,8 @@ AUDIT_PER_PAGE = 50
 
 @director_required
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
-    """The standings; the page polls (204 while no score and no round changed)."""
-    mark = scores_mark(event)
+    """The standings; the page polls (204 while no score, no round and no name changed)."""
+    mark = standings_mark(event)
     if request.htmx and request.GET.get("mark") == mark:
         return HttpResponse(status=204)
     rows = standings(event)

@@ -80,6 +80,7 @@ def scores_mark(event: Event) -> str:
     return f"{audit}.{rounds['n']}.{rounds['open']}.{closed:.0f}.{event.status}"
 
 
-def public_mark(event: Event) -> str:
-    """``scores_mark``, and changes with every public name the public page shows."""
+def standings_mark(event: Event) -> str:
+    """Changes with every score (``scores_mark``) and every name shown of the players: what
+    the standings show, on the director's page, the public page and the projector."""
     return f"{scores_mark(event)}.{names_mark(event)}"
