@@ -10,7 +10,7 @@ PYTEST_ARGS ?= -n 2
 SHELL := /bin/bash
 .SHELLFLAGS := -e -o pipefail -c
 
-.PHONY: run test bench lint wheel messages install browser migrate demo clean docs
+.PHONY: run test test-languages bench lint wheel messages install browser migrate demo clean docs
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -67,33 +67,41 @@ SHOT_SOURCES := $(shell find templates static/css static/js -type f) locale/de/L
 $(SHOTS): $(SHOT_SOURCES) | messages-compile browser
 	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then \
 		$(PY) manage.py collectstatic --noinput -v 0; \
-		$(PY) -m pytest -q -n 0 -p no:cacheprovider tests/browser/test_handbook_shots.py; \
+		MELD_BOTH_LANGUAGES=1 $(PY) -m pytest -q -n 0 -p no:cacheprovider tests/browser/test_handbook_shots.py; \
 		touch $@; \
 	else echo "No Chromium: the handbook is built without its pictures."; fi
 
 docs: install $(SHOTS)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --config-file docs/mkdocs.yml
 
-# serve_info also creates .secret_key the first time: every worker must sign with one key.
+# `meld serve` as on a club laptop: waitress (MELD_THREADS threads, MELD_CONNECTION_LIMIT
+# connections: idle ones hold no thread), the secret key created the first time, the
+# addresses printed, timed backups, the serving lock that `restore` checks.
 run: demo docs
 	$(PY) manage.py collectstatic --noinput -v 0
-	$(PY) manage.py serve_info --port $(PORT)
-	$(VENV)/bin/gunicorn meld.wsgi:application -c python:meld.gunicorn_config --bind $(HOST):$(PORT) --workers 4 --preload --access-logfile - --error-logfile -
+	$(PY) -m meld serve --host $(HOST) --port $(PORT)
 
 test: messages-compile browser docs
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Every browser flow in both languages (`make test` walks each in one of them).
+test-languages: messages-compile browser docs
+	$(PY) manage.py collectstatic --noinput -v 0
+	MELD_BOTH_LANGUAGES=1 $(PY) -m pytest $(PYTEST_ARGS) tests/browser
+
 bench: migrate
 	$(PY) -m benchmarks
 
 # Style (ruff), the layers (import-linter, contracts in pyproject.toml), types (mypy with
-# django-stubs, strict on the engines), function and module lengths (flake8, pylint).
+# django-stubs, strict; every `# type: ignore` with its code and its reason), function and
+# module lengths (flake8, pylint).
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
+	$(PY) scripts/check_type_ignores.py
 	$(VENV)/bin/flake8
 	$(VENV)/bin/pylint --score=n meld tournaments scoring pairings meldcore ratings meld_testkit benchmarks scripts
 

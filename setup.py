@@ -13,7 +13,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 SHARED = {
-    "templates": "*.html",
+    "templates": "*",  # pages (.html) and the mails' plain text (.txt)
     "staticfiles": "*",
     "locale": "*.mo",
     "fixtures": "*.json",

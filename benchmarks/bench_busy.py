@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from meld_testkit import serving
 
 
 @contextmanager
-def busy_core():
+def busy_core() -> Iterator["subprocess.Popen[bytes]"]:
     burner = subprocess.Popen([sys.executable, "-c", "while 1: pass"])
     try:
         yield burner

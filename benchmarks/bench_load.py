@@ -1,4 +1,4 @@
-"""A busy club night over HTTP: 50 tables entering and confirming deals while 120 screens poll.
+"""A busy club night over HTTP: 50 tables entering and confirming deals while 122 screens poll.
 
 Meld runs under gunicorn (4 sync workers, as ``make run`` serves it) on a loopback port, first on a fresh
 SQLite file, then on a fresh PostgreSQL database when one answers on
@@ -10,14 +10,16 @@ the page does (htmx, CSRF header, the form's idempotency key); phone B finds
 each deal on its page and confirms it. Deal 1 is sent by all
 tables within the first two seconds, the next ones one to three seconds
 apart (a real deal takes minutes: this squeezes a crowded hour). Meanwhile every open screen polls
-every ``LIVE_POLL_SECONDS`` as its page does, sending the mark of what it shows: the 100
-phones' score pads (with the round clock's mark, ``live_<db>`` pad polls), 10 director's
-boards (the board, the bar and the clock) and 10 public pages (the standings and the clock).
+every ``LIVE_POLL_SECONDS`` at the address its page gives (the change feed's value it was
+drawn with): the 100 phones' score pads (with the round clock), 10 director's boards (the
+board, the bar and the clock), 10 public pages (the standings and the clock) and 2
+projectors (the panel, turning every 12 s, and the clock).
 
 Live reach: during the round the director starts and pauses the round clock every
-``CLOCK_EVERY`` seconds; ``load_<db>_live_reach_p95`` is the p95 over these changes of the
-time from the director's click to the moment the last of the 120 screens shows it
-(``load_<db>_live_reach_screens_p95``: over every screen and change).
+``CLOCK_EVERY`` seconds; ``load_<db>_live_reach_p95`` is the p95 over the pauses (each
+leaves its own seconds on every clock) of the time from the director's click to the
+moment the last of the 122 screens shows it, projectors included
+(``load_<db>_live_reach_screens_p95``: over every screen and pause).
 
 Before the round's first deal the 100 phones open their table's page, each at a
 random moment within ten seconds (``table_page``), and say who they are.
@@ -35,9 +37,11 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
-from urllib.parse import unquote, urlencode
+from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 
@@ -48,6 +52,7 @@ PLAYERS = 4 * TABLES
 DEALS = 4
 BOARDS = 10  # director's screens (board, bar, clock)
 PUBLIC_SCREENS = 10  # public pages (standings, clock)
+PROJECTORS = 2  # projectors in the room (the panel and its turns, the clock)
 LIVE = 2.0  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
 CLOCK_EVERY = 1.5  # the director starts or pauses the round clock this often
 THINK = (
@@ -61,10 +66,20 @@ OPENING = 10.0  # the 100 phones open their table's page at random moments withi
 WORKERS = 4
 
 
-MARK = re.compile(r'\?mark=([^"&]+)["&]')
-DRAWN = re.compile(r'&amp;drawn=([0-9]+)"')
-PAD_MARK = re.compile(r"&amp;mark=([0-9a-f]+)")
-CLOCK_FIELD = re.compile(r'id="round-clock-mark" name="clock" value="([^"]*)"')
+POLL = re.compile(r'hx-get="([^"]*since=[^"]*)"')
+SINCE = re.compile(r"&amp;since=([0-9]+)")
+# A paused clock, as every screen draws it: its seconds left name the pause (each pause
+# leaves fewer), so a screen showing it has seen that change of the director's.
+PAUSED = re.compile(
+    r'class="round-clock[^"]*\bpaused[^"]*".*?data-clock-remaining="([0-9]+)"', re.S
+)
+TURN = re.compile(r'hx-get="([^"]*\?panel=[0-9]+)" hx-trigger="load delay:([0-9]+)ms"')
+
+
+def paused(text: str) -> str | None:
+    """The pause a part shows ("paused:<seconds left>"), None for a clock running or none."""
+    found = PAUSED.search(text)
+    return f"paused:{found.group(1)}" if found else None
 
 
 class Recorder:
@@ -73,7 +88,12 @@ class Recorder:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
 
-    def timed(self, kind: str, send, ok=lambda r: r.status_code < 400) -> httpx.Response | None:
+    def timed(
+        self,
+        kind: str,
+        send: Callable[..., httpx.Response],  # called with no argument
+        ok: Callable[[httpx.Response], bool] = lambda r: r.status_code < 400,
+    ) -> httpx.Response | None:
         started = time.perf_counter()
         try:
             answer = send()
@@ -102,7 +122,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def play_table(
     phones: tuple[clients.Phone, clients.Phone],
-    table: dict,
+    table: dict[str, Any],
     rec: Recorder,
     start: threading.Barrier,
     rng: random.Random,
@@ -134,7 +154,7 @@ def play_table(
             time.sleep(rng.uniform(0, THINK[0]))
             pending = []
             # Phone B's score pad polls the sheet; the new deal shows up there with its confirm button.
-            sheet = f"/t/{b.token}/sheet/?game={table['game']}&mark=-"
+            sheet = f"/t/{b.token}/sheet/?game={table['game']}&since=-"
             page = rec.timed(
                 "sheet", lambda sheet=sheet: b.http.get(sheet, headers={"HX-Request": "true"})
             )
@@ -155,83 +175,99 @@ def play_table(
 
 
 class ClockWatch:
-    """The director's clock changes, and when each screen first showed each clock."""
+    """The director's pauses of the clock, and when each screen first showed each."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.changes: list[tuple[float, str]] = []
         self.seen: dict[str, dict[str, float]] = defaultdict(dict)
 
-    def changed(self, at: float, mark: str) -> None:
+    def changed(self, at: float, pause: str) -> None:
         with self.lock:
-            self.changes.append((at, mark))
+            self.changes.append((at, pause))
 
-    def saw(self, screen: str, mark: str) -> None:
+    def saw(self, screen: str, pause: str) -> None:
         at = time.monotonic()
         with self.lock:
-            self.seen[screen].setdefault(mark, at)
+            self.seen[screen].setdefault(pause, at)
 
     def reaches(self) -> tuple[list[float], list[float]]:
         """For each change, the seconds until the last screen showed it (or a later one);
         and the seconds for every screen and change. Never shown: infinite."""
         last, every = [], []
-        for index, (at, _mark) in enumerate(self.changes):
-            shown = {mark for _at, mark in self.changes[index:]}
+        for index, (at, _pause) in enumerate(self.changes):
+            shown = {pause for _at, pause in self.changes[index:]}
             times = []
-            for marks in self.seen.values():
-                first = [seen for mark, seen in marks.items() if mark in shown and seen >= at]
+            for pauses in self.seen.values():
+                first = [seen for pause, seen in pauses.items() if pause in shown and seen >= at]
                 times.append(min(first) - at if first else float("inf"))
             last.append(max(times, default=float("inf")))
             every += times
         return last, every
 
 
-class Marked:
-    """A polled part of a page that sends the mark it shows (``?mark=``) and, where it says
-    so, when it was drawn (``&drawn=``); a clock's mark is the clock it shows."""
+class Polled:
+    """A polled part of a screen: first loaded from ``path``, then polled at the address its
+    last answer gave (``?since=`` the change feed's value, ``&step=`` where it has one), as
+    htmx polls it."""
 
-    def __init__(self, path: str, kind: str, *, clock: bool = False) -> None:
-        self.path, self.kind, self.clock, self.mark, self.drawn = path, kind, clock, "", ""
+    def __init__(self, path: str, kind: str) -> None:
+        self.path, self.kind, self.next = path, kind, path
 
     def url(self) -> str:
-        if not self.mark:
-            return self.path
-        sent = {"mark": self.mark, **({"drawn": self.drawn} if self.drawn else {})}
-        return f"{self.path}?{urlencode(sent)}"
+        return self.next
 
     def read(self, text: str) -> str | None:
-        if found := MARK.search(text):
-            self.mark = unquote(unescape(found.group(1)))
-            drawn = DRAWN.search(text)
-            self.drawn = drawn.group(1) if drawn else ""
-        return self.mark if self.clock else None
+        if found := POLL.search(text):
+            self.next = unescape(found.group(1))
+        return paused(text)
+
+
+class Projector(Polled):
+    """The projector's panel: its poll every ``LIVE`` seconds, and its turn to the next panel
+    when the panel says it is due."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "projector")
+        self.turn: tuple[float, str] | None = None
+
+    def url(self) -> str:
+        if self.turn is not None and time.monotonic() >= self.turn[0]:
+            self.kind, address, self.turn = "projector_turn", self.turn[1], None
+            return address
+        self.kind = "projector"
+        return self.next
+
+    def read(self, text: str) -> str | None:
+        if found := TURN.search(text):
+            due = time.monotonic() + int(found.group(2)) / 1000
+            self.turn = (due, unescape(found.group(1)))
+        return super().read(text)
 
 
 class Pad:
-    """A phone's score pad poll: the pad's mark, and the round clock's (the clock's field)."""
+    """A phone's poll: the table's feed value its page was drawn with; the clock it brings,
+    when it changed."""
 
     kind = "pad"
 
     def __init__(self, token: str, game: int) -> None:
         self.base = f"/t/{token}/sheet/?game={game}"
-        self.mark = self.clock = "-"
+        self.since = "-"
 
     def url(self) -> str:
-        return f"{self.base}&{urlencode({'mark': self.mark, 'clock': self.clock})}"
+        return f"{self.base}&{urlencode({'since': self.since, 'shown': ''})}"
 
     def read(self, text: str) -> str | None:
-        if found := PAD_MARK.search(text):
-            self.mark = found.group(1)
-        if found := CLOCK_FIELD.search(text):
-            self.clock = unescape(found.group(1))
-            return self.clock
-        return None
+        if found := SINCE.search(text):
+            self.since = found.group(1)
+        return paused(text)
 
 
-def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list[Pad | Marked]]]:
+def screens(url: str, built: dict[str, Any]) -> list[tuple[str, httpx.Client, list[Pad | Polled]]]:
     """Every open screen: its name, its client and the parts its page polls."""
     found = []
-    parts: list[Pad | Marked]
+    parts: list[Pad | Polled]
     for table in built["tables"]:
         for phone in ("a", "b"):
             parts = [Pad(table["token"], table["game"])]
@@ -239,24 +275,27 @@ def screens(url: str, built: dict) -> list[tuple[str, httpx.Client, list[Pad | M
     event, public = built["event"], built["public_token"]
     for index in range(BOARDS):
         parts = [
-            Marked(f"/events/{event}/rounds/{built['round']}/board/", "board"),
-            Marked(f"/events/{event}/alerts/", "alerts"),
-            Marked(f"/events/{event}/clock/", "clock", clock=True),
+            Polled(f"/events/{event}/rounds/{built['round']}/board/", "board"),
+            Polled(f"/events/{event}/alerts/", "alerts"),
+            Polled(f"/events/{event}/clock/", "clock"),
         ]
         found.append((f"board {index}", clients.log_in(url, built["username"]), parts))
     for index in range(PUBLIC_SCREENS):
-        parts = [
-            Marked(f"/p/{public}/", "public"),
-            Marked(f"/p/{public}/clock/", "public_clock", clock=True),
-        ]
+        parts = [Polled(f"/p/{public}/", "public"), Polled(f"/p/{public}/clock/", "public_clock")]
         found.append((f"public {index}", httpx.Client(base_url=url, timeout=30), parts))
+    for index in range(PROJECTORS):
+        parts = [
+            Projector(f"/p/{public}/projector/"),
+            Polled(f"/p/{public}/clock/", "public_clock"),
+        ]
+        found.append((f"projector {index}", httpx.Client(base_url=url, timeout=30), parts))
     return found
 
 
 def watch_screen(
     name: str,
     client: httpx.Client,
-    parts: list[Pad | Marked],
+    parts: list[Pad | Polled],
     rec: Recorder,
     stop: threading.Event,
     watch: ClockWatch,
@@ -299,9 +338,30 @@ def run_clock(
             ok=lambda r: r.status_code == 302,
         )
         running = not running
-        if found := MARK.search(client.get(f"/events/{event}/clock/").text):
-            watch.changed(at, unquote(unescape(found.group(1))))
+        if shown := paused(client.get(f"/events/{event}/clock/").text):
+            watch.changed(at, shown)
     client.close()
+
+
+def table_threads(
+    url: str, built: dict[str, Any], rec: Recorder, start: threading.Barrier
+) -> list[threading.Thread]:
+    """One thread a table, its two phones playing its deals once ``start`` lets them."""
+    # The phones' HTTP clients exist before the tables open: making one costs the
+    # bench's own process about 20 ms (a TLS context), which would otherwise be
+    # counted in the first pages' times. Real phones are devices of their own.
+    phones = {
+        table["number"]: (clients.Phone(url, table["token"]), clients.Phone(url, table["token"]))
+        for table in built["tables"]
+    }
+    opened = time.monotonic() + 0.5
+    return [
+        threading.Thread(
+            target=play_table,
+            args=(phones[t["number"]], t, rec, start, random.Random(t["number"]), opened),
+        )
+        for t in built["tables"]
+    ]
 
 
 def run_backend(name: str, env: dict[str, str]) -> None:
@@ -328,31 +388,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
             args=(clients.log_in(server.url, built["username"]), built["event"], rec),
             kwargs={"stop": director_done, "watch": watch},
         )
-        # The phones' HTTP clients exist before the tables open: making one costs the
-        # bench's own process about 20 ms (a TLS context), which would otherwise be
-        # counted in the first pages' times. Real phones are devices of their own.
-        phones = {
-            table["number"]: (
-                clients.Phone(server.url, table["token"]),
-                clients.Phone(server.url, table["token"]),
-            )
-            for table in built["tables"]
-        }
-        opened = time.monotonic() + 0.5
-        tables = [
-            threading.Thread(
-                target=play_table,
-                args=(
-                    phones[table["number"]],
-                    table,
-                    rec,
-                    start,
-                    random.Random(table["number"]),
-                    opened,
-                ),
-            )
-            for table in built["tables"]
-        ]
+        tables = table_threads(server.url, built, rec, start)
         for thread in tables:
             thread.start()
         start.wait(120)  # every phone has opened its page (within OPENING s) and chosen its seat
@@ -373,6 +409,20 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         cpu = server.cpu_seconds() - cpu_before
         served = rec.requests - requests_before
     counted = serving.kit(env, "count", str(built["event"]))
+    report(name, rec, watch, elapsed=elapsed, cpu=cpu, served=served, counted=counted)
+
+
+def report(
+    name: str,
+    rec: Recorder,
+    watch: ClockWatch,
+    *,
+    elapsed: float,
+    cpu: float,
+    served: int,
+    counted: dict[str, int],
+) -> None:
+    """The night's figures, each a ``bench:`` line prefixed by ``name``."""
     measured = {k: v for k, v in rec.times.items() if k not in ("seat",)}
     during = (
         sum(len(v) for v in measured.values()) - TABLES * 2
@@ -382,7 +432,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     # What the night cost the server, whatever else the machine was doing.
     print(f"bench: load_{name}_server_cpu {cpu * 1000 / served:.1f} ms per request", flush=True)
     kinds = ("submit", "confirm", "sheet", "table_page", "pad", "board", "alerts", "clock")
-    for kind in (*kinds, "public", "public_clock", "clock_change"):
+    for kind in (*kinds, "public", "public_clock", "projector", "projector_turn", "clock_change"):
         values = rec.times.get(kind, [])
         for share in (0.5, 0.95, 0.99):
             print(
@@ -390,7 +440,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
                 flush=True,
             )
     last, every = watch.reaches()
-    print(f"bench: load_{name}_live_changes {len(last)} clock changes", flush=True)
+    print(f"bench: load_{name}_live_changes {len(last)} clock pauses", flush=True)
     print(f"bench: load_{name}_live_reach_p95 {percentile(last, 0.95):.0f} ms", flush=True)
     print(f"bench: load_{name}_live_reach_max {percentile(last, 1.0):.0f} ms", flush=True)
     print(f"bench: load_{name}_live_reach_screens_p95 {percentile(every, 0.95):.0f} ms", flush=True)

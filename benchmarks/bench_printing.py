@@ -10,6 +10,12 @@ import datetime
 import os
 import statistics
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Player, Table
+    from tournaments.printing.data import StandingsData, TableCardsData, TalliesData
 
 PLAYERS = 96
 ROUNDS = 7
@@ -41,12 +47,23 @@ LAST = [
 ]
 
 
+T = TypeVar("T")
+
+
+class Seated(Protocol):
+    """What the benchmark reads of a round: its tables of two pairs (the engine's ``Round``)."""
+
+    @property
+    def tables(self) -> Sequence[tuple[tuple[int, int], tuple[int, int]]]: ...
+
+
 def name(number: int) -> str:
     return f"{FIRST[number % len(FIRST)]} {LAST[number % len(LAST)]} {number}"
 
 
-def schedule_rounds() -> tuple[list, str]:
+def schedule_rounds() -> tuple[Sequence[Seated], str]:
     """The pairing engine's schedule for 96 players (first ROUNDS rounds), else a stand-in."""
+    rounds: list[Any]  # the engine's rounds, or stand-ins with the same ``tables``
     try:
         from pairings.schedules import progressive_schedule
 
@@ -78,7 +95,7 @@ def engine_can(players: int) -> bool:
     return True
 
 
-def plain_data(rounds: list):
+def plain_data(rounds: Sequence[Seated]) -> tuple["TalliesData", "TableCardsData", "StandingsData"]:
     from tournaments.printing import data
     from tournaments.printing.tallies import game_label, names_lines
 
@@ -124,7 +141,7 @@ def plain_data(rounds: list):
         for t, (a, b) in enumerate(rounds[0].tables, start=1)
     )
     ranked = sorted(range(1, PLAYERS + 1), key=lambda p: -sum(scores[p].values()))
-    rows = tuple(
+    standing_rows = tuple(
         data.StandingRow(rank, p, name(p), scores[p], sum(scores[p].values()))
         for rank, p in enumerate(ranked, start=1)
     )
@@ -132,25 +149,28 @@ def plain_data(rounds: list):
         data.TalliesData(event=event, tallies=tuple(tallies)),
         data.TableCardsData(event=event, base_url="http://192.168.1.20:8000", round=1, cards=cards),
         data.StandingsData(
-            event=event, rounds=tuple(range(1, ROUNDS + 1)), rows=rows, through_round=ROUNDS
+            event=event,
+            rounds=tuple(range(1, ROUNDS + 1)),
+            rows=standing_rows,
+            through_round=ROUNDS,
         ),
     )
 
 
-def timed(function, *args) -> tuple[float, object]:
+def timed(function: Callable[..., T], *args: Any) -> tuple[float, T]:
     started = time.perf_counter()
     result = function(*args)
     return time.perf_counter() - started, result
 
 
-def bench_builders(rounds: list) -> None:
+def bench_builders(rounds: Sequence[Seated]) -> None:
     from django.utils.translation import override
 
     from tournaments.printing import standings_pdf, table_cards, tallies
 
     with override("de"):
         documents = plain_data(rounds)
-    builders = [
+    builders: list[tuple[str, Callable[[Any], bytes]]] = [  # each for its document's data
         ("tallies", tallies.build),
         ("table_cards", table_cards.build),
         ("standings", standings_pdf.build),
@@ -181,7 +201,7 @@ def bench_builders(rounds: list) -> None:
     )
 
 
-def bench_loaders(rounds: list, size: int, event_format: str) -> None:
+def bench_loaders(rounds: Sequence[Seated], size: int, event_format: str) -> None:
     """Load an event seated by ``rounds`` from a throw-away in-memory database, then render it."""
     from django.db import connection
     from django.test.utils import setup_test_environment, teardown_test_environment
@@ -197,7 +217,7 @@ def bench_loaders(rounds: list, size: int, event_format: str) -> None:
         teardown_test_environment()
 
 
-def seated_event(rounds: list, size: int, event_format: str):
+def seated_event(rounds: Sequence[Seated], size: int, event_format: str) -> "Event":
     """An event of ``size`` numbered players with ``rounds`` seated, all but the last closed."""
     from django.contrib.auth import get_user_model
 
@@ -229,7 +249,9 @@ def seated_event(rounds: list, size: int, event_format: str):
     return event
 
 
-def seat_round(event, index: int, rnd, players: dict, tables: list) -> None:
+def seat_round(
+    event: "Event", index: int, rnd: Seated, players: dict[int, "Player"], tables: list["Table"]
+) -> None:
     """Round ``index`` seated as ``rnd`` says; a closed round gets a result for every seat."""
     from tournaments.models import Game, Result, Round, Seat
 
@@ -254,16 +276,16 @@ def seat_round(event, index: int, rnd, players: dict, tables: list) -> None:
         )
 
 
-def time_loaders(event) -> None:
+def time_loaders(event: "Event") -> None:
     """Each loader alone, then the three documents rendered from the database."""
     from tournaments.printing import render, standings_pdf, table_cards, tallies
     from tournaments.services.club.public_names import public_names
 
-    def standings(event):
+    def standings(event: "Event") -> "StandingsData":
         # A public document: its names come through the public-name door, as render() does.
         return standings_pdf.load(event, names=public_names(event))
 
-    loads = [
+    loads: list[tuple[str, Callable[[Event], object]]] = [
         ("tallies", tallies.load),
         ("table_cards", table_cards.load),
         ("standings", standings),

@@ -26,6 +26,12 @@ import random
 import statistics
 import time
 from itertools import combinations
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Club, Event, Member, Player, Round, Table
 
 SEASONS = 10
 EVENINGS = 52
@@ -63,7 +69,8 @@ def kendall_tau(xs: list[float], ys: list[float]) -> float:
             discordant += 1
     pairs_x = concordant + discordant + ties_y
     pairs_y = concordant + discordant + ties_x
-    return (concordant - discordant) / ((pairs_x * pairs_y) ** 0.5)
+    tau: float = (concordant - discordant) / ((pairs_x * pairs_y) ** 0.5)
+    return tau
 
 
 def simulated_season(seed: int, margin: float, *, places: bool) -> tuple[float, float]:
@@ -141,12 +148,22 @@ def _scores(card_game: str, rng: random.Random, edge: float) -> list[int]:
     return [winner, loser] if won else [loser, winner]
 
 
-def _with_members(players: list, members: list) -> list[tuple]:
+def _with_members(
+    players: list["Player"], members: list["Member"]
+) -> list[tuple["Player", "Member"]]:
     """Each player with their member (every evening enters all members in the same order)."""
-    return [(player, members[player.number - 1]) for player in players]
+    # Every player here has a number: made with one (``build``).
+    return [(player, members[cast(int, player.number) - 1]) for player in players]
 
 
-def _play(rng, rounds, plans, table_of, strength, by_number) -> None:
+def _play(
+    rng: random.Random,
+    rounds: list["Round"],
+    plans: dict[int, list[list[list[list[int]]]]],  # each round's tables, sides, numbers
+    table_of: dict[tuple[int, int], "Table"],
+    strength: dict[tuple[int, int | None], float],
+    by_number: dict[tuple[int, int | None], "Player"],
+) -> None:
     """Every round's games, scored from the sides' strength, and their seats."""
     from tournaments.models import Game, Seat
 
@@ -184,7 +201,9 @@ def _play(rng, rounds, plans, table_of, strength, by_number) -> None:
     )
 
 
-def build(owner, club, rng: random.Random, first: datetime.date, evenings: int) -> list:
+def build(
+    owner: "User", club: "Club", rng: random.Random, first: datetime.date, evenings: int
+) -> list["Event"]:
     """``evenings`` finished evenings of all members, Canasta and Gin week about."""
     from tournaments.models import Event, Member, Player, Round, Table
 

@@ -10,6 +10,12 @@ import datetime
 import os
 import statistics
 import time
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Club, Event
 
 EVENINGS = 52
 MEMBERS = 60
@@ -17,7 +23,7 @@ ROUNDS = 4
 RUNS = 5
 
 
-def build(owner, club) -> list:
+def build(owner: "User", club: "Club") -> list["Event"]:
     from tournaments.models import Event, Member, Player, Result, Round
 
     members = Member.objects.bulk_create(
@@ -39,7 +45,12 @@ def build(owner, club) -> list:
             Round(event=event, number=r, status="closed") for r in range(1, ROUNDS + 1)
         )
         Result.objects.bulk_create(
-            Result(round=rnd, player=p, points=(p.number * 37 + rnd.number * 101 + day * 13) % 3000)
+            Result(
+                round=rnd,
+                player=p,
+                # Every player here has a number: made with one above.
+                points=(cast(int, p.number) * 37 + rnd.number * 101 + day * 13) % 3000,
+            )
             for rnd in rounds
             for p in players
         )

@@ -7,17 +7,18 @@
     meld <command>                              any of manage.py's, e.g. changepassword director
 
 The club's files live in the user's data folder (``MELD_DATA_DIR`` names another,
-``meld/paths.py``). ``meld serve`` runs waitress, a WSGI server in pure Python
-that runs on Windows too (``make run`` in a checkout keeps gunicorn), with a
-thread that backs the database up while a round runs (``meld/backups.py``).
+``meld/paths.py``). ``meld serve`` (which ``make run`` runs too) serves through
+waitress, a WSGI server in pure Python that runs on Windows too and holds idle
+connections without tying up a thread (``MELD_THREADS``, ``MELD_CONNECTION_LIMIT``),
+with a thread that backs the database up while a round runs (``meld/backups.py``).
+While it serves it holds the serving lock beside the database (``meld/serving.py``),
+which ``restore`` checks.
 """
 
 import argparse
 import os
 import sys
 from collections.abc import Sequence
-
-SERVE_THREADS = 8
 
 
 def _prepare(port: int | None = None) -> None:
@@ -29,10 +30,10 @@ def _prepare(port: int | None = None) -> None:
     from environs import EnvValidationError
 
     try:
-        from meld import paths, secret
+        from meld import secret
 
-        paths.data_dir().mkdir(parents=True, exist_ok=True)
-        # Before the settings are read, so that they read this key and not one for one process.
+        # The club's folder (private) and its key, before the settings are read, so that they
+        # read this key and not one for one process.
         secret.create_key_file()
         import django
 
@@ -41,25 +42,40 @@ def _prepare(port: int | None = None) -> None:
         raise SystemExit(f"meld: {error}") from None
 
 
-def serve(host: str, port: int, threads: int) -> None:
+def serve(host: str, port: int, threads: int | None = None) -> None:
     _prepare(port)
     import waitress
     from django.conf import settings
     from django.core.management import call_command
 
-    from meld import backups
+    from meld import backups, serving
 
+    database = backups.database_file()
+    if database is not None and not serving.hold(database):
+        raise SystemExit(
+            f"meld: a backup is being restored into {database.parent}; start Meld when it is done."
+        )
     call_command("migrate", interactive=False, verbosity=0)
     call_command("serve_info", port=port)
     print(f"  The club's folder:     {settings.DATA_DIR}")
-    if backups.database_file() is not None:
+    if database is not None:
         print(f"  Backups go to:         {backups.folder()}")
     print("  Stop Meld with Ctrl+C.\n", flush=True)
     from meld.wsgi import application
 
     backups.start_watcher()
+    from tournaments.services.mail.worker import start_sender
+
+    start_sender()  # the outbox's mails (issue 36), when a mail server is set
     try:
-        waitress.serve(application, host=host, port=port, threads=threads, ident="Meld")
+        waitress.serve(
+            application,
+            host=host,
+            port=port,
+            threads=threads or settings.MELD_THREADS,
+            connection_limit=settings.MELD_CONNECTION_LIMIT,
+            ident="Meld",
+        )
     except KeyboardInterrupt:
         print("Meld stopped.")
 
@@ -80,9 +96,14 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = found.add_subparsers(dest="command", required=True)
     serving = commands.add_parser("serve", help="serve Meld to the club's phones")
-    serving.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    serving.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on: 0.0.0.0 every network (the phones on the Wi-Fi), "
+        "127.0.0.1 this laptop only, or one address of the laptop's",
+    )
     serving.add_argument("--port", type=int, default=8000)
-    serving.add_argument("--threads", type=int, default=SERVE_THREADS)
+    serving.add_argument("--threads", type=int, help="requests answered at once (MELD_THREADS)")
     commands.add_parser("demo", help="load the demo club")
     backing_up = commands.add_parser("backup", help="write a copy of the database now")
     backing_up.add_argument("--output", help="file for the copy")

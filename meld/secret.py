@@ -1,4 +1,4 @@
-"""Where Django's secret key comes from (README, "Configuration").
+"""Where Django's secret key comes from (docs/configuration.md).
 
 1. ``SECRET_KEY`` in the environment (a server);
 2. else the ``.secret_key`` file in the club's folder (beside ``manage.py`` in a
@@ -15,9 +15,11 @@ Importing settings only reads; nothing here writes unless asked to.
 import os
 import secrets
 
+from django.conf import LazySettings
 from django.core.exceptions import ImproperlyConfigured
 
-from meld.paths import data_dir
+from meld.paths import CHECKOUT_DIR, data_dir
+from meld.private import club_folder, private_file
 
 KEY_FILE = data_dir() / ".secret_key"
 
@@ -36,17 +38,19 @@ def secret_key() -> tuple[str, bool]:
 
 
 def create_key_file() -> bool:
-    """Write a new key to ``KEY_FILE`` unless one is there (True when it wrote one)."""
+    """Write a new key to ``KEY_FILE`` unless one is there (True when it wrote one). The club's
+    folder is created private, and a key an earlier Meld wrote is made the user's alone."""
+    club_folder(KEY_FILE.parent, CHECKOUT_DIR)
     if KEY_FILE.exists():
+        private_file(KEY_FILE)
         return False
-    KEY_FILE.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(KEY_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w") as out:
         out.write(secrets.token_urlsafe(50))
     return True
 
 
-def require_lasting_key(settings) -> None:
+def require_lasting_key(settings: LazySettings) -> None:
     """Refuse to serve with a key made up for one process: every worker would have its own."""
     if not settings.SECRET_KEY_LASTS:
         raise ImproperlyConfigured(

@@ -1,4 +1,4 @@
-"""Settings for Meld, all taken from environment variables (see README).
+"""Settings for Meld, all taken from environment variables (docs/configuration.md).
 
 Every variable is parsed strictly (environs): a malformed value (``HTTPS=ture``,
 ``MELD_TOKEN_MISS_LIMIT=abc``) stops the server at start with a message that names
@@ -6,7 +6,7 @@ each bad variable, instead of quietly meaning something else.
 
 Importing them has no side effects: nothing is written and no socket is opened
 (the secret key's file is only read, see ``meld/secret.py``; the LAN address
-for the QR codes is asked for when they are printed, see ``meld/network.py``).
+for the QR codes is asked for when they are printed, see ``tournaments/kernel/network.py``).
 """
 
 import os
@@ -65,7 +65,7 @@ DEBUG = env.bool("DEBUG", False)
 ALLOWED_HOSTS = _names(env.list("ALLOWED_HOSTS", ["*"]))
 CSRF_TRUSTED_ORIGINS = _names(env.list("CSRF_TRUSTED_ORIGINS", []))
 PORT = env.int("PORT", 8000, validate=Range(min=1, max=65535))
-# Empty: the QR codes point to this machine's LAN address (meld.network.base_url).
+# Empty: the QR codes point to this machine's LAN address (tournaments.kernel.network.base_url).
 MELD_BASE_URL = env.str("MELD_BASE_URL", "").rstrip("/")
 _DATABASE_URL = env.str("DATABASE_URL", "")
 _DATABASE = (
@@ -84,11 +84,6 @@ _HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31_536_000, validate=Range(min=0)
 # that sets X-Forwarded-For, set TRUST_X_FORWARDED_FOR=1.
 MELD_TOKEN_MISS_LIMIT = env.int("MELD_TOKEN_MISS_LIMIT", 20, validate=_POSITIVE)
 MELD_TOKEN_MISS_WINDOW = env.int("MELD_TOKEN_MISS_WINDOW", 600, validate=_POSITIVE)
-# The live parts every viewer sees alike (the public page's standings and seating, the
-# director's table board) are drawn again at most this often (seconds), however often the
-# scores change: screens poll every 2 s and see a change within 3 s, so one drawing a second
-# serves them all on a busy evening.
-MELD_LIVE_REFRESH_SECONDS = env.float("MELD_LIVE_REFRESH_SECONDS", 1.0, validate=Range(min=0))
 MELD_TRUST_X_FORWARDED_FOR = env.bool("TRUST_X_FORWARDED_FOR", False)
 _REDIS_URL = env.str("REDIS_URL", "")
 _CACHE_DIR = env.str("MELD_CACHE_DIR", str(DATA_DIR / ".cache"), validate=Length(min=1))
@@ -107,10 +102,41 @@ MELD_BACKUP_DIR = Path(
 )
 MELD_BACKUP_KEEP = env.int("MELD_BACKUP_KEEP", 20, validate=_POSITIVE)
 MELD_BACKUP_MINUTES = env.float("MELD_BACKUP_MINUTES", 5.0, validate=Range(min=0))
+# The server (`meld serve`, which `make run` runs: waitress). Threads answer requests; one
+# Python process runs one of them at a time, so threads are for waiting, not for speed: 50
+# tables' phones polling every 2 s and the director's screens are 60-80 short requests a
+# second (a few ms each), and 12 threads let a few slow ones (a PDF drawn, a write waiting
+# for SQLite's lock) wait while the rest flow. Connections are only held open, not answered,
+# until a request comes: idle ones (browsers' pre-connects, sleeping phones) cost a socket
+# each, so the limit is far above a club's phones (waitress's own default, 100, was reached).
+MELD_THREADS = env.int("MELD_THREADS", 12, validate=Range(min=1, max=256))
+MELD_CONNECTION_LIMIT = env.int("MELD_CONNECTION_LIMIT", 1000, validate=Range(min=10))
+# Results by e-mail (issue 36): Django's SMTP back end with these. Without MELD_EMAIL_HOST
+# no mail is sent (the outbox keeps what is queued until a mail server is set).
+EMAIL_HOST = env.str("MELD_EMAIL_HOST", "")
+EMAIL_PORT = env.int("MELD_EMAIL_PORT", 587, validate=Range(min=1, max=65535))
+EMAIL_HOST_USER = env.str("MELD_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = env.str("MELD_EMAIL_PASSWORD", "")
+EMAIL_USE_SSL = env.bool("MELD_EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env.bool("MELD_EMAIL_USE_TLS", not EMAIL_USE_SSL)
+EMAIL_TIMEOUT = env.int("MELD_EMAIL_TIMEOUT", 20, validate=_POSITIVE)
+DEFAULT_FROM_EMAIL = env.str("MELD_EMAIL_FROM", "Meld <meld@localhost>", validate=Length(min=3))
+# A finished evening's mails wait this long (seconds) before they go: the rating lists are
+# brought up to date first, and an evening reopened at once sends nothing.
+MELD_MAIL_DELAY_SECONDS = env.int("MELD_MAIL_DELAY_SECONDS", 60, validate=Range(min=0))
+# A player's private link to their evening opens for this many days after the evening
+# (0: for ever).
+MELD_PLAYER_LINK_DAYS = env.int("MELD_PLAYER_LINK_DAYS", 400, validate=Range(min=0))
 # The director's handbook as `make docs` builds it (not in git; a wheel carries it), at /help/.
 MELD_HELP_DIR = Path(env.str("MELD_HELP_DIR", str(paths.HELP_DIR), validate=Length(min=1)))
 
 _check(env)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "Meld cannot start; check these variables:\n  MELD_EMAIL_USE_TLS and MELD_EMAIL_USE_SSL "
+        "are both on: a mail server speaks one of them."
+    )
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # SECRET_KEY_LASTS is False for a key made up for this process (no SECRET_KEY, no
 # .secret_key): fine for tests and commands, refused by wsgi/asgi when serving.
@@ -142,6 +168,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournaments.middleware.TokenGuessLimitMiddleware",
+    # A lookup's NotFound (tournaments/access.py) answered as a 404, inside the limiter.
+    "tournaments.middleware.NotFoundMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -170,7 +198,7 @@ TEMPLATES = [
 ]
 
 
-def _database() -> dict:
+def _database() -> dict[str, Any]:
     if _DATABASE is not None:
         return dict(_DATABASE)
     # WAL lets readers go on while a phone writes; IMMEDIATE takes the write

@@ -32,38 +32,26 @@ def hidden_fields(html: str) -> dict[str, str]:
             "idempotency_key",
             "expected_version",
             "csrfmiddlewaretoken",
-            "mark",  # the pad's, which the entry form sends along (hx-include)
+            "shown",  # what the entry panel shows: the answers to the moment send it along
         ):
             fields[name.group(1)] = unescape(value.group(1)) if value else ""
     return fields
 
 
-FRESH = re.compile(r'<form class="entry-form[^>]* data-fresh="(\w+)"')
-NEXT = re.compile(r'<div id="entry-next"[^>]* data-number="(\d+)" data-key="(\w+)"')
-
-
-def fresh_mark(html: str) -> str:
-    """The mark of the fresh entry form in ``html`` ("" if it has none)."""
-    found = FRESH.search(html)
-    return found.group(1) if found else ""
-
-
-def next_deal(html: str) -> dict[str, str]:
-    """What a light answer gives the next deal's form (its number and idempotency key)."""
-    found = NEXT.search(html)
-    return {"number": found.group(1), "idempotency_key": found.group(2)} if found else {}
-
-
 class Phone:
     """One phone at a table: its own cookies, htmx requests as the page sends them."""
 
-    def __init__(self, base_url: str, token: str, timeout: float = 30) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=timeout, follow_redirects=False)
+    def __init__(
+        self, base_url: str, token: str, timeout: float = 30, *, keep_alive: bool = True
+    ) -> None:
+        # keep_alive=False: a new connection for every request, as a phone that woke up or
+        # changed networks opens one (what a server full of idle connections must still take).
+        limits = httpx.Limits() if keep_alive else httpx.Limits(max_keepalive_connections=0)
+        self.http = httpx.Client(
+            base_url=base_url, timeout=timeout, follow_redirects=False, limits=limits
+        )
         self.token = token
         self.form: dict[str, str] = {}
-        # The mark of the fresh entry form the page's script keeps (table.js): sent with each
-        # deal, so a stored deal is answered as the phone's browser is (the light answer).
-        self.fresh = ""
 
     def close(self) -> None:
         self.http.close()
@@ -78,7 +66,6 @@ class Phone:
     def open(self) -> httpx.Response:
         answer = self.http.get(f"/t/{self.token}/")
         self.form = hidden_fields(answer.text)
-        self.fresh = fresh_mark(answer.text) or self.fresh
         return answer
 
     def sit(self, seat_id: int) -> httpx.Response:
@@ -91,17 +78,18 @@ class Phone:
         return answer
 
     def submit(self, deal: dict[str, str], form: dict[str, str] | None = None) -> httpx.Response:
-        """Send the entry form as drawn (number, idempotency key) with ``deal`` typed in."""
+        """Send the entry form as drawn (number, idempotency key) with ``deal`` typed in; the
+        answer's entry panel is the next form."""
         data = {**(form or self.form), **deal}
         data.pop("csrfmiddlewaretoken", None)
-        headers = {**self.htmx(), "X-Meld-Fresh": self.fresh} if self.fresh else self.htmx()
-        answer = self.http.post(f"/t/{self.token}/entry/", data=data, headers=headers)
-        if answer.status_code == 200 and 'name="idempotency_key"' in answer.text:
-            self.form = hidden_fields(answer.text)
-            self.fresh = fresh_mark(answer.text) or self.fresh
-        elif answer.status_code == 200 and (following := next_deal(answer.text)):
-            self.form.update(following)
+        data.pop("shown", None)
+        answer = self.http.post(f"/t/{self.token}/entry/", data=data, headers=self.htmx())
+        self._take_panel(answer)
         return answer
+
+    def _take_panel(self, answer: httpx.Response) -> None:
+        if answer.status_code == 200 and 'id="shown"' in answer.text:
+            self.form = hidden_fields(answer.text)
 
     def pending(self) -> list[int]:
         """The entries waiting for this phone's confirmation, as its page shows them."""
@@ -110,15 +98,12 @@ class Phone:
         return sorted({int(n) for n in found})
 
     def confirm(self, entry_id: int) -> httpx.Response:
-        """Confirm as the page does: saying which deal its entry form shows (table.js), so an
-        answer that keeps the form draws none; one that draws it is taken."""
-        headers = self.htmx()
-        if self.form.get("number") and not self.form.get("expected_version"):
-            headers["X-Meld-Next"] = self.form["number"]
+        """Confirm as the page does: saying what its entry panel shows, so an answer draws
+        the panel only when it is another; one that draws it is taken."""
         url = f"/t/{self.token}/entry/{entry_id}/confirm/"
-        answer = self.http.post(url, headers=headers)
-        if answer.status_code == 200 and 'name="idempotency_key"' in answer.text:
-            self.form = hidden_fields(answer.text)
+        data = {"shown": self.form.get("shown", "")}
+        answer = self.http.post(url, data=data, headers=self.htmx())
+        self._take_panel(answer)
         return answer
 
 

@@ -7,8 +7,12 @@ import json
 import os
 import sys
 import time
+from typing import TYPE_CHECKING, Any
 
 from meld_testkit.clients import DEAL, PASSWORD
+
+if TYPE_CHECKING:
+    from tournaments.models import Round
 
 
 def _django() -> None:
@@ -18,7 +22,7 @@ def _django() -> None:
     django.setup()
 
 
-def build_event(players: int, deals: int, username: str) -> dict:
+def build_event(players: int, deals: int, username: str) -> dict[str, Any]:
     """An event through the services: players pasted, numbers drawn, round 1 started
     (winner moves up: tables of four by number), ``deals`` deals a round (0: a full game
     to the target, which only confirmed deals reach)."""
@@ -71,7 +75,7 @@ def build_event(players: int, deals: int, username: str) -> dict:
     }
 
 
-def _tables(rnd) -> list[dict]:
+def _tables(rnd: "Round") -> list[dict[str, Any]]:
     """Each table of the round as the phones find it: its links and the seats of its two sides."""
     tables = []
     for game in (
@@ -144,7 +148,7 @@ def floor_statements(vendor: str) -> tuple[str, str, str, str]:
     return read, entry, audit, update
 
 
-def measure_writes(tables: int, deals: int) -> dict:
+def measure_writes(tables: int, deals: int) -> dict[str, Any]:
     """Milliseconds per score write through the services (a submit, then its confirm, as the
     phone views call them, with the game as the table's page holds it) against the database's
     floor on the same connection (so the same journal mode, synchronous setting and IMMEDIATE
@@ -204,7 +208,7 @@ def measure_writes(tables: int, deals: int) -> dict:
     }
 
 
-def measure_standings(players: int, repeats: int) -> dict:
+def measure_standings(players: int, repeats: int) -> dict[str, Any]:
     """Server time (median) and queries of the director's standings page after a round."""
     import statistics
 
@@ -246,7 +250,7 @@ def measure_standings(players: int, repeats: int) -> dict:
     }
 
 
-def count_deals(event_id: int) -> dict:
+def count_deals(event_id: int) -> dict[str, Any]:
     """What the database holds: confirmed entries per deal, and entries and audit rows that do not pair up."""
     from django.db.models import Count
 
@@ -284,7 +288,7 @@ def count_deals(event_id: int) -> dict:
     }
 
 
-def finish(event_id: int) -> dict:
+def finish(event_id: int) -> dict[str, Any]:
     """The director closes the open round and finishes the event (services, as the pages do)."""
     from tournaments.models import Event
     from tournaments.services.rounds import steps as rounds
@@ -298,7 +302,7 @@ def finish(event_id: int) -> dict:
     return {"status": Event.objects.get(pk=event_id).status}
 
 
-def deals(event_id: int) -> dict:
+def deals(event_id: int) -> dict[str, Any]:
     """The confirmed deals (table, deal, points of each side) and each game's and player's
     totals, as the standings count them."""
     from tournaments.models import Entry, Game, Result

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -89,7 +90,7 @@ def manage(env: dict[str, str], *args: str, timeout: float = 120) -> str:
     return done.stdout
 
 
-def kit(env: dict[str, str], *args: str, timeout: float = 150) -> dict:
+def kit(env: dict[str, str], *args: str, timeout: float = 150) -> dict[str, Any]:
     """Run ``python -m meld_testkit.evening <args>`` against ``env``'s database; its JSON answer."""
     done = subprocess.run(
         [sys.executable, "-m", "meld_testkit.evening", *args],
@@ -101,13 +102,15 @@ def kit(env: dict[str, str], *args: str, timeout: float = 150) -> dict:
     )
     if done.returncode:
         raise RuntimeError(f"evening {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def children(pid: int) -> list[int]:
@@ -124,7 +127,7 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def wait_healthy(url: str, process: subprocess.Popen | None, timeout: float) -> None:
+def wait_healthy(url: str, process: subprocess.Popen[str] | None, timeout: float) -> None:
     """Until ``url``'s /healthz answers 200; the server's error output if it exits first."""
     if process is None:
         raise RuntimeError("the server was not started")
@@ -148,7 +151,7 @@ class Server:
     workers: int = 2
     app: str = "meld.wsgi:application"
     port: int = field(default_factory=free_port)
-    process: subprocess.Popen | None = None
+    process: subprocess.Popen[str] | None = None
 
     @property
     def url(self) -> str:
@@ -228,11 +231,11 @@ class Server:
     def __enter__(self) -> "Server":
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
-# Meld's own variables (README, "Configuration"): a ``meld serve`` of a test starts without them.
+# Meld's own variables (docs/configuration.md): a ``meld serve`` of a test starts without them.
 MELD_VARIABLES = [
     "SECRET_KEY",
     "DEBUG",
@@ -276,7 +279,7 @@ class MeldServe:
     log: Path
     cwd: Path = ROOT
     port: int = field(default_factory=free_port)
-    process: subprocess.Popen | None = None
+    process: subprocess.Popen[str] | None = None
 
     @property
     def url(self) -> str:

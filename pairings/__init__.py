@@ -1,1 +1,1 @@
-"""Who sits where, round by round: pure Python, no Django (see DESIGN.md, layer 1)."""
+"""Who sits where, round by round: pure Python, no Django (docs/design.md, "Layers")."""

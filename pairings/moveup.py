@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 from meldcore.messages import DomainError, Problem, gettext_noop
 
 T = TypeVar("T", bound=Hashable)
+S = TypeVar("S")  # a side at a table as the caller holds it (its partners, in some order)
 Side = tuple[T, T]
 Result = tuple[Sequence[T], Sequence[T]]  # (winners, losers) at one table
 
@@ -28,13 +29,13 @@ HIGH_TWO_ALL_REUNITE = "high_two_all_reunite"
 
 
 def decide_table(
-    side_a: Side[T],
-    side_b: Side[T],
+    side_a: S,
+    side_b: S,
     total_a: int,
     total_b: int,
     *,
-    level_winner: Side[T] | None = None,
-) -> tuple[Side[T], Side[T]]:
+    level_winner: S | None = None,
+) -> tuple[S, S]:
     """``(winners, losers)``: the higher total wins; a level game needs ``level_winner``."""
     if total_a != total_b:
         return (side_a, side_b) if total_a > total_b else (side_b, side_a)

@@ -1,1 +1,1 @@
-"""The rules of the games: pure Python, no Django (see DESIGN.md, layer 1)."""
+"""The rules of the games: pure Python, no Django (docs/design.md, "Layers")."""

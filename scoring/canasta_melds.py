@@ -302,9 +302,10 @@ def _meld_kind(
 
 
 def check_meld(
-    cards: Any, profile: CanastaProfile, going_out: bool = False, *, from_hand: bool = False
+    cards: Any, profile: object, going_out: bool = False, *, from_hand: bool = False
 ) -> MeldCheck:
-    """Whether ``cards`` form one legal meld under ``profile`` (RULES.md 1.3, 1.7).
+    """Whether ``cards`` form one legal meld under ``profile`` (RULES.md 1.3, 1.7): a
+    ``CanastaProfile``; any other is refused (``InvalidMeld``).
 
     ``going_out``: the meld is laid while going out (black threes, the house
     two-naturals meld). ``from_hand``: the cards are laid at once from the hand

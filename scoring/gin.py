@@ -1,4 +1,4 @@
-"""Gin Rummy (RULES.md 2): the public engine API of DESIGN.md and its helpers.
+"""Gin Rummy (RULES.md 2): the public engine API (docs/design.md) and its helpers.
 
 Cards are ``Card`` objects or their notation (``"7H"``, ``"TD"``, ``"10D"``, or
 one string of them); every function refuses jokers and repeated cards.

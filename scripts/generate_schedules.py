@@ -358,6 +358,12 @@ def near_whist(n: int, seconds: float, seed: int, reuse: bool) -> tuple[list[Rou
     return rounds, took
 
 
+def _spent(schedule: dict[str, object]) -> float:
+    """The seconds an earlier search for this schedule took (none: 0)."""
+    seconds = schedule.get("seconds", 0.0)
+    return seconds if isinstance(seconds, float) else 0.0
+
+
 def generate(
     n: int, scale: float, seed: int, reuse: bool, adjacency_weight: str | None
 ) -> dict[str, object]:
@@ -409,7 +415,7 @@ def generate(
         seconds = max(20.0, budget / 10) if n in BALANCED else budget
         rounds, took = best_effort(n, seconds, seed, reuse)
         schedule["construction"] = "best effort: annealed tables, sit-outs in turn"
-        schedule["seconds"] = round(float(schedule.get("seconds", 0.0)) + took, 2)  # type: ignore[arg-type]
+        schedule["seconds"] = round(_spent(schedule) + took, 2)
     report = check_schedule(Schedule(n_players=n, rounds=rounds))
     repeated = report.repeated_partners
     if "base_round" in schedule and not report.balanced:

@@ -1,4 +1,4 @@
-"""Shared fixtures: the personas of DESIGN.md, English pages, the tools some tests need."""
+"""Shared fixtures: the personas of docs/design.md, English pages, the tools some tests need."""
 
 import atexit
 import importlib
@@ -15,15 +15,13 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
+from meld import restoring
 from tests.factories import make_event, make_tables
 
 # Meld's cache is shared by every worker of a machine (a directory, or Redis): the
 # tests keep theirs in their own process, so neither xdist workers nor a Meld
 # running on the same machine see each other's guess counters.
 settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Each test sees a public page as it is now: drawing it at most every few seconds has a
-# test of its own (tests/web/test_live_marks.py).
-settings.MELD_LIVE_REFRESH_SECONDS = 0
 
 # On SQLite the tests' database is a file, as Meld's own is, not Django's shared in-memory
 # one: there a browser test's live server, answering several screens that poll every two
@@ -178,3 +176,15 @@ def gin_event(director):
     )
     make_tables(event, 4)
     return event
+
+
+# --- a club's database as Meld writes it -------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def migrated_file(tmp_path_factory) -> Path:
+    """An empty database of this Meld's migrations, made once in a process of its own (as
+    ``restore`` makes its own to compare a backup with); tests copy it."""
+    path = tmp_path_factory.mktemp("migrated") / "db.sqlite3"
+    restoring.migrate_files(path)
+    return path

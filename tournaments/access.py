@@ -1,105 +1,67 @@
 """Every object a view touches is fetched here, scoped to who is asking.
 
-Three audiences (DESIGN.md): the event's directors (logged in), the players at
-a table (holding its token), and the public (holding the event's public token,
-only when the director made the event public).
+Four audiences (docs/design.md, "Audiences"): the event's directors (logged in), the
+players at a table (holding its token), the public (holding the event's public token,
+only when the director made the event public), and one player (holding the
+private link to their own evening, or a link of a mail sent to a member).
+
+The lookups: plain functions of who asks (``request.user``) or of a token, below the
+services (which use them too) and knowing nothing of HTTP: a token or id that opens
+nothing raises ``kernel.errors.NotFound``, which the views answer as a 404. The doors
+that take the request (``director_required``, ``director_event``, the director's club,
+member and series by the id in the URL) are the views', ``tournaments/views/doors.py``.
 """
 
-from functools import wraps
+import datetime
 
-from django.contrib.auth.decorators import login_required
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
-from django.http import Http404, HttpRequest
+from django.utils import timezone
 
-from tournaments.kernel.numbers import MAX_ID, query_int
-from tournaments.models import Club, Event, Member, Series, Table
+from tournaments.kernel.errors import NotFound
+from tournaments.models import Club, Event, Member, MemberMail, Player, Series, Table
+
+User = AbstractBaseUser | AnonymousUser  # who asks (``request.user``)
 
 
-def events_for(user) -> QuerySet[Event]:
+def events_for(user: User) -> QuerySet[Event]:
     """The events this director owns or co-directs."""
     return Event.objects.filter(Q(owner=user) | Q(co_directors=user)).distinct()
 
 
-def director_event(request: HttpRequest, event_id: int) -> Event:
-    try:
-        return events_for(request.user).get(pk=event_id)
-    except Event.DoesNotExist:
-        raise Http404("No such event among yours.") from None
-
-
-def clubs_for(user) -> QuerySet[Club]:
+def clubs_for(user: User) -> QuerySet[Club]:
     """The clubs this user directs (an event can only belong to one of its owner's clubs)."""
-    return Club.objects.filter(directors=user)
+    return Club.objects.filter(Q(directors=user))
 
 
-def director_club(request: HttpRequest) -> Club | None:
-    """The club a club page shows: ``?club=`` among the director's, else their first."""
-    clubs = clubs_for(request.user)
-    wanted = query_int(request, "club", minimum=1, maximum=MAX_ID)
-    if wanted is None:
-        return clubs.first()
-    try:
-        return clubs.get(pk=wanted)
-    except Club.DoesNotExist:
-        raise Http404("No such club among yours.") from None
-
-
-def members_for(user) -> QuerySet[Member]:
+def members_for(user: User) -> QuerySet[Member]:
     """The registers of the clubs this user directs.
 
     Co-directing one event of a club does not open its register: the register
     is the club's, kept by the club's directors.
     """
-    return Member.objects.filter(club__directors=user)
+    return Member.objects.filter(Q(club__directors=user))
 
 
-def director_member(request: HttpRequest, member_id: int) -> Member:
-    try:
-        return members_for(request.user).select_related("club").get(pk=member_id)
-    except Member.DoesNotExist:
-        raise Http404("No such member among your clubs'.") from None
-
-
-def series_for(user) -> QuerySet[Series]:
+def series_for(user: User) -> QuerySet[Series]:
     """The series of the clubs this user directs (a series is the club's, like its register)."""
-    return Series.objects.filter(club__directors=user).distinct()
-
-
-def director_series(request: HttpRequest, series_id: int) -> Series:
-    if series_id > MAX_ID:
-        raise Http404("No such series among your clubs'.")
-    try:
-        return series_for(request.user).select_related("club").get(pk=series_id)
-    except Series.DoesNotExist:
-        raise Http404("No such series among your clubs'.") from None
-
-
-def director_required(view):
-    """Log-in required, and the ``event_id`` in the URL must be one of the director's events.
-
-    The event is handed to the view as ``event``.
-    """
-
-    @login_required
-    @wraps(view)
-    def wrapper(request: HttpRequest, event_id: int, *args, **kwargs):
-        return view(request, director_event(request, event_id), *args, **kwargs)
-
-    return wrapper
+    return Series.objects.filter(Q(club__directors=user)).distinct()
 
 
 def table_for_token(token: str) -> Table:
     try:
         return Table.objects.select_related("event").get(token=token)
     except Table.DoesNotExist:
-        raise Http404("No table has this link.") from None
+        raise NotFound("No table has this link.") from None
 
 
 def public_event(token: str) -> Event:
     try:
         return Event.objects.get(public_token=token, public=True)
     except Event.DoesNotExist:
-        raise Http404("This event is not public.") from None
+        raise NotFound("This event is not public.") from None
 
 
 def public_club(token: str) -> Club:
@@ -107,4 +69,47 @@ def public_club(token: str) -> Club:
     try:
         return Club.objects.get(public_token=token, public_page=True)
     except Club.DoesNotExist:
-        raise Http404("This club has no public page.") from None
+        raise NotFound("This club has no public page.") from None
+
+
+def link_expired(event: Event) -> bool:
+    """A player's private link opens for ``MELD_PLAYER_LINK_DAYS`` after the evening."""
+    days = settings.MELD_PLAYER_LINK_DAYS
+    return bool(days) and timezone.localdate() > event.date + datetime.timedelta(days=days)
+
+
+def evening_player(token: str) -> Player:
+    """The player whose private link this is, with their event and member; a wrong or
+    expired link is a 404 (which the guess limiter counts)."""
+    try:
+        player = Player.objects.select_related("event__club", "member__club").get(
+            evening_token=token
+        )
+    except Player.DoesNotExist:
+        raise NotFound("No player has this link.") from None
+    if link_expired(player.event):
+        raise NotFound("This link has expired.")
+    return player
+
+
+def evening_member(token: str) -> tuple[Player, Member]:
+    """A player's private link that names a member: the member's own pages (history, e-mail,
+    their data). A guest's link has none: 404."""
+    player = evening_player(token)
+    if player.member is None:
+        raise NotFound("This player is no member.")
+    return player, player.member
+
+
+def mail_to_confirm(token: str) -> MemberMail:
+    try:
+        return MemberMail.objects.select_related("member__club").get(confirm_token=token)
+    except MemberMail.DoesNotExist:
+        raise NotFound("No address waits for this link.") from None
+
+
+def mail_to_stop(token: str) -> MemberMail:
+    try:
+        return MemberMail.objects.select_related("member__club").get(unsubscribe_token=token)
+    except MemberMail.DoesNotExist:
+        raise NotFound("No address has this link.") from None

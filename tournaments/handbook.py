@@ -9,6 +9,7 @@ name and step). ``tests/docs/test_help_links.py`` walks every director page and 
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
@@ -58,10 +59,14 @@ SECTIONS: dict[str, Section] = {
     "tournaments-director-series-new": Section("series", "new-series"),
     "tournaments-director-series-edit": Section("series", "new-series"),
     "tournaments-director-series-standings": Section("series", "series-standings"),
+    "tournaments-director-player-links": Section("privacy", "own-links"),
+    "tournaments-director-mails": Section("privacy", "results-mail"),
+    "tournaments-director-member-data": Section("privacy", "member-data"),
+    "tournaments-director-member-erase": Section("privacy", "erase"),
 }
 
 
-def section_for(url_name: str | None, kwargs: dict) -> Section | None:
+def section_for(url_name: str | None, kwargs: dict[str, Any]) -> Section | None:
     """The section of the page ``url_name`` (with the URL's ``kwargs``), or None."""
     if not url_name:
         return None
@@ -74,7 +79,7 @@ def language_of(code: str | None) -> str:
     return code if code in LANGUAGES else ROOT_LANGUAGE
 
 
-def section_url(section: Section, language: str) -> str:
+def section_url(section: Section, language: str | None) -> str:
     page = reverse("tournaments-public-help-page", args=[language_of(language), f"{section.page}/"])
     return f"{page}#{section.anchor}"
 

@@ -1,7 +1,8 @@
-"""Slows down guessing of table and public links.
+"""Slows down guessing of table, public and private links.
 
-Every link a player holds is a long random token (``/t/<token>/``, ``/p/<token>/``)
-or a table's short code (``/t/code/?code=…``). Guessing them means many misses
+Every link a player holds is a long random token (``/t/<token>/``, ``/p/<token>/``, a
+player's own evening ``/me/<token>/``, a mail's ``/mail/<token>/…``) or a table's short
+code (``/t/code/?code=…``). Guessing them means many misses
 in a row, so each miss is counted per client address in the shared cache (Redis
 across servers, else a directory all workers of the machine share); past
 ``MELD_TOKEN_MISS_LIMIT`` misses within ``MELD_TOKEN_MISS_WINDOW`` seconds that
@@ -12,6 +13,9 @@ A whole club's phones may share one address (the club's router), so one guesser
 must not lock the others out: a link whose long token exists is proof enough
 and always opens (the count is only looked at when a link was not found). Short codes are few enough to be guessed, so a blocked
 address looks up none of them, right or wrong.
+
+``NotFoundMiddleware`` answers a lookup's ``NotFound`` (``tournaments/access.py``) as the 404
+it is, below the limiter.
 """
 
 import hashlib
@@ -21,11 +25,14 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from tournaments.models import Event, Table
+from tournaments.access import link_expired
+from tournaments.kernel.errors import NotFound
+from tournaments.models import Event, MemberMail, Player, Table
 
 logger = logging.getLogger("tournaments.security")
 
@@ -66,6 +73,8 @@ class TokenGuessLimitMiddleware:
         self.code_path = reverse("tournaments-table-code")
         self.table_prefix = reverse("tournaments-table", args=["x"])[: -len("x/")]
         self.public_prefix = reverse("tournaments-public", args=["x"])[: -len("x/")]
+        self.player_prefix = reverse("tournaments-player-evening", args=["x"])[: -len("x/")]
+        self.mail_prefix = reverse("tournaments-player-mail-stop", args=["x"])[: -len("x/stop/")]
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         link = self._link(request.path_info)
@@ -107,7 +116,7 @@ class TokenGuessLimitMiddleware:
         """(prefix, token) of a table or public link ("" for the code look-up), None elsewhere."""
         if path == self.code_path:
             return self.code_path, ""
-        for prefix in (self.table_prefix, self.public_prefix):
+        for prefix in (self.table_prefix, self.public_prefix, self.player_prefix, self.mail_prefix):
             if path.startswith(prefix):
                 return prefix, path[len(prefix) :].split("/", 1)[0]
         return None
@@ -115,6 +124,13 @@ class TokenGuessLimitMiddleware:
     def _exists(self, prefix: str, token: str) -> bool:
         if prefix == self.table_prefix:
             return Table.objects.filter(token=token).exists()
+        if prefix == self.player_prefix:  # an expired link counts as a miss too
+            player = Player.objects.filter(evening_token=token).select_related("event").first()
+            return player is not None and not link_expired(player.event)
+        if prefix == self.mail_prefix:
+            return MemberMail.objects.filter(
+                Q(confirm_token=token) | Q(unsubscribe_token=token)
+            ).exists()
         return Event.objects.filter(public_token=token, public=True).exists()
 
     def _missed(self, request: HttpRequest, response: HttpResponse) -> bool:
@@ -141,3 +157,22 @@ class TokenGuessLimitMiddleware:
         response = render(request, "429.html", {"minutes": max(1, self.window // 60)}, status=429)
         response["Retry-After"] = str(self.window)
         return response
+
+
+class NotFoundMiddleware:
+    """A lookup below the views that opens nothing for who asks (``kernel.errors.NotFound``,
+    from ``tournaments/access.py``: a table's, an event's or a club's token, a player's or a
+    mail's link) is answered as a view's ``Http404`` is, with its message: the services and
+    the lookups know nothing of HTTP. The 404 is drawn inside the middleware above, so the
+    guess limiter counts it like any other."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> None:
+        if isinstance(exception, NotFound):
+            # Django's handler answers the 404 raised here as the view's own.
+            raise Http404(str(exception)) from exception

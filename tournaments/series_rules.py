@@ -118,7 +118,7 @@ def _counted(values: dict[Any, int], rule: Rule, best_of: int | None) -> set[Any
     return set(best[:best_of])
 
 
-def _key(row: SeriesRow, rule: Rule) -> tuple:
+def _key(row: SeriesRow, rule: Rule) -> tuple[int | Fraction, ...]:
     figures = {"evenings": row.played, "best_evening": row.best_evening}
     return (row.total, *(figures[name] for name in TIE_BREAKS[rule]))
 

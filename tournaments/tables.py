@@ -1,5 +1,9 @@
 """django-tables2 tables: the standings, sortable and paginated, with a safe CSV/XLSX export."""
 
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
 import django_tables2 as tables
 import tablib
 from django.urls import reverse
@@ -11,18 +15,25 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Event
 from tournaments.services.scores.standings import StandingRow, precedence, rounds_in
 
+# A table's row as django-tables2 reads it: a record of figures and words by column name.
+Record = Mapping[str, Any]
+# A figure in a cell: a count, points, an average or a rating.
+Figure = Decimal | float | str
+
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def spreadsheet_safe(value):
+def spreadsheet_safe(value: object) -> object:
     """Text cells that a spreadsheet would read as a formula get a leading quote."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
 
-def labelled(name, cell_class: str = "num", heading_class: str | None = None) -> dict:
+def labelled(
+    name: object, cell_class: str = "num", heading_class: str | None = None
+) -> dict[str, dict[str, object]]:
     """A column's attrs: its cells carry the heading (``data-label``), which a phone shows
     beside each figure when the table turns into a card per row (``cards-on-phone``)."""
     return {
@@ -37,21 +48,21 @@ def labelled(name, cell_class: str = "num", heading_class: str | None = None) ->
 CARDS = "cards-on-phone"
 
 
-class NumberColumn(tables.Column):
+class NumberColumn(tables.Column):  # type: ignore[misc]  # django-tables2 ships no types
     """Right-aligned figures, formatted per locale on the page, plain numbers in exports."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("attrs", labelled(kwargs.get("verbose_name")))
         super().__init__(*args, **kwargs)
 
-    def render(self, value):
+    def render(self, value: Figure) -> str:
         return number_format(value, force_grouping=True)
 
-    def value(self, value):
+    def value(self, value: Figure | None) -> Figure:
         return "" if value is None else value
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 ships no types
     rank = tables.Column(
         verbose_name=_("Rank"),
         attrs={"td": {"class": "num rank"}, "th": {"class": "num primary"}},
@@ -69,7 +80,15 @@ class StandingsTable(tables.Table):
         attrs = {"class": f"standings {CARDS}"}
         per_page = 50
 
-    def __init__(self, data, *, event: Event, rounds: list[int], links: bool = True, **kwargs):
+    def __init__(
+        self,
+        data: list[dict[str, object]],
+        *,
+        event: Event,
+        rounds: list[int],
+        links: bool = True,
+        **kwargs: Any,
+    ) -> None:
         self.event = event
         self.links = links
         metrics = precedence(event)
@@ -97,31 +116,32 @@ class StandingsTable(tables.Table):
             extra.append(("tiebreak", NumberColumn(verbose_name=metrics[1].label)))
         super().__init__(data, extra_columns=extra, **kwargs)
 
-    def render_rank(self, record):
+    def render_rank(self, record: Record) -> str:
         rank = str(record["rank"])
         return f"{rank}=" if record["shared"] else rank
 
-    def value_rank(self, record):
+    def value_rank(self, record: Record) -> str:
         return self.render_rank(record)
 
-    def render_name(self, record, value):
+    def render_name(self, record: Record, value: str) -> str:
         if not self.links or record["player_pk"] is None:
             return value
         url = reverse("tournaments-director-player", args=[self.event.pk, record["player_pk"]])
         return format_html('<a href="{}">{}</a>', url, value)
 
-    def value_name(self, value):
+    def value_name(self, value: str) -> str:
         return value
 
-    def value_number(self, value):
+    def value_number(self, value: int | None) -> int | None:
         return value
 
 
-def standings_records(rows: list[StandingRow]) -> list[dict]:
+def standings_records(rows: list[StandingRow]) -> list[dict[str, object]]:
     """Plain dicts for the table (round columns ``r1``, ``r2``, …)."""
     records = []
     for row in rows:
-        record = {
+        assert row.player is not None  # an event's standings: every row has its entrant
+        record: dict[str, object] = {
             "rank": row.rank,
             "shared": row.shared,
             "tied": row.tied,
@@ -137,7 +157,7 @@ def standings_records(rows: list[StandingRow]) -> list[dict]:
     return records
 
 
-def standings_table(event: Event, rows: list[StandingRow], **kwargs) -> StandingsTable:
+def standings_table(event: Event, rows: list[StandingRow], **kwargs: Any) -> StandingsTable:
     return StandingsTable(standings_records(rows), event=event, rounds=rounds_in(rows), **kwargs)
 
 
@@ -160,10 +180,10 @@ def export_dataset(table: tables.Table, title: str) -> tablib.Dataset:
 COUNTS_MEANS = "counts-means"  # the id of the legend's "counts for the series"
 
 
-class SeriesCell(tables.Column):
+class SeriesCell(tables.Column):  # type: ignore[misc]  # django-tables2 ships no types
     """One evening of a series: what it is worth, and whether it counts (class ``counts``)."""
 
-    def __init__(self, key: str, **kwargs):
+    def __init__(self, key: str, **kwargs: Any) -> None:
         self.key = key
         kwargs.setdefault("default", "–")
         kwargs.setdefault("empty_values", (None,))
@@ -181,20 +201,20 @@ class SeriesCell(tables.Column):
         }
         super().__init__(**kwargs)
 
-    def render(self, value, record):
+    def render(self, value: Figure, record: Record) -> str:
         place = record.get(f"place_{self.key}")
         figure = number_format(value, force_grouping=True)
         return format_html("{} <small>({})</small>", figure, place) if place else figure
 
-    def value(self, value):
+    def value(self, value: Figure | None) -> Figure:
         return "" if value is None else value
 
 
-def _cell_class(record: dict, key: str) -> str:
+def _cell_class(record: Record, key: str) -> str:
     return "num counts" if record.get(f"counts_{key}") else "num"
 
 
-class SeriesTable(tables.Table):
+class SeriesTable(tables.Table):  # type: ignore[misc]  # django-tables2 ships no types
     rank = tables.Column(
         verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
     )
@@ -208,8 +228,14 @@ class SeriesTable(tables.Table):
         attrs = {"class": f"standings series {CARDS}"}
 
     def __init__(
-        self, data, *, events: list[tuple[str, str]], average: bool, best: bool = False, **kwargs
-    ):
+        self,
+        data: list[dict[str, object]],
+        *,
+        events: list[tuple[str, str]],
+        average: bool,
+        best: bool = False,
+        **kwargs: Any,
+    ) -> None:
         extra = [(key, SeriesCell(key, verbose_name=label)) for key, label in events]
         label = _("Average") if average else _("Total")
         extra.append(
@@ -228,19 +254,19 @@ class SeriesTable(tables.Table):
             )
         super().__init__(data, extra_columns=extra, **kwargs)
 
-    def render_rank(self, record):
+    def render_rank(self, record: Record) -> str:
         if record["rank"] is None:
             return "–"
         return f"{record['rank']}=" if record["shared"] else str(record["rank"])
 
-    def value_rank(self, record):
+    def value_rank(self, record: Record) -> str:
         return "" if record["rank"] is None else self.render_rank(record)
 
-    def value_name(self, value):
+    def value_name(self, value: str) -> str:
         return value
 
 
-class RatingTable(tables.Table):
+class RatingTable(tables.Table):  # type: ignore[misc]  # django-tables2 ships no types
     """A club's rating list in one card game (the director's page, its export, the club's
     public page): rank, name, the shown rating, the rated games and, while provisional,
     how many more games it needs."""
@@ -263,23 +289,23 @@ class RatingTable(tables.Table):
         )
         attrs = {"class": "standings ratings"}
 
-    def render_rank(self, record):
+    def render_rank(self, record: Record) -> str:
         return f"{record['rank']}=" if record["shared"] else str(record["rank"])
 
-    def value_rank(self, record):
+    def value_rank(self, record: Record) -> str:
         return self.render_rank(record)
 
-    def render_name(self, record, value):
+    def render_name(self, record: Record, value: str) -> str:
         name = format_html('<a href="{}">{}</a>', record["url"], value) if record["url"] else value
         if not record["note"]:
             return name
         return format_html('{}<small class="rating-note">{}</small>', name, record["note"])
 
-    def value_name(self, value):
+    def value_name(self, value: str) -> str:
         return value
 
-    def render_rating(self, value):
+    def render_rating(self, value: Figure) -> str:
         return number_format(value, decimal_pos=1)
 
-    def value_rating(self, value):
+    def value_rating(self, value: Figure) -> Figure:
         return value

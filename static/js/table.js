@@ -1,6 +1,9 @@
-/* Meld table page: steppers, the ± sign, the Gin card picker and the Canasta card calculator.
-   Plain event delegation, so it keeps working after htmx swaps; every change fires
-   "input"/"change" so the live preview (hx-trigger on the form) follows. */
+/* Meld table page: what cannot be HTML. Steppers, the ± sign, the Gin card picker and the
+   Canasta card calculator; where the player looks after Send; live-check answers to values
+   typed over since. Every answer the server gives is HTML (views/table.py); the drafts and
+   the outbox are table_keep.js. Plain event delegation, so it keeps working after htmx
+   swaps; every change fires "input"/"change" so the live preview (hx-trigger on the form)
+   follows. */
 (function () {
   "use strict";
 
@@ -200,55 +203,7 @@
     root.querySelectorAll(selector).forEach(action);
   }
 
-  /* A stored deal's light answer (views/table.py, _stored_answer): the next deal's form is
-     the fresh form this page was given, renumbered, so the server neither builds nor draws
-     one. The fresh form is kept as drawn, before anything is typed or restored into it. */
-  var fresh = null;
-
-  function keepFresh(root) {
-    each(root, ".entry-form[data-fresh]", function (form) {
-      fresh = { mark: form.dataset.fresh, html: form.outerHTML };
-    });
-  }
-
-  function nextForm() {
-    var next = document.getElementById("entry-next");
-    var old = document.querySelector("#entry .entry-form");
-    if (!next || !next.dataset.number) return;
-    if (!fresh || !old) {
-      window.location.reload();  /* nothing to draw it from: the page draws it */
-      return;
-    }
-    var holder = document.createElement("div");
-    holder.innerHTML = fresh.html;
-    var form = holder.firstElementChild;
-    var part = function (name) { return next.querySelector("[data-part=" + name + "]"); };
-    form.querySelector("input[name=number]").setAttribute("value", next.dataset.number);
-    form.querySelector("input[name=idempotency_key]").setAttribute("value", next.dataset.key);
-    form.dataset.keep = next.dataset.keep;
-    form.querySelector(".deal-title").textContent = part("title").textContent.trim();
-    form.querySelector("[data-which-deal]").innerHTML = part("which-deal").innerHTML;
-    form.querySelector("button.send").textContent = part("send").textContent.trim();
-    form.querySelector(".send-waiting").textContent = part("waiting").textContent.trim();
-    next.replaceChildren();
-    delete next.dataset.number;
-    old.replaceWith(form);
-    if (window.htmx) window.htmx.process(form);
-    form.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: form } }));
-  }
-
-  document.addEventListener("htmx:configRequest", function (event) {
-    if (fresh) event.detail.headers["X-Meld-Fresh"] = fresh.mark;
-    /* A confirmation keeps the entry form as it is when it is already the next deal's. */
-    var shown = document.querySelector("#entry .entry-form");
-    var edited = shown && shown.querySelector("input[name=expected_version]");
-    var number = shown && shown.querySelector("input[name=number]");
-    if (number && !(edited && edited.value)) event.detail.headers["X-Meld-Next"] = number.value;
-  });
-  document.addEventListener("htmx:afterRequest", nextForm);
-
   function init(root) {
-    keepFresh(root);
     each(root, "[data-picker]", drawPicker);
     each(root, ".entry-form", restoreMode);
     each(root, "[data-hand-kind]", setHandKind);
@@ -279,16 +234,6 @@
     }
   }
 
-  /* A stored deal's answer appends its row to the pad; a poll answered in between may
-     have drawn that row already: keep the first. */
-  function dropTwins() {
-    var seen = {};
-    document.querySelectorAll("#pad-rows [data-row]").forEach(function (row) {
-      if (seen[row.dataset.row]) row.remove();
-      seen[row.dataset.row] = true;
-    });
-  }
-
   /* The live preview answers what the form held when it asked: an answer to values typed
      over since is dropped (the newer values' answer follows), so marks and totals of a
      half-typed deal never flash up after the player has gone on. */
@@ -310,24 +255,6 @@
     if (asked !== undefined && form && formValues(form) !== asked) event.detail.shouldSwap = false;
   });
 
-  /* What the phone asks now (#now, drawn by every answer, views/table_moment.py). A form
-     folded away behind another answer opens once the moment asks for it; a dispute calls
-     the director, so the call's partial asks again how its call stands. */
-  var shownMoment = null;
-
-  function followMoment() {
-    var now = document.getElementById("now");
-    if (!now) return;
-    if (now.dataset.form === "open") {
-      document.querySelectorAll("#entry details.later").forEach(function (later) { later.open = true; });
-    }
-    var kind = now.dataset.kind;
-    if (shownMoment !== null && kind !== shownMoment && kind === "disputed") {
-      document.body.dispatchEvent(new CustomEvent("meld:moment"));
-    }
-    shownMoment = kind;
-  }
-
   /* After Send: a stored deal, or one another phone entered first, is answered in #now at
      the top, where the player then looks; a mistake is shown at its field. (The answer may
      have replaced the form: its request is known by its xhr.) */
@@ -344,20 +271,12 @@
     }
   }
 
-  document.addEventListener("htmx:afterSettle", function () {
-    dropTwins();
-    followMoment();
-  });
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "now") followMoment();
-  });
   document.addEventListener("htmx:beforeSend", function (event) {
     var form = event.detail.elt;
     if (form && form.matches && form.matches(".entry-form")) sends.add(event.detail.xhr);
   });
   document.addEventListener("htmx:afterRequest", afterSend);
   document.addEventListener("DOMContentLoaded", function () {
-    followMoment();
     showFirstProblem(document.getElementById("entry"));
   });
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });

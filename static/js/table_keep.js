@@ -67,16 +67,20 @@
     if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  /* Deals of this table before the form's one are stored (or were never sent): forget them. */
+  /* A draft belongs to one game ("token:game:deal"): the deals of this game before the
+     form's one are stored (or were never sent), and another game's (an earlier round at
+     this table, or a draft kept before drafts named their game) never comes back. */
   function forgetEarlier(form) {
     var store = storage();
     var parts = form.dataset.keep.split(":");
-    var number = parseInt(parts.pop(), 10);
-    var table = PREFIX + parts.join(":") + ":";
+    var number = parseInt(parts[2], 10);
+    var table = PREFIX + parts[0] + ":";
     if (!store) return;
     for (var index = store.length - 1; index >= 0; index -= 1) {
       var key = store.key(index);
-      if (key && key.indexOf(table) === 0 && parseInt(key.slice(table.length), 10) < number) {
+      if (!key || key.indexOf(table) !== 0) continue;
+      var kept = key.slice(table.length).split(":");
+      if (kept.length !== 2 || kept[0] !== parts[1] || parseInt(kept[1], 10) < number) {
         store.removeItem(key);
       }
     }

@@ -49,13 +49,11 @@ def sign_in(context: BrowserContext, live_server, user, language: str | None = N
     context.add_cookies([{"name": n, "value": v, "domain": host, "path": "/"} for n, v in cookies])
 
 
-PREVIEW_DELAY_MS = 350  # the live check's "input ... delay:350ms" (table/partials/entry_form.html)
-
-
-def checked(form) -> None:
-    """Wait until the entry form's live check has answered: an error line it shows moves the
-    fields below it, so a tap aimed before it lands could hit the wrong field. A value typed
-    just before is asked about only once the check's delay has passed: the wait starts after
-    it (a tap between the two found the check idle and missed its "+" as the line went)."""
-    form.page.wait_for_timeout(PREVIEW_DELAY_MS + 100)
-    expect(form.locator("#preview.htmx-request")).to_have_count(0)
+def take_seat(page: Page, url: str, seat_pk: int, player_number: int) -> None:
+    """Open a table's page at ``url`` and take the seat, as a player does with the QR code.
+    Returns once the page has loaded: the seat's name shows while the page is still being
+    read, before htmx binds the preview and the poll, and a tap then would fire neither."""
+    page.goto(url)
+    page.locator(f'button[name=seat][value="{seat_pk}"]').click()
+    expect(page.locator(".iam")).to_contain_text(f"Player {player_number}")
+    page.wait_for_load_state("load")

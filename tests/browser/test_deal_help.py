@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import LOCALES, checked, no_horizontal_scroll, shoot
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
 from tests.conftest import PHONE
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Event
@@ -70,11 +70,8 @@ def test_the_last_deal_is_named_and_a_whole_deal_mistake_is_shown_by_send(
 
     form = phone.locator("form.entry-form")
     for side in (0, 1):
-        checked(form)
         form.locator(f'[data-step-for="id_s{side}_natural_canastas"][data-delta="1"]').click()
-        checked(form)
         form.locator(f'label[for="id_s{side}_going_out_1"]').click()
-        checked(form)
         form.locator(f"#id_s{side}_melded_points").fill("60")
     expect(form.locator("#id_s1_going_out_1")).to_be_checked()
     form.locator("button.send").click()
@@ -87,10 +84,10 @@ def test_the_last_deal_is_named_and_a_whole_deal_mistake_is_shown_by_send(
     note = phone.locator("#err-all")
     expect(note).to_contain_text(message[:30])
     for side in (0, 1):
-        expect(phone.locator(f"#err-id_s{side}_going_out")).to_have_text(pointer)
+        expect(phone.locator(f"#id_s{side}_going_out_error")).to_have_text(pointer)
     # The first marked field is in view and has the focus; the note is right above Send.
     expect(phone.locator("#id_s0_going_out_0")).to_be_focused()
-    field = phone.locator("#err-id_s0_going_out").locator("xpath=..")
+    field = phone.locator("#id_s0_going_out_error").locator("xpath=..")
     box = field.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     send = phone.locator("button.send").bounding_box()

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 def test_a_director_reads_a_members_season_and_turns_on_the_club_page(
     page, live_server, django_user_model, artifacts_dir, settings
 ):
-    # The club's link is handed on with the address phones use (meld.network.link).
+    # The club's link is handed on with the address phones use (tournaments.kernel.network.link).
     settings.MELD_BASE_URL = live_server.url
     erika = django_user_model.objects.create_user("erika", password="Karten-2026!")
     club = club_of(erika)

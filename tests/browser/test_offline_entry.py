@@ -73,7 +73,7 @@ def test_a_deal_sent_offline_waits_on_the_phone_and_goes_when_the_connection_is_
     phone.locator("button.send").scroll_into_view_if_needed()
     phone.screenshot(path=f"{artifacts_dir}/offline-1-waiting-{language}.png")
     assert not Entry.objects.exists()
-    kept = phone.evaluate(f"localStorage.getItem('meld-deal:{game.table.token}:1')")
+    kept = phone.evaluate(f"localStorage.getItem('meld-deal:{game.table.token}:{game.pk}:1')")
     assert '"waiting":true' in kept
 
     context.set_offline(False)
@@ -83,7 +83,9 @@ def test_a_deal_sent_offline_waits_on_the_phone_and_goes_when_the_connection_is_
     shoot(phone, artifacts_dir, f"offline-2-sent-{language}")
     no_horizontal_scroll(phone)
     assert Entry.objects.get().points == [720, 25]
-    assert phone.evaluate(f"localStorage.getItem('meld-deal:{game.table.token}:1')") is None
+    assert (
+        phone.evaluate(f"localStorage.getItem('meld-deal:{game.table.token}:{game.pk}:1')") is None
+    )
 
 
 def test_a_reload_before_sending_fills_the_typed_deal_in_again(
@@ -119,8 +121,33 @@ def test_a_deal_answered_with_a_mistake_is_still_kept_after_a_reload(
     form = phone.locator("form.entry-form")
     form.locator("#id_s0_melded_points").fill("123")
     form.locator("button.send").click()
-    expect(phone.locator("#err-id_s0_melded_points")).not_to_be_empty()
+    expect(phone.locator("#id_s0_melded_points_error")).not_to_be_empty()
     expect(phone.locator("#id_s0_melded_points")).to_be_focused()
     phone.reload()
     expect(phone.locator("#id_s0_melded_points")).to_have_value("123")
     assert not Entry.objects.exists()
+
+
+def test_round_1s_draft_never_comes_back_in_round_2(phone, live_server, director, language):
+    """A pair stays at its table from round 1 to 2 (issue 32, item 1): the deal typed but not
+    sent in round 1 is not filled into round 2's form, and round 2's deal is stored."""
+    from tests.factories import seat_round
+    from tournaments.models import Round
+
+    game = canasta_game(director)
+    seated(phone, live_server, game)
+    type_deal(phone)  # typed in round 1, never sent
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    second = seat_round(game.round.event, 2, [((1, 6), (3, 8)), ((2, 5), (4, 7))]).games.get(
+        table__number=1
+    )
+    phone.reload()
+    expect(phone.locator("form.entry-form")).to_be_visible()
+    form = phone.locator("form.entry-form")
+    assert form.get_attribute("data-keep") == f"{game.table.token}:{second.pk}:1"
+    expect(form.locator("#id_s0_melded_points")).to_have_value("")
+    expect(form.locator("#id_s1_hand_points")).to_have_value("")
+    type_deal(phone)
+    phone.locator("button.send").click()
+    expect(phone.locator("#sheet tr.deal")).to_have_count(1)
+    assert Entry.objects.get().game_id == second.pk

@@ -8,10 +8,15 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
+from meld_testkit.language import foreign_phrases
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot, take_seat
 from tests.conftest import PHONE
+from tests.factories import make_event, make_tables
 from tests.web.guide_helpers import first_round, second_round, table
+from tests.web.rounds_helpers import close, finish
 from tournaments.models import Seat
+from tournaments.services.rounds.steps import start_round
+from tournaments.services.setup.player_changes import substitute
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -30,9 +35,9 @@ def phones(browser, language):
 
 def sit(page, live_server, event, table_number: int, player_number: int) -> None:
     seat = Seat.objects.get(round__number=1, round__event=event, player__number=player_number)
-    page.goto(f"{live_server.url}/t/{table(event, table_number).token}/")
-    page.locator(f'button[name=seat][value="{seat.pk}"]').click()
-    expect(page.locator(".iam")).to_contain_text(f"Player {player_number}")
+    take_seat(
+        page, f"{live_server.url}/t/{table(event, table_number).token}/", seat.pk, player_number
+    )
 
 
 def test_the_next_round_brings_the_guide_card_and_one_tap_opens_the_new_table(
@@ -93,3 +98,42 @@ def test_a_table_without_a_game_shows_where_its_players_go_and_the_bye(
     expect(page.locator(".move")).to_have_count(3)
     shoot(page, artifacts_dir, f"follows-5-bye-{language}")
     no_horizontal_scroll(page)
+
+
+def test_the_phone_of_a_player_replaced_says_who_took_their_number_and_where(
+    phones, live_server, director, artifacts_dir, language
+):
+    """Issue 32.1: Anna Bauer's phone, left on her table of round 1, turns by itself into
+    'replaced by Eva Kern from round 2' with where Eva sits, in one language, when round 2
+    starts; no 'no seat'."""
+    event = make_event(director, players=8, draw_seed="follows", language=language)
+    event.players.filter(number=7).update(name="Anna Bauer")
+    make_tables(event, 2)
+    first = start_round(event, user=director)
+    anna = phones[0]
+    seat = Seat.objects.select_related("game__table").get(round=first, player__number=7)
+    anna.goto(f"{live_server.url}/t/{seat.game.table.token}/")
+    anna.locator(f'button[name=seat][value="{seat.pk}"]').click()
+    expect(anna.locator(".iam")).to_contain_text("Anna Bauer")
+    finish(first)
+    close(first)
+    eva = substitute(event, event.players.get(number=7), name="Eva Kern", user=director)
+    second = start_round(event, user=director)
+    eva_seat = Seat.objects.select_related("game__table").get(round=second, player=eva)
+
+    with translation.override(language):
+        replaced = translation.gettext(
+            "%(player)s was replaced by %(substitute)s from round %(round)s."
+        ) % {"player": "Anna Bauer", "substitute": "Eva Kern", "round": 2}
+        no_seat = translation.gettext("Round %(round)s: you have no seat. Ask the director.") % {
+            "round": 2
+        }
+    now = anna.locator("#now")
+    expect(now).to_contain_text(replaced, timeout=20_000)  # the pad's poll brings round 2
+    card = now.locator(".guide-card .guide-line")
+    expect(card).to_contain_text("Eva Kern")
+    expect(card).to_contain_text(f"{eva_seat.game.table.number}")
+    expect(anna.locator("main")).not_to_contain_text(no_seat)
+    assert foreign_phrases(anna.content(), language) == []
+    shoot(anna, artifacts_dir, f"follows-replaced-{language}")
+    no_horizontal_scroll(anna)

@@ -1,11 +1,13 @@
 """The projector at 1366×768 (and at 1280×720 and 1024×768): every panel's every row is on
 the screen, every rank of the standings is shown on one of its pages, and axe-core finds
 nothing serious; in German and English, with a long event name, long player names and the
-round clock running or up."""
+round clock running or up; and a confirmed deal on the projector within two polls, whatever
+panel it shows."""
 
 import datetime
 import os
 import re
+import time
 
 import pytest
 from django.utils import timezone
@@ -15,13 +17,17 @@ from tests.browser.helpers import LOCALES
 from tests.browser.test_accessibility import serious_findings
 from tests.conftest import LAPTOP
 from tests.factories import make_event, seat_round
+from tests.web.table_helpers import DEAL, DEAL_POINTS, seat_of
 from tournaments.models import Event, Result, Round
+from tournaments.services.pages.live import LIVE_POLL_SECONDS
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LONG = "Anna-Maria Hohenberg-Wiesenthaler von Schönau"
 SIZES = [LAPTOP, {"width": 1280, "height": 720}, {"width": 1024, "height": 768}]
 ITEMS = "table.standings tbody tr, .by-name li, .seating-table, .no-scores, .provisional"
+TWO_POLLS = 2 * LIVE_POLL_SECONDS * 1000 + 1000  # ms: two polls and an answer
 
 
 def evening(director, players: int, tables: list, language: str) -> Event:
@@ -138,4 +144,35 @@ def test_before_the_first_score_the_projector_says_so(browser, live_server, dire
     said = {"en": "No scores yet.", "de": "Noch keine Ergebnisse."}[language]
     expect(page.locator("#panel .no-scores")).to_have_text(said)
     assert not serious_findings(page)
+    context.close()
+
+
+@pytest.mark.parametrize("shown", [0, 1, 2], ids=["find your table", "by table", "standings"])
+def test_a_confirmed_deal_shows_on_the_projector_within_two_polls_whatever_its_panel(
+    browser, live_server, director, shown
+):
+    """On a seating panel the projector turns to the standings; on the standings it draws the
+    new figures into the same page (the handbook, "An event's public page")."""
+    event = make_event(
+        director, players=8, public=True, language="en", round_kind="time", round_minutes=30
+    )
+    rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+    games = {game.table.number: game for game in rnd.games.all()}
+    first = submit_entry(games[2], 1, DEAL, seat=seat_of(games[2], 3))
+    confirm_entry(first, seat=seat_of(games[2], 4))  # a score: the standings are a panel
+    context = browser.new_context(viewport=LAPTOP, locale=LOCALES["en"])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/p/{event.public_token}/projector/?panel={shown}")
+    title = page.locator("#panel .panel-title")
+    expect(title).to_contain_text(["find your table", "by table", "Standings"][shown])
+    player = page.locator("table.standings tr").filter(
+        has=page.locator("td.secondary", has_text=re.compile(r"^1$"))
+    )
+
+    started = time.monotonic()
+    entry = submit_entry(games[1], 1, DEAL, seat=seat_of(games[1], 2))
+    confirm_entry(entry, seat=seat_of(games[1], 1))
+    expect(player.locator("td.num strong")).to_have_text(str(DEAL_POINTS[0]), timeout=TWO_POLLS)
+    assert time.monotonic() - started < TWO_POLLS / 1000
+    expect(title).to_contain_text("Standings")
     context.close()

@@ -9,7 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, shoot, take_seat
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
 from tournaments.card_games import card_game_of
@@ -45,9 +45,7 @@ def deal(language: str, game, number: int, *, start: bool = False) -> str:
 
 
 def sit(page, live_server, game, number: int) -> None:
-    page.goto(f"{live_server.url}/t/{game.table.token}/")
-    page.locator(f'button[name=seat][value="{seat_of(game, number).pk}"]').click()
-    expect(page.locator(".iam")).to_contain_text(f"Player {number}")
+    take_seat(page, f"{live_server.url}/t/{game.table.token}/", seat_of(game, number).pk, number)
 
 
 def test_an_evening_that_ends_while_the_phones_are_open(

@@ -10,7 +10,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import LOCALES, no_horizontal_scroll
+from meld_testkit.language import foreign_phrases
+from tests.browser.helpers import LOCALES, no_horizontal_scroll, take_seat
 from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, seat_of, totals
 from tournaments.card_games import card_game_of
@@ -50,9 +51,7 @@ def deal(language: str, game, number: int) -> str:
 
 
 def sit(page: Page, live_server, game, number: int) -> None:
-    page.goto(f"{live_server.url}/t/{game.table.token}/")
-    page.locator(f'button[name=seat][value="{seat_of(game, number).pk}"]').click()
-    expect(page.locator(".iam")).to_contain_text(f"Player {number}")
+    take_seat(page, f"{live_server.url}/t/{game.table.token}/", seat_of(game, number).pk, number)
 
 
 def at_top(page: Page) -> None:
@@ -153,7 +152,9 @@ def test_two_phones_entering_the_same_deal_compare_and_answer(
     sit(side_b, live_server, game, 2)
     now_b = side_b.locator("#now")
 
-    # Deal 1: both typed the same; side A's phone sent first.
+    # Deal 1: both typed the same; side A's phone sent first, before side B's phone had
+    # heard of it (its polls held back: once it has, its Send for that deal goes).
+    side_b.route("**/sheet/**", lambda route: route.abort())
     type_deal(side_a)
     side_a.locator("button.send").click()
     expect(side_a.locator("#now .messages")).to_be_visible()
@@ -290,15 +291,16 @@ def test_the_tables_entry_mode_stays_for_the_next_deal(
     current = side_a.locator(".entry-modes .pill.current")
     expect(current).to_have_text(words(language, "Score only"))
 
-    # The other phone confirms: its next deal's form is the table's mode too.
+    # The other phone confirms: its next deal's form stays in the mode that phone uses (a
+    # phone's mode does not change by itself when it confirms a deal entered in another).
     confirm = side_b.locator("#now button.confirm")
     expect(confirm).to_be_visible(timeout=POLLED)
     confirm.click()
     expect(side_b.locator("form.entry-form .deal-title")).to_have_text(
         says(language, game, "title", 2)
     )
-    expect(side_b.locator("form.entry-form #id_s0_total")).to_be_visible()
-    expect(side_b.locator("#id_s0_melded_points")).to_have_count(0)
+    expect(side_b.locator("form.entry-form #id_s0_melded_points")).to_be_visible()
+    expect(side_b.locator("#id_s0_total")).to_have_count(0)
     first_screen(side_b, artifacts_dir, f"8-mode-kept-{language}")
 
 
@@ -315,8 +317,10 @@ def test_the_phone_says_that_the_director_is_coming(
     expect(called).to_contain_text(words(language, "The director is called."))
     acknowledge_call(TableCall.objects.get(), user=director)
     coming = words(language, "The director has seen your call and is coming to your table.")
-    expect(called).to_have_text(coming, timeout=POLLED)
-    in_first_screen(page, called)
+    seen = page.locator("#call-director [data-notice=coming]")
+    expect(seen).to_have_text(coming, timeout=POLLED)
+    expect(called).to_have_count(0)
+    in_first_screen(page, seen)
     first_screen(page, artifacts_dir, f"9-coming-{language}")
 
 
@@ -355,3 +359,51 @@ def test_at_200_percent_text_the_pad_shows_every_side_and_send_stays_reachable(
     send.click()
     expect(page.locator("#now .messages")).to_be_in_viewport()
     assert Entry.objects.filter(number=3).exists()
+
+
+def test_an_untouched_form_asks_before_storing_and_send_stays_under_the_thumb(
+    phones, live_server, director, language, artifacts_dir
+):
+    """Issue 32.3: Send on a form nobody typed in stores nothing and asks; the question
+    appears over the form, so Send moves by no more than 4 px (with the bar at the bottom
+    of the screen, and scrolled to the end of the form); its button stores 0 : 0. The page
+    keeps to one language (issue 32.4)."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    form = page.locator("form.entry-form")
+    send = form.locator("button.send")
+    question = page.locator(".send-question")
+
+    def moved(before) -> float:
+        after = send.bounding_box()
+        return max(abs(after["x"] - before["x"]), abs(after["y"] - before["y"]))
+
+    page.locator("#preview").evaluate("p => p.scrollIntoView({block: 'end'})")
+    scrolled = page.evaluate("window.scrollY")
+    before_end = send.bounding_box()
+    at_top(page)
+    before_top = send.bounding_box()
+    send.click()
+    expect(question).to_be_visible()
+    expect(question).to_contain_text(
+        words(
+            language,
+            "Nothing was typed for %(deal)s. Store it as %(points)s?",
+            deal=deal(language, game, 1),
+            points="0 : 0",
+        )
+    )
+    assert not Entry.objects.filter(game=game).exists()
+    assert moved(before_top) <= 4
+    page.evaluate(f"window.scrollTo(0, {scrolled})")
+    assert moved(before_end) <= 4
+    at_top(page)
+    page.screenshot(path=f"{artifacts_dir}/one-screen-untouched-{language}.png")
+    assert foreign_phrases(page.content(), language) == []
+
+    question.locator("button.store-as-typed").click()
+    expect(question).to_have_count(0)
+    expect(page.locator("#now")).to_contain_text(deal(language, game, 1))
+    entry = Entry.objects.get(game=game)
+    assert entry.number == 1 and list(entry.points) == [0, 0]

@@ -51,7 +51,7 @@ def test_a_canasta_deal_entered_on_one_phone_and_confirmed_on_the_other(
     form.locator("#id_s0_melded_points").fill("123")
     form.locator("#id_s1_melded_points").fill("60")
     form.locator("#id_s1_hand_points").fill("35")
-    mistake = entering.locator("#err-id_s0_melded_points")
+    mistake = entering.locator("#id_s0_melded_points_error")
     expect(mistake).to_contain_text("multiple of 5")
     shoot(entering, artifacts_dir, "table-canasta-2-mistake")
 
@@ -103,12 +103,12 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
     tap(entering, "5H 6H 7H KS KH KD AS 2S 3S")  # one card short: a mistake
     form.locator("label.pill.defender").click()
     tap(entering, "8H KC 9D 9C 9S 2D 3C 4D 6C JH")
-    expect(entering.locator("#err-id_knocker_cards")).to_contain_text("Tap 10 or 11 cards, not 9")
+    expect(entering.locator("#id_knocker_cards_error")).to_contain_text("Tap 10 or 11 cards, not 9")
     shoot(entering, artifacts_dir, "table-gin-1-mistake")
 
     form.locator("label.pill.knocker").click()
     tap(entering, "4C")
-    expect(entering.locator("#err-id_knocker_cards")).to_be_empty()
+    expect(entering.locator("#id_knocker_cards_error")).to_be_empty()
     preview = entering.locator("#preview")
     expect(preview).to_contain_text("1 Player 1 scores 21")
     expect(preview).to_contain_text("25 after laying off")
@@ -120,9 +120,17 @@ def test_a_gin_hand_tapped_in_card_mode_and_confirmed(phones, live_server, direc
 
     confirm = confirming.get_by_role("button", name="Confirm hand 1")
     expect(confirm).to_be_visible(timeout=15_000)
+    # The defender checks the cards the knocker tapped, not only the deadwood they give.
+    entered = confirming.locator("#now .entered")
+    expect(entered).to_contain_text(
+        "Knocker's melds: A♠\u00a02♠\u00a03♠ · 5♥\u00a06♥\u00a07♥ · K♠\u00a0K♥\u00a0K♦"
+    )
+    expect(entered).to_contain_text("Defender's deadwood: 2♦ 3♣ 4♦ 6♣ 8♥ J♥ K♣")
+    no_horizontal_scroll(confirming)
+    shoot(confirming, artifacts_dir, "table-gin-3-to-confirm")
     confirm.click()
     expect(confirming.locator("main")).to_contain_text("Hand 1 is confirmed.")
-    shoot(confirming, artifacts_dir, "table-gin-3-confirmed")
+    shoot(confirming, artifacts_dir, "table-gin-4-confirmed")
 
     game.refresh_from_db()
     assert game.scores == [21 + 20, 0]  # hand points and one box
@@ -173,15 +181,15 @@ def send_deal(page, number: int):
     return sent.value.text()
 
 
-def test_a_second_deal_adds_its_row_to_the_pad_and_a_poll_draws_it_once(
+def test_each_deal_sent_and_a_change_from_another_phone_are_on_the_pad_once(
     phones, live_server, director
 ):
     game = canasta_game(director)
     entering = phones[0]
     open_table(entering, live_server, game, "1 Player 1")
-    # The pad showed each deal before it: each answer brings only its new rows.
-    assert 'id="sheet"' not in send_deal(entering, 1)
-    assert 'id="sheet"' not in send_deal(entering, 2)
+    # Each answer is the pad as it is now, with the next deal's form.
+    assert 'id="sheet"' in send_deal(entering, 1)
+    assert 'id="sheet"' in send_deal(entering, 2)
     rows = entering.locator("#sheet tr.deal")
     expect(rows).to_have_count(2)
     expect(rows.nth(1).locator("th")).to_have_text("2")
@@ -216,28 +224,26 @@ def send_canasta_deal(page, number: int, melded: str):
     return sent.value
 
 
-def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
+def test_each_stored_deal_brings_the_next_deals_form_empty_with_a_new_key(
     phones, live_server, director, artifacts_dir
 ):
-    """A stored deal's answer brings no form (a light answer): the phone renumbers the fresh
-    form it was given, empty again, with a new idempotency key, and that form previews and
-    sends as a drawn one. The first row takes the place of "no deals yet"."""
+    """A stored deal's answer brings the next deal's form, empty, with a new idempotency
+    key, and that form previews and sends like the first. The first row takes the place of
+    "no deals yet"."""
     game = canasta_game(director)
     entering, confirming = phones
     open_table(entering, live_server, game, "1 Player 1")
     form = entering.locator("form.entry-form")
     expect(entering.locator("#pad-rows")).to_contain_text("No deal entered yet.")
     answer = send_canasta_deal(entering, 1, "120")
-    assert answer.headers.get("hx-reswap") == "none"
+    assert not [name for name in answer.headers if name.startswith("x-meld")]
     expect(entering.locator(".deal-title")).to_have_text("Deal 2")
     expect(entering.locator("#pad-rows tr.deal")).to_have_count(1)
     expect(entering.locator("#pad-rows")).not_to_contain_text("No deal entered yet.")
     second_key = form.locator("input[name=idempotency_key]").input_value()
     form.locator('[data-step-for="id_s0_red_threes"][data-delta="1"]').click()
 
-    answer = send_canasta_deal(entering, 2, "120")
-    assert answer.headers.get("hx-reswap") == "none"
-    assert "entry-form" not in answer.text()  # no form drawn by the server
+    send_canasta_deal(entering, 2, "120")
     expect(entering.locator("#now .messages")).to_contain_text("Deal 2 is stored")
     expect(entering.locator(".deal-title")).to_have_text("Deal 3")
     expect(form.get_by_role("button", name="Send deal 3")).to_be_visible()
@@ -250,13 +256,12 @@ def test_the_next_deals_form_is_drawn_on_the_phone_from_the_fresh_one(
     assert third_key and third_key != second_key
     assert form.get_attribute("data-keep").endswith(":3")
     expect(entering.locator("#pad-rows tr.deal")).to_have_count(2)
-    shoot(entering, artifacts_dir, "table-canasta-light-next")
+    shoot(entering, artifacts_dir, "table-canasta-next")
 
-    # The renumbered form previews and sends like a drawn one.
+    # The next form previews and sends like the first.
     form.locator("#id_s1_melded_points").fill("60")
     expect(entering.locator("#total-s1")).to_have_text("60")
-    answer = send_canasta_deal(entering, 3, "90")
-    assert answer.headers.get("hx-reswap") == "none"
+    send_canasta_deal(entering, 3, "90")
     expect(entering.locator(".deal-title")).to_have_text("Deal 4")
     expect(entering.locator("#pad-rows tr.deal")).to_have_count(3)
     entries = list(Entry.objects.order_by("number"))
@@ -278,11 +283,11 @@ def confirm_deal(page, number: int):
     return answered.value
 
 
-def test_a_confirmation_answers_without_drawing_a_form(
+def test_a_confirmation_keeps_what_was_typed_in_the_next_deals_form(
     phones, live_server, director, artifacts_dir
 ):
-    """A phone whose form is already the next deal's keeps it, typing and all; one whose
-    form is an earlier deal's draws the next deal's from the fresh form it keeps."""
+    """The next deal's form, folded away while deal 1 waits for this phone, opens once it is
+    confirmed, with what was typed in it; a form behind the game is the next deal's again."""
     game = canasta_game(director)
     entering, confirming = phones
     open_table(entering, live_server, game, "1 Player 1")
@@ -293,28 +298,24 @@ def test_a_confirmation_answers_without_drawing_a_form(
     confirming.locator("#entry details.later > summary").click()
     expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
     confirming.locator("#id_s1_melded_points").fill("75")
-    answer = confirm_deal(confirming, 1)
-    assert answer.headers.get("hx-reswap") == "none"
-    assert "entry-form" not in answer.text()
+    confirm_deal(confirming, 1)
     expect(confirming.locator("#now .messages")).to_contain_text("Deal 1 is confirmed.")
     expect(confirming.locator("#pad-rows tr.row-confirmed")).to_have_count(1)
     expect(confirming.locator("tfoot tr.grand")).to_contain_text("720")
+    expect(confirming.locator(".deal-title")).to_be_visible()
     expect(confirming.locator(".deal-title")).to_have_text("Deal 2")
     expect(confirming.locator("#id_s1_melded_points")).to_have_value("75")
     shoot(confirming, artifacts_dir, "table-canasta-confirm-kept")
 
-    # Deal 2 comes from the other phone, whose pad may have missed the confirmation:
-    # either way its answer brings no form.
-    answer = send_canasta_deal(entering, 2, "120")
-    assert answer.headers.get("hx-reswap") == "none"
-    assert "entry-form" not in answer.text()
+    # Deal 2 comes from the other phone, whose pad may have missed the confirmation.
+    send_canasta_deal(entering, 2, "120")
     expect(entering.locator("#pad-rows tr.deal")).to_have_count(2)
     expect(entering.locator("#pad-rows tr.row-confirmed")).to_have_count(1)
-    # This form (deal 2's) is behind, so the answer brings deal 3's, drawn on the phone.
+    # This form (deal 2's) is behind: the poll that brings deal 2 to confirm brings deal
+    # 3's form, folded away behind it, and no "Send deal 2" beside "Confirm deal 2".
     expect(confirming.get_by_role("button", name="Confirm deal 2")).to_be_visible(timeout=15_000)
-    answer = confirm_deal(confirming, 2)
-    assert answer.headers.get("hx-reswap") == "none"
-    assert "entry-form" not in answer.text()
+    expect(confirming.get_by_role("button", name="Send deal 2")).to_have_count(0)
+    confirm_deal(confirming, 2)
     expect(confirming.locator("#now .messages")).to_contain_text("Deal 2 is confirmed.")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 3")
     expect(confirming.locator("#id_s1_melded_points")).to_have_value("")
@@ -322,7 +323,7 @@ def test_a_confirmation_answers_without_drawing_a_form(
     game.refresh_from_db()
     assert game.scores == [1440, 120]
 
-    # The form drawn on the phone sends deal 3 as a drawn one would.
+    # The form sends deal 3 as the first did.
     send_canasta_deal(confirming, 3, "90")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 4")
     assert Entry.objects.get(number=3).points == [690, 60]

@@ -264,7 +264,7 @@ def test_a_knock_without_deadwood_must_be_entered_as_gin():
 
 def test_impossible_deadwood_values_are_all_refused_together():
     with pytest.raises(InvalidHand) as raised:
-        score_hand(-1, True, gin="yes", profile=WIENER)  # type: ignore[arg-type]
+        score_hand(-1, True, gin="yes", profile=WIENER)  # type: ignore[arg-type]  # bad input on purpose
     assert [p.field for p in raised.value.problems] == [
         "knocker_deadwood",
         "defender_deadwood",
@@ -272,7 +272,7 @@ def test_impossible_deadwood_values_are_all_refused_together():
     ]
     for bad in (2.0, "3", None, MAX_DEADWOOD + 1):
         with pytest.raises(InvalidHand):
-            score_hand(4, bad, profile=WIENER)  # type: ignore[arg-type]
+            score_hand(4, bad, profile=WIENER)  # type: ignore[arg-type]  # bad input on purpose
 
 
 def test_ten_cards_hold_at_most_98_deadwood():

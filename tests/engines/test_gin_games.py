@@ -96,7 +96,7 @@ def test_no_hand_may_follow_the_end_of_the_game():
 
 def test_only_the_winner_of_a_hand_scores_and_entries_are_whole_points():
     with pytest.raises(InvalidHand) as raised:
-        score_game([(10, 5), (-3, 0), (1.5, 0), (1, 2, 3), "no"], WIENER)  # type: ignore[list-item]
+        score_game([(10, 5), (-3, 0), (1.5, 0), (1, 2, 3), "no"], WIENER)  # type: ignore[list-item]  # bad hands on purpose
     assert len(raised.value.problems) == 5
 
 

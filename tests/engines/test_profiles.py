@@ -141,7 +141,7 @@ def test_red_three_scores_by_count():
 
 def test_profiles_are_frozen_and_hashable():
     with pytest.raises(dataclasses.FrozenInstanceError):
-        WIENER.target = 1  # type: ignore[misc]
+        WIENER.target = 1  # type: ignore[misc]  # the frozen profile refuses it: what the test shows
     assert len({*CANASTA_PROFILES.values(), *GIN_PROFILES.values()}) == len(CANASTA_PROFILES) + len(
         GIN_PROFILES
     )

@@ -74,6 +74,10 @@ def test_the_latest_automatic_backup_finishes_the_evening_on_another_laptop(tmp_
     ).start()
     try:
         built = serving.kit(first.env, "setup", "8", str(DEALS), "evening")
+        # While Meld serves, a restore into its folder is refused and says how to stop it
+        # (in Meld's language, German by default).
+        with pytest.raises(RuntimeError, match=r"(Strg|Ctrl)\+C"):
+            first.run("restore", str(tmp_path / "any.sqlite3"))
         tables = built["tables"]
         phones = {table["number"]: seated(first.url, table) for table in tables}
         for number in (1, 2):
@@ -95,7 +99,8 @@ def test_the_latest_automatic_backup_finishes_the_evening_on_another_laptop(tmp_
         log=tmp_path / "second.log",
     )
     said = second.run("restore", str(latest))
-    assert f"Restored {latest}" in said
+    # In Meld's language: German unless LANGUAGE_CODE says otherwise.
+    assert f"{latest} zurückgeholt" in said
     second.start()
     try:
         assert second.port != first.port

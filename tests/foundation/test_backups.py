@@ -1,9 +1,11 @@
 """Backups Meld takes by itself (meld/backups.py), and the backup and restore commands."""
 
+import logging
 import os
 import sqlite3
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from io import StringIO
 
 import pytest
@@ -13,10 +15,11 @@ from django.core.management.base import CommandError
 from meld import backups
 from meld.settings import DATA_DIR
 from tests.factories import make_event, seat_round
+from tournaments.kernel.signals import announce_round_closed
 from tournaments.models import Round
 from tournaments.services.rounds.steps import force_close_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
@@ -79,9 +82,13 @@ def test_closing_a_round_backs_up_once_it_is_committed(
 ):
     event = make_event(director, players=4)
     rnd = seat_round(event, 1, [((1, 2), (3, 4))])
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks() as callbacks:
         force_close_round(rnd, user=director, reason="The hall closes")
-    assert backups.round_closed in callbacks
+    # The step says the round closed once it commits (kernel/signals.py); the backup listens.
+    assert announce_round_closed in callbacks
+    assert backups.copies() == []
+    for callback in callbacks:
+        callback()
     assert [path.name.endswith("-round.sqlite3") for path in backups.copies()] == [True]
 
 
@@ -134,27 +141,37 @@ def test_the_backup_command_writes_a_copy_the_director_keeps(database, tmp_path)
         call_command("backup", "--output", str(chosen), stdout=StringIO())
 
 
-def test_restore_brings_a_backup_back_and_keeps_the_database_it_replaces(
-    database, tmp_path, monkeypatch
-):
-    copy = backups.take("timer")
+@pytest.fixture
+def meld_database(database, migrated_file):
+    """Meld's database as Meld writes it (the club's own marker: a group named after the
+    evening), in place of the fixture's bare file."""
+    database.write_bytes(migrated_file.read_bytes())
     with sqlite3.connect(database) as db:
-        db.execute("INSERT INTO tournaments_event (name) VALUES ('After the backup')")
-    stale_log = database.with_name(database.name + "-wal")
+        # Without a write-ahead log of its own: the test leaves a stale one beside it.
+        db.execute("PRAGMA journal_mode = DELETE")
+        db.execute("INSERT INTO auth_group (name) VALUES ('Club evening')")
+    return database
+
+
+def groups_in(path) -> list[str]:
+    with sqlite3.connect(path) as db:
+        return [name for (name,) in db.execute("SELECT name FROM auth_group ORDER BY id")]
+
+
+def test_restore_brings_a_backup_back_and_keeps_the_database_it_replaces(meld_database):
+    copy = backups.take("timer")
+    with sqlite3.connect(meld_database) as db:
+        db.execute("INSERT INTO auth_group (name) VALUES ('After the backup')")
+    stale_log = meld_database.with_name(meld_database.name + "-wal")
     stale_log.write_bytes(b"stale log of the old database")
-    migrated = []
-    monkeypatch.setattr(
-        "tournaments.management.commands.restore.call_command",
-        lambda *args, **kwargs: migrated.append(args),
-    )
     out = StringIO()
     call_command("restore", str(copy), stdout=out)
-    assert events_in(database) == ["Club evening"]
+    assert groups_in(meld_database) == ["Club evening"]
     assert not stale_log.exists()
     (replaced,) = backups.folder().glob("meld-*-replaced.sqlite3")
-    assert events_in(replaced) == ["Club evening", "After the backup"]
-    assert migrated == [("migrate",)]
-    assert f"Restored {copy} (1 events)" in out.getvalue()
+    assert groups_in(replaced) == ["Club evening", "After the backup"]
+    assert f"Restored {copy} (0 events)" in out.getvalue()
+    assert "It holds no deal yet." in out.getvalue()
     assert "same short codes" in out.getvalue()
 
 
@@ -217,3 +234,26 @@ def test_a_deal_committed_while_a_copy_is_written_is_copied_next_time(
     copy = backups.take_if_due()
     assert copy is not None and "Late deal" not in events_in(copy)
     assert backups.due(now=time.time() + 301)
+
+
+def test_copies_begun_in_the_same_second_each_keep_a_name_of_their_own(database, settings):
+    """Two rounds closed in one second (two directors, or the demo loading) once shared one
+    name and one partial file: the second copy's file was renamed away under it and SQLite
+    refused it ("attempt to write a readonly database"), a traceback in the window."""
+    settings.MELD_BACKUP_KEEP = 10
+    with ThreadPoolExecutor(4) as pool:
+        taken = list(pool.map(lambda _: backups.take("round"), range(4)))
+    assert len(set(taken)) == 4
+    assert all(events_in(copy) == ["Club evening"] for copy in taken)
+    assert not list(backups.folder().glob("*.partial"))
+
+
+def test_a_failing_backup_after_a_round_is_one_line_in_the_log_not_a_traceback(
+    database, settings, caplog
+):
+    settings.MELD_BACKUP_DIR = database  # a file, not a folder: the copy fails
+    with caplog.at_level(logging.ERROR, logger="meld.backups"):
+        backups.round_closed()
+    (record,) = caplog.records
+    assert record.exc_info is None
+    assert "The backup after closing a round failed" in record.getMessage()

@@ -12,7 +12,7 @@ from tests.factories import make_event
 from tests.foundation.transfer_helpers import played, without_tokens
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Entry, Event, Member, Series
-from tournaments.services.transfer import export_event, import_event
+from tournaments.transfer import export_event, import_event
 
 pytestmark = pytest.mark.django_db
 
@@ -250,12 +250,12 @@ def _twice_one_number(data):
         (
             _damage_gender,
             "(“members” 2, “gender”: Select a valid choice. q is not one of the available "
-            "choices.)",
+            "choices. Meld writes one of: f, m.)",
         ),
         (
             _damage_rule,
             "(“series” 1, “rule”: Select a valid choice. fastest is not one of the available "
-            "choices.)",
+            "choices. Meld writes one of: total, placing, best, average.)",
         ),
         (
             _damage_points,
@@ -263,7 +263,10 @@ def _twice_one_number(data):
         ),
         (_too_many_series, "The export's list “series” is too long (at most 20)"),
         (_no_club, "The export's members belong to a club, but the event has none."),
-        (_member_ref, "(“players” 1, “member”: it names no row of “members”)"),
+        (
+            _member_ref,
+            "(“players” 1, “member”: it must name a row of “members”; found the number 7)",
+        ),
         (_twice_one_number, "(“members” 1 and 3 have the same number)"),
     ],
 )

@@ -23,7 +23,7 @@ from tests.web.test_gin_tables import (
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.services.rounds.steps import start_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
-from tournaments.services.transfer import export_event, import_event
+from tournaments.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -15,12 +15,12 @@ from django.utils import translation
 
 from tests.factories import make_event, seat_round
 from tests.foundation.transfer_helpers import played
+from tournaments import transfer
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Entry, Event, Game, Member, Player, Result, Series
-from tournaments.services import transfer
 from tournaments.services.club.series import series_standings
 from tournaments.services.scores.standings import standings
-from tournaments.services.transfer import export_event, import_event, read_export
+from tournaments.transfer import export_event, import_event, read_export
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 DAMAGED = "The export is damaged and was not imported"
@@ -75,7 +75,8 @@ DAMAGES = {
     ),
     "bogus_format": (
         lambda d: d["event"].update(format="bogus"),
-        "“event” 1, “format”: Select a valid choice. bogus is not one of the available choices.",
+        "“event” 1, “format”: Select a valid choice. bogus is not one of the available choices. "
+        "Meld writes one of: progressive,",
     ),
     "a_format_the_game_is_not_played_in": (
         lambda d: d["event"].update(card_game="gin", format="mixed", table_kind=""),
@@ -107,7 +108,7 @@ DAMAGES = {
     ),
     "spaces_a_form_drops": (
         lambda d: d["players"][0].update(name="Anna   Berger "),
-        "“players” 1, “name”: it is not written as Meld writes it",
+        "“players” 1, “name”: Meld writes it as the text “Anna Berger”; found the text “Anna   Berger ”",
     ),
     "duplicate_numbers": (
         lambda d: d["players"][1].update(number=1),
@@ -115,31 +116,31 @@ DAMAGES = {
     ),
     "seat_of_nobody": (
         lambda d: d["seats"][0].update(player=99),
-        "“seats” 1, “player”: it names no row of “players”",
+        "“seats” 1, “player”: it must name a row of “players”; found the number 99",
     ),
     "game_of_no_round": (
         lambda d: d["games"][0].update(round=7),
-        "“games” 1, “round”: it names no row of “rounds”",
+        "“games” 1, “round”: it must name a row of “rounds”; found the number 7",
     ),
     "number_as_text": (
         lambda d: d["players"][0].update(number="1"),
-        "“players” 1, “number”: it is not a whole number",
+        "“players” 1, “number”: it must be a whole number; found the text “1”",
     ),
     "flag_as_text": (
         lambda d: d["event"].update(public="yes"),
-        "“event” 1, “public”: it is not true or false",
+        "“event” 1, “public”: it must be true or false; found the text “yes”",
     ),
     "points_as_text": (
         lambda d: d["entries"][1].update(points="820"),
-        "“entries” 2, “points”: it is not a list",
+        "“entries” 2, “points”: it must be a list; found the text “820”",
     ),
     "players_as_an_object": (
         lambda d: d.update(players={"0": d["players"][0]}),
-        "“players” is not a list",
+        "“players” must be a list; found an object",
     ),
     "a_player_as_text": (
         lambda d: d["players"].__setitem__(0, "Anna"),
-        "“players” 1 is not an object",
+        "“players” 1 must be an object; found the text “Anna”",
     ),
     "a_number_beyond_the_column": (
         lambda d: d["seats"][0].update(position=2**70),
@@ -219,6 +220,43 @@ def test_the_refusal_is_in_the_users_language(exported):
         message = refused(exported)
     assert message.startswith("Der Export ist beschädigt und wurde nicht importiert"), message
     assert "„players“ 1, „substitute_for“:" in message, message
+
+
+@pytest.mark.parametrize(
+    ("version", "problem"),
+    [
+        ("5", "The export's “version” must be a whole number such as 5; found the text “5”."),
+        (5.0, "The export's “version” must be a whole number such as 5; found the number 5.0."),
+        (True, "The export's “version” must be a whole number such as 5; found true."),
+        (None, "The export's “version” must be a whole number such as 5; found nothing (null)."),
+        (9, "This export has version 9; this Meld reads versions 1 to 5."),
+        (0, "This export has version 0; this Meld reads versions 1 to 5."),
+    ],
+    ids=["text", "fraction", "flag", "null", "newer", "zero"],
+)
+def test_a_version_meld_cannot_read_is_refused_naming_what_was_found(exported, version, problem):
+    """Written as the text "5", the version once read "This export has version 5; this Meld
+    reads version 5.": every refusal says what it found beside what it expects."""
+    exported["version"] = version
+    assert refused(exported) == problem
+
+
+def test_a_file_of_another_kind_is_refused_naming_what_was_found(exported):
+    assert refused([exported]) == (
+        "This file is not a Meld event export: it must be an object; found a list."
+    )
+    exported["format"] = "meld-club"
+    assert refused(exported) == (
+        "This file is not a Meld event export: its “format” must be “meld-event”; "
+        "found the text “meld-club”."
+    )
+
+
+def test_the_version_refusal_is_in_the_users_language(exported):
+    exported["version"] = "5"
+    with translation.override("de"):
+        message = refused(exported)
+    assert "„5“" in message and "ganze Zahl" in message, message
 
 
 def test_an_export_of_the_same_event_still_imports(exported):

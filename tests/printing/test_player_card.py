@@ -93,7 +93,8 @@ def test_the_print_page_offers_the_player_cards(seated, director_client, setting
 def test_each_table_gets_one_page_in_the_events_language_with_the_phones_words(seated, language):
     event = seated(language)
     texts = [flat(text) for text in pages(render(event, "player-cards"))]
-    assert len(texts) == 2
+    assert len(texts) == 2 + 2  # the tables' pages, then each player's own card, four a page
+    texts = texts[:2]
     for number, text in enumerate(texts, start=1):
         table = Table.objects.get(event=event, number=number)
         for words in WORDS[language]:
@@ -107,7 +108,7 @@ def test_each_table_gets_one_page_in_the_events_language_with_the_phones_words(s
 
 def test_the_card_shows_the_rounds_players_of_its_table(seated):
     event = seated("en")
-    first, second = (flat(text) for text in pages(render(event, "player-cards")))
+    first, second = (flat(text) for text in pages(render(event, "player-cards"))[:2])
     assert "Round 1 at this table: A: 1 Player 1 & 2 Player 2 · B: 3 Player 3 & 4 Player 4" in first
     assert "5 Player 5 & 6 Player 6" in second and "Player 1 " not in second
 
@@ -137,3 +138,26 @@ def test_the_rendered_card_carries_the_tables_qr_code(seated, language, tmp_path
     found = [code.text for code in zxingcpp.read_barcodes(image)]
     table = Table.objects.get(event=event, number=2)
     assert found == [f"{BASE}/t/{table.token}/"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_cards_end_with_each_players_own_card_and_its_private_qr_code(
+    seated, language, tmp_path
+):
+    """Issue 36: after the tables' pages, a card per player (four a page, to cut and hand
+    out) with the QR code of the private link to their evening; none on blank cards."""
+    zxingcpp = module("zxingcpp", "pip install zxing-cpp (`make install` does)")
+    event = seated(language)
+    pdf = render(event, "player-cards")
+    texts = [flat(text) for text in pages(pdf)]
+    assert len(texts) == 4
+    heading = "Ihr Abend" if language == "de" else "Your evening"
+    assert texts[2].count(heading) == 4 and texts[3].count(heading) == 4
+    for number in range(1, 5):
+        assert f"{number} · Player {number}" in texts[2]
+    image = Image.open(render_png(pdf, tmp_path, page=3))
+    found = sorted(code.text for code in zxingcpp.read_barcodes(image))
+    tokens = event.players.filter(number__lte=4).values_list("evening_token", flat=True)
+    assert found == sorted(f"{BASE}/me/{token}/" for token in tokens)
+    assert len(pages(render(event, "player-cards", blank=True))) == 2
+    assert pages(render(event, "own-links")) == pages(pdf)[2:]

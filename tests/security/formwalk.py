@@ -17,8 +17,8 @@ from django import forms
 import tournaments
 from tests.factories import make_event, seat_round
 from tournaments.card_games import CARD_GAMES, entry_form_for
+from tournaments.card_games.entry.base import EntryForm
 from tournaments.formats import FORMATS
-from tournaments.forms.entry.base import EntryForm
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Game, Member
 

@@ -23,7 +23,8 @@ from tests.security.formwalk import every_form, form_classes
 from tests.security.urlwalk import routes
 from tests.web.table_helpers import DEAL_FORM, canasta_game, phone, table_url
 from tournaments.kernel.text import plain_text
-from tournaments.models import AuditEntry, Entry, Event, Round, TableCall
+from tournaments.models import AuditEntry, Club, Entry, Event, Member, Round, TableCall
+from tournaments.services.mail import addresses
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -182,11 +183,25 @@ def sent_names(entry: Entry) -> set[str]:
     return {prefix + name for prefix in prefixes for name in names}
 
 
+def own_links(event: Event) -> dict[str, str]:
+    """A player's private link (a member's, with an address waiting for confirmation)."""
+    club = Club.objects.create(name="Walk club")
+    member = Member.objects.create(club=club, name="Anna Berger")
+    player = event.players.order_by("number").first()
+    player.member = member
+    player.save(update_fields=["member"])
+    mail = addresses.set_address(member, "anna@example.org", "en")
+    return {"evening_token": player.evening_token, "mail_token": mail.confirm_token}
+
+
 def client_for(route, director, game) -> Client:
     if route.name.startswith("tournaments-table"):
         return phone(game, 2)
     client = Client()
-    if not route.name.startswith("tournaments-public") and route.name != "home":
+    if (
+        not route.name.startswith(("tournaments-public", "tournaments-player"))
+        and route.name != "home"
+    ):
         client.force_login(director)
     return client
 
@@ -206,6 +221,7 @@ def test_every_url_sent_control_characters_and_huge_numbers_answers_and_stores_n
         "user_id": str(director.pk),
         "token": game.table.token,
         "public_token": event.public_token,
+        **own_links(event),
     }
     url = route.url(values)
     names = sent_names(entry)

@@ -23,7 +23,7 @@ from tests.factories import make_event, seat_round
 from tests.web.setup_helpers import profile_post
 from tests.web.table_helpers import DEAL_FORM
 from tournaments.card_games import entry_form_for
-from tournaments.forms.entry import MAX_COUNT, MAX_POINTS
+from tournaments.card_games.entry import MAX_COUNT, MAX_POINTS
 from tournaments.models import Entry, Player
 from tournaments.printing import DOCUMENTS
 

@@ -1,4 +1,5 @@
-"""Settings only read: no key file written, no socket opened; the key's rules (README)."""
+"""Settings only read: no key file written, no socket opened; the key's rules
+(docs/configuration.md)."""
 
 import os
 import stat
@@ -14,7 +15,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.utils import translation
 
-from meld import network, secret
+from meld import secret
+from tournaments.kernel import network
 from tournaments.printing import loaders
 
 ROOT = Path(__file__).resolve().parents[2]

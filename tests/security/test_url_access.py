@@ -17,7 +17,8 @@ from tournaments.models import Entry
 pytestmark = pytest.mark.django_db
 
 PUBLIC_NAMES = {"home", "login", "logout", "set_language", "healthz", "admin:login", "admin:logout"}
-PUBLIC_PREFIXES = ("tournaments-table", "tournaments-public")
+# A player's own pages open by the private link of their evening (or a mail's link), no log-in.
+PUBLIC_PREFIXES = ("tournaments-table", "tournaments-public", "tournaments-player")
 
 
 def is_public(route: Route) -> bool:

@@ -7,6 +7,7 @@ is 1 & 8 against 2 & 7, table 3 is 3 & 9 against 4 & 6, player 5 sits out.
 
 from tests.factories import make_event, seat_round
 from tests.web.rounds_helpers import close, finish
+from tournaments.kernel import feed
 from tournaments.models import Bye, Event, Game, Round, Seat, Table
 
 
@@ -39,6 +40,7 @@ def second_round(event: Event) -> Round:
     seat_at(rnd, 2, [(1, 8), (2, 7)])
     seat_at(rnd, 3, [(3, 9), (4, 6)])
     Bye.objects.create(round=rnd, player=event.players.get(number=5))
+    feed.record(event, feed.Kind.ROUND, round=rnd)  # as starting the round does
     return rnd
 
 

@@ -1,5 +1,10 @@
-"""Test data for running rounds: finished games and results, read-back of a seating."""
+"""Test data for running rounds: finished games and results, read-back of a seating.
 
+``finish`` and ``close`` stand for the steps that would play and close a round, so each
+records its change on the feed as those steps do (``tournaments.kernel.feed``): the
+screens that poll follow them."""
+
+from tournaments.kernel import feed
 from tournaments.models import Game, Result, Round, Seat
 
 
@@ -56,8 +61,10 @@ def finish(rnd: Round, points_of=None, *, winner_side: int | None = 0) -> None:
             )
             for seat in game.seats.all()
         )
+    feed.record(rnd.event_id, feed.Kind.SCORE, round=rnd)
 
 
 def close(rnd: Round) -> None:
     rnd.status = Round.Status.CLOSED
     rnd.save(update_fields=["status"])
+    feed.record(rnd.event_id, feed.Kind.ROUND, round=rnd)

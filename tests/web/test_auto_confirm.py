@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.web.live_helpers import poll, step_on
 from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, phone, seat_of, totals
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game
@@ -148,14 +149,16 @@ def test_the_director_pages_ask_for_it_with_a_post_of_their_own(director_client,
     assert f'hx-post="{target}"' not in director_client.get(bar).content.decode()
 
 
-def test_the_bar_poll_changes_when_an_entry_becomes_due(director_client, director):
+def test_the_bar_poll_changes_when_an_entry_becomes_due(director_client, director, monkeypatch):
+    """Time alone makes an entry due: the bar's time step brings it."""
     game = canasta_game(director, auto_confirm_minutes=5)
     entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
     url = reverse("tournaments-director-alerts", args=[game.round.event_id])
-    mark = director_client.get(url).context["alerts"].mark
-    assert director_client.get(url, {"mark": mark}).status_code == 204
+    first = director_client.get(url)
+    assert poll(director_client, url, first).status_code == 204
     age(entry, 6)
-    changed = director_client.get(url, {"mark": mark})
+    step_on(monkeypatch)
+    changed = poll(director_client, url, first)
     assert changed.status_code == 200 and "confirm-due" in changed.content.decode()
 
 

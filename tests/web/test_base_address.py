@@ -22,7 +22,7 @@ def wifi(settings, monkeypatch):
     """No MELD_BASE_URL: the laptop is 10.0.0.7 on the club's Wi-Fi, serving on port 8123."""
     settings.MELD_BASE_URL = ""
     settings.PORT = 8123
-    monkeypatch.setattr("meld.network.lan_address", lambda: "10.0.0.7")
+    monkeypatch.setattr("tournaments.kernel.network.lan_address", lambda: "10.0.0.7")
     return "http://10.0.0.7:8123"
 
 

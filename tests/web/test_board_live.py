@@ -8,8 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
+from tests.web.live_helpers import poll, step_on
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry, Round
+from tournaments.services.rounds.steps import close_round
 from tournaments.services.scores.entries import confirm_entry
 from tournaments.services.scores.results import refresh_game
 
@@ -130,18 +132,15 @@ def test_a_finished_table_is_never_late(director_client, deals_round):
     assert "late" in tile(page, 2)
 
 
-def test_the_poll_answers_204_until_a_table_becomes_late(director_client, deals_round):
+def test_the_poll_answers_204_until_a_table_becomes_late(director_client, deals_round, monkeypatch):
+    """Nothing is entered: time alone turns the tables late, and the poll's time step brings it."""
     started(deals_round, 10)
-    first = director_client.get(board_url(deals_round.event))
-    mark = first.context["mark"]
-    again = director_client.get(
-        board_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
-    assert again.status_code == 204
+    url = board_url(deals_round.event)
+    first = director_client.get(url)
+    assert poll(director_client, url, first).status_code == 204
     started(deals_round, 16)
-    later = director_client.get(
-        board_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
+    step_on(monkeypatch)
+    later = poll(director_client, url, first)
     assert later.status_code == 200
     assert "2 tables late" in later.content.decode()
 
@@ -149,11 +148,10 @@ def test_the_poll_answers_204_until_a_table_becomes_late(director_client, deals_
 def test_the_close_button_appears_in_the_polled_board_when_every_table_is_done(
     director_client, deals_round
 ):
-    mark = director_client.get(board_url(deals_round.event)).context["mark"]
+    url = board_url(deals_round.event)
+    first = director_client.get(url)
     finish(deals_round)
-    response = director_client.get(
-        board_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
+    response = poll(director_client, url, first)
     assert response.status_code == 200
     assert "Every table is done: close round 1" in response.content.decode()
 
@@ -167,19 +165,13 @@ def test_the_round_page_polls_its_close_dialog(director_client, deals_round):
     html = page.content.decode()
     assert 'id="closing"' in html and 'hx-trigger="every 2s"' in html
     assert "disabled" in html.split("Close round 1")[0].rsplit("<button", 1)[1]
-    mark = page.context["mark"]
-    unchanged = director_client.get(
-        rounds_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
-    assert unchanged.status_code == 204
+    assert poll(director_client, rounds_url(deals_round.event), page).status_code == 204
 
 
 def test_the_close_button_turns_on_once_every_table_is_done(director_client, deals_round):
-    mark = director_client.get(rounds_url(deals_round.event)).context["mark"]
+    page = director_client.get(rounds_url(deals_round.event))
     finish(deals_round)
-    response = director_client.get(
-        rounds_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
+    response = poll(director_client, rounds_url(deals_round.event), page)
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="closing"')
     assert "Every table is finished and confirmed." in html
@@ -188,12 +180,10 @@ def test_the_close_button_turns_on_once_every_table_is_done(director_client, dea
 
 
 def test_the_round_page_reloads_itself_once_the_round_is_closed(director_client, deals_round):
-    mark = director_client.get(rounds_url(deals_round.event)).context["mark"]
+    page = director_client.get(rounds_url(deals_round.event))
     finish(deals_round)
-    Round.objects.filter(pk=deals_round.pk).update(status=Round.Status.CLOSED)
-    response = director_client.get(
-        rounds_url(deals_round.event), {"mark": mark}, HTTP_HX_REQUEST="true"
-    )
+    close_round(deals_round, user=deals_round.event.owner)
+    response = poll(director_client, rounds_url(deals_round.event), page)
     assert response.headers["HX-Refresh"] == "true"
 
 

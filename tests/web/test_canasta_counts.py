@@ -15,7 +15,7 @@ from tests.web.table_helpers import table_url as url
 from tournaments.models import AuditEntry, Entry, Event, Game
 from tournaments.services.scores import audit
 from tournaments.services.scores.entries import confirm_entry, submit_entry
-from tournaments.services.transfer import export_event, import_event
+from tournaments.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -64,7 +64,7 @@ def post(**values) -> dict:
 
 
 def field_errors(html: str, field: str) -> str:
-    return html.split(f'id="err-id_{field}"')[1].split("</div>")[0]
+    return html.split(f'id="id_{field}_error"')[1].split("</div>")[0]
 
 
 # --- entering by counts ------------------------------------------------------------------------

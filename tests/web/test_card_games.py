@@ -6,8 +6,8 @@ from django.template import Context, Template
 
 from tests.web.table_helpers import canasta_game, gin_game, knock, seat_of, totals
 from tournaments.card_games import CARD_GAMES, card_game_of, entry_form_for, evaluate, sides_of
+from tournaments.card_games.entry import HAND_KINDS
 from tournaments.forms.corrections import CorrectionForm
-from tournaments.forms.entry import HAND_KINDS
 from tournaments.forms.setup import EventDetailsForm
 from tournaments.models import Event
 from tournaments.services.scores.entries import submit_entry

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
+from tests.web.live_helpers import poll
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Round
 from tournaments.services.rounds.clock import (
@@ -207,10 +208,8 @@ def test_another_director_cannot_touch_the_clock(client, other_director, timed):
 
 
 def clock_urls(rnd):
-    table = rnd.games.get(table__number=1).table
     return [
         reverse("tournaments-director-clock", args=[rnd.event_id]),
-        reverse("tournaments-table-clock", args=[table.token]),
         reverse("tournaments-public-clock", args=[rnd.event.public_token]),
     ]
 
@@ -228,19 +227,19 @@ def test_the_pages_get_the_seconds_left_not_an_end_time(director_client, timed, 
 
 def test_the_clock_answers_204_until_the_director_changes_it(director_client, timed, director):
     start_clock(timed, user=director)
-    for url in clock_urls(timed):
-        mark = director_client.get(url).context["mark"]
-        assert director_client.get(url, {"mark": mark}).status_code == 204
+    drawn = {url: director_client.get(url) for url in clock_urls(timed)}
+    for url, first in drawn.items():
+        assert poll(director_client, url, first).status_code == 204
     pause_clock(reread(timed), user=director)
-    for url in clock_urls(timed):
-        response = director_client.get(url, {"mark": mark})
+    for url, first in drawn.items():
+        response = poll(director_client, url, first)
         assert response.status_code == 200 and "paused" in response.content.decode()
 
 
 def test_when_time_is_up_the_clock_says_to_finish_the_deal(director_client, timed, director):
     start_clock(timed, user=director)
     Round.objects.filter(pk=timed.pk).update(clock_ends_at=timezone.now() - timedelta(seconds=5))
-    html = director_client.get(clock_urls(timed)[1]).content.decode()
+    html = director_client.get(clock_urls(timed)[0]).content.decode()
     assert 'data-clock-remaining="0"' in html
     assert "Time is up: finish the deal you are playing." in html
     assert "hidden" not in html.split('class="clock-up"')[1].split(">")[0]
@@ -254,7 +253,8 @@ def test_before_the_clock_starts_the_pages_show_nothing(director_client, timed):
 
 def test_the_table_page_public_page_projector_and_seating_include_the_clock(director_client, timed):
     table = timed.games.get(table__number=1).table
-    director, phones, public = clock_urls(timed)
+    director, public = clock_urls(timed)
+    phones = "the pad's poll"
     pages = {
         reverse("tournaments-table", args=[table.token]): phones,
         reverse("tournaments-public", args=[timed.event.public_token]): public,
@@ -265,9 +265,9 @@ def test_the_table_page_public_page_projector_and_seating_include_the_clock(dire
     for url, clock_url in pages.items():
         html = director_client.get(url).content.decode()
         if clock_url == phones:
-            # Drawn with the page (nothing moves as it loads); the pad's poll carries its mark.
-            assert 'id="round-clock-mark" name="clock"' in html and clock_url not in html
-            assert 'hx-include="#round-clock-mark"' in html and 'hx-trigger="every 2s"' in html
+            # Drawn with the page in its top bar; the pad's poll brings it again.
+            assert 'id="round-clock" class="round-clock phone-clock' in html
+            assert "/clock/" not in html and 'id="sheet-poll"' in html
         else:
             assert f'hx-get="{clock_url}" hx-trigger="load, every 2s"' in html, url
         assert "js/clock.js" in html
@@ -277,7 +277,7 @@ def test_the_table_page_draws_the_running_clock_with_the_page(client, director, 
     start_clock(timed, user=director)
     table = timed.games.get(table__number=1).table
     html = client.get(reverse("tournaments-table", args=[table.token])).content.decode()
-    assert 'class="round-clock running"' in html and "data-clock-remaining=" in html
+    assert 'class="round-clock phone-clock running"' in html and "data-clock-remaining=" in html
 
 
 @pytest.mark.parametrize("minutes", ["²", "٣", "99999999999999999999", "-5", ""])

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
+from tests.web.live_helpers import poll
 from tests.web.table_helpers import DEAL, seat_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round, TableCall
@@ -191,10 +192,9 @@ def test_the_bar_answers_204_until_something_changes(director_client, director):
     url = reverse("tournaments-director-alerts", args=[rnd.event_id])
     first = director_client.get(url)
     assert "alert-bar" not in first.content.decode()
-    mark = first.context["alerts"].mark
-    assert director_client.get(url, {"mark": mark}).status_code == 204
+    assert poll(director_client, url, first).status_code == 204
     call_director(game_at(rnd, 3).table, rnd)
-    changed = director_client.get(url, {"mark": mark})
+    changed = poll(director_client, url, first)
     assert changed.status_code == 200 and "Table 3 calls the director" in changed.content.decode()
 
 

@@ -121,8 +121,8 @@ def test_a_game_with_too_few_cards_is_marked_at_its_own_picker(director_client, 
     )
     answer = sent.content.decode()
     assert not Entry.objects.exists()
-    assert re.search(r'id="err-id_g1_defender_cards"[^>]*><p>Tap 10 cards, not 9', answer)
-    assert not re.search(r'id="err-id_g0_[a-z_]+"[^>]*><p>', answer)
+    assert re.search(r'id="id_g1_defender_cards_error"[^>]*><p>Tap 10 cards, not 9', answer)
+    assert not re.search(r'id="id_g0_[a-z_]+_error"[^>]*><p>', answer)
 
 
 def test_a_hand_entered_by_cards_is_changed_with_its_cards(director_client, game):

@@ -321,7 +321,7 @@ def test_a_partnership_hand_names_the_game_at_fault(director_client, partnership
         HTTP_HX_REQUEST="true",
     )
     assert sent.status_code == 200 and not Entry.objects.exists()
-    assert 'id="err-id_g0_knocker_deadwood"' in sent.content.decode()
+    assert 'id="id_g0_knocker_deadwood_error"' in sent.content.decode()
 
 
 def test_the_printed_partnership_sheet_plays_to_125(director_client, partnership_event):

@@ -9,7 +9,7 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Player
 from tournaments.services.club import members as service
 from tournaments.services.setup import players as player_service
-from tournaments.services.transfer import export_event, import_event
+from tournaments.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

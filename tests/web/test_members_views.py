@@ -64,6 +64,21 @@ def test_the_register_hides_members_no_longer_active_unless_asked(director_clien
     assert "Otto Former" in director_client.get(REGISTER, {"show": "all"}).content.decode()
 
 
+def test_the_register_shows_who_chose_initials_or_a_hidden_name_on_public_pages(
+    director_client, anna, club
+):
+    Member.objects.create(club=club, name="Paula Schober", public_name="initials")
+    Member.objects.create(club=club, name="Otto Wallner", number="9", public_name="hidden")
+    rows = {
+        row.split("</a>")[0].rsplit(">", 1)[-1]: row
+        for row in director_client.get(REGISTER).content.decode().split('class="player-name"')[1:]
+    }
+    assert "public pages: initials" in rows["Paula Schober"]
+    assert 'No. 9 · <span class="public-choice">public pages: hidden' in rows["Otto Wallner"]
+    # The usual choice, the full name, is not repeated on every line.
+    assert "public pages" not in rows["Anna Berger"].split("</tr>")[0]
+
+
 def test_a_director_without_a_club_is_told_so(client, other_director):
     client.force_login(other_director)
     page = client.get(REGISTER).content.decode()

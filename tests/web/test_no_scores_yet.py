@@ -34,7 +34,7 @@ def standings_pages(client, director_client, event, language: str) -> dict[str, 
         ),
         "public": client.get(reverse("tournaments-public", args=[token]), **headers),
         "fragment": client.get(
-            reverse("tournaments-public", args=[token]) + "?mark=old",
+            reverse("tournaments-public", args=[token]) + "?since=-1",
             HTTP_HX_REQUEST="true",
             **headers,
         ),

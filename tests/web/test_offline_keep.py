@@ -25,7 +25,7 @@ def seated(client, game: Game, number: int = 1):
 def test_the_entry_form_names_its_table_and_deal_for_the_phones_store(client, director):
     game = canasta_game(director)
     page = seated(client, game).get(url("tournaments-table", game)).content.decode()
-    assert f'data-keep="{game.table.token}:1"' in page
+    assert f'data-keep="{game.table.token}:{game.pk}:1"' in page
     assert "js/table_keep.js" in page
     assert "Deal 1 is saved on this phone and will be sent when the connection is back." in page
 
@@ -55,4 +55,4 @@ def test_the_kept_deal_sent_again_after_the_first_got_through_is_stored_once(cli
     again = client.post(url("tournaments-table-submit", game), data, **HTMX)
     assert first.status_code == again.status_code == 200
     assert Entry.objects.filter(game=game).count() == 1
-    assert f'data-keep="{game.table.token}:2"' in again.content.decode()
+    assert f'data-keep="{game.table.token}:{game.pk}:2"' in again.content.decode()

@@ -18,7 +18,7 @@ from tournaments.models import Club, Member, Player, Round
 from tournaments.services.club import members as member_service
 from tournaments.services.club.public_names import public_names as public_namer
 from tournaments.services.setup import players as service
-from tournaments.services.transfer import export_event, import_event
+from tournaments.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

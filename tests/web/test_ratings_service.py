@@ -9,9 +9,9 @@ from django.urls import reverse
 from ratings import Evening, Ledger, Match, Rating
 from tests.web.rating_helpers import entered_evening, rated_evening
 from tests.web.series_helpers import club_of, members_of
+from tournaments import transfer
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Event, MemberRating, RatingHistory, RatingList
-from tournaments.services import transfer
 from tournaments.services.club.members import build_from_events, merge_members
 from tournaments.services.ratings import lists as rating_lists
 from tournaments.services.ratings import refresh as ratings

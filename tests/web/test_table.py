@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of, totals
-from tournaments.forms.entry.gin_tables import ChouetteHandForm, RotationHandForm
 from tournaments.models import Entry, Game, Round
+from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.entries import submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -136,42 +136,17 @@ def test_the_same_form_sent_twice_stores_one_entry(client, game):
     assert Entry.objects.count() == 1
 
 
-def pad_mark_in(html: str) -> str:
-    return html.split('name="mark" value="')[1].split('"')[0]
-
-
-def test_a_new_deal_is_answered_with_the_pads_new_row_when_the_pad_was_up_to_date(client, game):
+def test_every_answer_is_the_pad_with_the_rest_out_of_band(client, game):
+    """One shape: the pad, then out of band who this phone is, what it asks now, the call,
+    the clock, who sits here and (after Send) the next deal's form; no header says which."""
     sit(client, game, 1)
-    submit = url("tournaments-table-submit", game)
-    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
-    shown = pad_mark_in(first)
-    answer = client.post(submit, deal_post(number=2, key="key-2", mark=shown, **DEAL_FORM), **HTMX)
+    answer = client.post(url("tournaments-table-submit", game), deal_post(**DEAL_FORM), **HTMX)
     html = answer.content.decode()
-    assert answer.status_code == 200 and Entry.objects.count() == 2
-    # No whole pad: deal 2's two rows appended, deal 3 next, the poll's new mark.
-    assert 'id="sheet"' not in html and 'hx-swap-oob="beforeend:#pad-rows"' in html
-    assert html.count('class="deal row-entered"') == 1 and "waiting for confirmation" in html
-    assert '<th scope="row" class="num">2</th>' in html
-    assert '<th scope="row" class="num">1</th>' not in html and "Deal 3" in html
-    assert "Deal 2 is stored." in html
-    assert "Deal 1 and deal 2 are sent and wait for the other side to confirm them." in html
-    # The pad it leaves is the one the poll would draw: the poll has nothing new.
-    polled = client.get(
-        url("tournaments-table-sheet", game), {"game": game.pk, "mark": pad_mark_in(html)}
-    )
-    assert polled.status_code == 204
-
-
-def test_a_new_deal_on_a_pad_that_missed_a_change_gets_the_whole_pad(client, game):
-    sit(client, game, 1)
-    submit = url("tournaments-table-submit", game)
-    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
-    shown = pad_mark_in(first)
-    submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
-    html = client.post(
-        submit, deal_post(number=2, key="key-2", mark=shown, **DEAL_FORM), **HTMX
-    ).content.decode()
-    assert 'id="sheet"' in html and html.count('class="deal row-entered"') == 2
+    assert html.lstrip().startswith('<section id="sheet"')
+    for part in ("table-head", "now", "call-director", "round-clock", "who", "entry"):
+        assert 'hx-swap-oob="true"' in html.split(f'id="{part}"')[1].split(">")[0], part
+    assert "Deal 1 is stored." in html and "Send deal 2" in html
+    assert not [name for name in answer.headers if name.lower().startswith("x-meld")]
 
 
 def test_without_a_seat_nothing_is_stored(client, game):
@@ -186,7 +161,7 @@ def test_a_mistake_is_shown_next_to_its_field_and_the_values_stay(client, game):
         url("tournaments-table-submit", game), deal_post(**values), **HTMX
     ).content.decode()
     assert not Entry.objects.exists()
-    field_errors = html.split('id="err-id_s0_melded_points"')[1].split("</div>")[0]
+    field_errors = html.split('id="id_s0_melded_points_error"')[1].split("</div>")[0]
     assert "multiple of 5" in field_errors
     assert 'value="123"' in html and 'value="key-1"' in html  # typed values and the same key
 
@@ -229,7 +204,7 @@ def test_the_preview_puts_each_problem_at_its_field(client, game):
     html = client.post(
         url("tournaments-table-preview", game), deal_post(s1_hand_points=12)
     ).content.decode()
-    errors = html.split('id="err-id_s1_hand_points"')[1].split("</div>")[0]
+    errors = html.split('id="id_s1_hand_points_error"')[1].split("</div>")[0]
     assert "multiple of 5" in errors and "Not complete yet" in html
 
 
@@ -292,33 +267,39 @@ def test_an_empty_dispute_is_refused(client, game):
 # --- polling ----------------------------------------------------------------------------
 
 
+def since_in(html: str) -> str:
+    return html.split("&amp;since=")[1].split('"')[0].split("&")[0]
+
+
 def test_the_polled_sheet_answers_204_until_something_changes(client, game):
     sheet_url = url("tournaments-table-sheet", game)
-    first = client.get(sheet_url, {"game": game.pk, "mark": "x"})
+    first = client.get(sheet_url, {"game": game.pk, "since": "x"}, **HTMX)
     assert first.status_code == 200
-    pad_mark = first.content.decode().split("&amp;mark=")[1].split('"')[0]
-    assert client.get(sheet_url, {"game": game.pk, "mark": pad_mark}).status_code == 204
+    since = since_in(first.content.decode())
+    assert client.get(sheet_url, {"game": game.pk, "since": since}).status_code == 204
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    changed = client.get(sheet_url, {"game": game.pk, "mark": pad_mark})
+    changed = client.get(sheet_url, {"game": game.pk, "since": since}, **HTMX)
     assert changed.status_code == 200 and "820" in changed.content.decode()
+    assert since_in(changed.content.decode()) != since
 
 
-def test_a_page_open_from_before_the_mark_was_named_mark_still_gets_the_light_answers(client, game):
-    """A phone still showing a page that sends the pad's mark as ``stamp``."""
-    sit(client, game, 1)
-    page = client.get(url("tournaments-table", game)).content.decode()
-    sheet_url = url("tournaments-table-sheet", game)
-    assert client.get(sheet_url, {"game": game.pk, "stamp": pad_mark_in(page)}).status_code == 204
-    submit = url("tournaments-table-submit", game)
-    first = client.post(submit, deal_post(**DEAL_FORM), **HTMX).content.decode()
-    html = client.post(
-        submit, deal_post(number=2, key="key-2", stamp=pad_mark_in(first), **DEAL_FORM), **HTMX
-    ).content.decode()
-    assert 'id="sheet"' not in html and 'hx-swap-oob="beforeend:#pad-rows"' in html
+def test_a_steps_message_stays_until_something_else_changes(client, game):
+    """The answer to a step is drawn after it: the phone's next poll has nothing new, so
+    "Deal 1 is confirmed." is not swapped away two seconds later."""
+    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    sit(client, game, 2)
+    confirm = url("tournaments-table-confirm", game, entry.pk)
+    html = client.post(confirm, {"shown": "2-later"}, **HTMX).content.decode()
+    assert "Deal 1 is confirmed." in html
+    poll = {"game": game.pk, "since": since_in(html), "shown": "2"}
+    assert client.get(url("tournaments-table-sheet", game), poll, **HTMX).status_code == 204
+    submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
+    changed = client.get(url("tournaments-table-sheet", game), poll, **HTMX).content.decode()
+    assert "Confirm deal 2" in changed and "Deal 1 is confirmed." not in changed
 
 
 def test_the_polled_sheet_reloads_the_page_when_the_round_changed(client, game):
-    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk + 100, "mark": "x"})
+    answer = client.get(url("tournaments-table-sheet", game), {"game": game.pk + 100, "since": "x"})
     assert answer.status_code == 204 and answer["HX-Refresh"] == "true"
 
 
@@ -382,114 +363,77 @@ def test_the_card_calculator_counts_a_meld(client, game):
     assert "same rank" in bad
 
 
-# --- light answers for a phone that keeps its fresh form (table.js) ---------------------
+# --- the entry panel: drawn again only when it is not the one the phone shows ------------
 
 
-def fresh_mark_in(html: str) -> str:
-    return html.split('data-fresh="')[1].split('"')[0]
-
-
-def next_deal_in(html: str) -> tuple[str, str]:
-    part = html.split('<div id="entry-next"')[1].split(">")[0]
-    number = part.split('data-number="')[1].split('"')[0]
-    return number, part.split('data-key="')[1].split('"')[0]
-
-
-def test_a_phone_keeping_its_fresh_form_is_sent_no_form_for_the_next_deal(client, game):
-    sit(client, game, 1)
-    page = client.get(url("tournaments-table", game)).content.decode()
-    mark, pad_mark = fresh_mark_in(page), pad_mark_in(page)
-    submit = url("tournaments-table-submit", game)
-    answer = client.post(
-        submit, deal_post(mark=pad_mark, **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
-    )
-    html = answer.content.decode()
-    assert answer["HX-Reswap"] == "none" and Entry.objects.count() == 1
-    assert "entry-form" not in html and 'id="sheet"' not in html
-    assert 'hx-swap-oob="innerHTML:#pad-rows"' in html  # the first row replaces "none yet"
-    number, key = next_deal_in(html)
-    assert number == "2" and len(key) == 32
-    assert 'data-part="title">Deal 2<' in html and "Send deal 2" in html
-    assert "Deal 1 is stored." in html
-
-    # The next deal, with the key the answer gave: stored under it, its row appended.
-    html = client.post(
-        submit,
-        deal_post(number=2, key=key, mark=pad_mark_in(html), **DEAL_FORM),
-        HTTP_X_MELD_FRESH=mark,
-        **HTMX,
-    ).content.decode()
-    assert Entry.objects.get(number=2).idempotency_key == key
-    assert 'hx-swap-oob="beforeend:#pad-rows"' in html and next_deal_in(html)[0] == "3"
-
-
-def test_a_pad_that_missed_a_change_is_sent_whole_and_still_no_form(client, game):
-    sit(client, game, 1)
-    page = client.get(url("tournaments-table", game)).content.decode()
-    mark = fresh_mark_in(page)
-    submit = url("tournaments-table-submit", game)
-    client.post(
-        submit, deal_post(mark=pad_mark_in(page), **DEAL_FORM), HTTP_X_MELD_FRESH=mark, **HTMX
-    )
-    submit_entry(game, 1, DEAL, seat=seat_of(game, 6), expected_version=1)  # the partner edits
-    answer = client.post(
-        submit,
-        deal_post(number=2, key="key-2", mark="stale", **DEAL_FORM),
-        HTTP_X_MELD_FRESH=mark,
-        **HTMX,
-    )
-    html = answer.content.decode()
-    assert answer["HX-Reswap"] == "none" and "entry-form" not in html
-    assert 'id="sheet"' in html and html.count('class="deal row-entered"') == 2
-    assert next_deal_in(html)[0] == "3"
-
-
-def test_a_mark_of_another_form_gets_the_form_drawn(client, game):
-    sit(client, game, 1)
-    page = client.get(url("tournaments-table", game)).content.decode()
-    answer = client.post(
-        url("tournaments-table-submit", game),
-        deal_post(mark=pad_mark_in(page), **DEAL_FORM),
-        HTTP_X_MELD_FRESH="0123456789abcdef",
-        **HTMX,
-    )
-    html = answer.content.decode()
-    assert not answer.has_header("HX-Reswap") and "entry-form" in html and "Deal 2" in html
-    assert fresh_mark_in(html) == fresh_mark_in(page)  # the same kind of form: the same mark
-
-
-def test_a_confirmation_leaves_a_form_that_is_already_the_next_deals(client, game):
+def test_a_confirmation_draws_the_next_deals_form_only_where_the_phone_lacks_it(client, game):
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
     sit(client, game, 2)
     page = client.get(url("tournaments-table", game)).content.decode()
-    assert "Send deal 2" in page  # deal 1 waits for this side: its form is deal 2's
+    # Deal 1 waits for this side: deal 2's form is folded away behind it.
+    assert 'id="shown" name="shown" value="2-later"' in page and "Send deal 2" in page
     entry = Entry.objects.get()
     confirm = url("tournaments-table-confirm", game, entry.pk)
-    answer = client.post(confirm, HTTP_X_MELD_NEXT="2", **HTMX)
-    html = answer.content.decode()
-    assert answer["HX-Reswap"] == "none" and Entry.objects.get().status == "confirmed"
-    assert "entry-form" not in html and 'id="entry-next"' not in html
-    assert 'id="sheet"' in html and "Deal 1 is confirmed." in html
+    html = client.post(confirm, {"shown": "2-later"}, **HTMX).content.decode()
+    assert Entry.objects.get().status == "confirmed" and "Deal 1 is confirmed." in html
+    assert 'value="2"' in html.split('id="shown"')[1] and 'class="later"' not in html
+    entry = submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
+    html = client.post(
+        url("tournaments-table-confirm", game, entry.pk), {"shown": "3-later"}, **HTMX
+    ).content.decode()
+    assert 'id="entry"' in html  # unfolded
+    entry = submit_entry(game, 3, DEAL, seat=seat_of(game, 1))
+    html = client.post(
+        url("tournaments-table-confirm", game, entry.pk), {"shown": "4"}, **HTMX
+    ).content.decode()
+    assert 'id="entry"' not in html and "entry-form" not in html  # already deal 4's: it stays
 
 
-def test_a_confirmation_from_a_form_behind_has_the_next_form_drawn_on_the_phone(client, game):
-    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+def test_the_poll_leaves_the_form_being_typed_and_takes_away_a_deal_to_confirm(client, game):
+    """One primary action: once the other side has entered the deal this phone's form is
+    for, the poll takes that form's Send away (what is typed stays) while "Confirm" is asked;
+    once it is answered, the next deal's form comes."""
     sit(client, game, 2)
-    mark = fresh_mark_in(client.get(url("tournaments-table", game)).content.decode())
-    entry = Entry.objects.get()
-    answer = client.post(
-        url("tournaments-table-confirm", game, entry.pk),
-        HTTP_X_MELD_NEXT="1",
-        HTTP_X_MELD_FRESH=mark,
-        **HTMX,
-    )
-    html = answer.content.decode()
-    assert answer["HX-Reswap"] == "none" and "entry-form" not in html
-    assert next_deal_in(html)[0] == "2" and 'id="sheet"' in html
+    page = client.get(url("tournaments-table", game)).content.decode()
+    assert "Send deal 1" in page
+    sheet_url = url("tournaments-table-sheet", game)
+    poll = {"game": game.pk, "since": since_in(page), "shown": "1"}
+    start_clock(game.round, user=game.round.event.owner, minutes=30)
+    html = client.get(sheet_url, poll, **HTMX).content.decode()
+    assert "Time left" in html and 'id="entry"' not in html  # the form typed in stays
+    poll["since"] = since_in(html)
+    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    html = client.get(sheet_url, poll, **HTMX).content.decode()
+    assert "Confirm deal 1" in html and "Send deal 1" not in html and 'id="entry"' not in html
+    bar = html.split('<div id="send-bar"')[1].split("</div>")[0]
+    assert 'hx-swap-oob="true"' in bar and "disabled" in bar
+    assert "Answer deal 1 above" in bar
+    html = client.post(
+        url("tournaments-table-confirm", game, entry.pk), {"shown": "1"}, **HTMX
+    ).content.decode()
+    assert 'id="entry"' in html and "Send deal 2" in html
 
 
-def test_only_forms_that_stay_the_same_from_hand_to_hand_are_kept_fresh(client, director):
+def test_the_defender_sees_the_cards_the_knocker_tapped_before_confirming(client, director):
+    """Card mode: the confirm view shows both hands as tapped (laid out as Meld found them),
+    not only the deadwood figures, so the other side can check the cards."""
     game = gin_game(director)
-    page = sit(client, game, 1).get(url("tournaments-table", game)).content.decode()
-    assert "data-fresh=" in page  # two players: the same form every hand
-    assert not RotationHandForm.same_each_deal and not ChouetteHandForm.same_each_deal
+    data = {
+        "mode": "cards",
+        "kind": "knock",
+        "knocker": 0,
+        "knocker_cards": ["5H", "6H", "7H", "KS", "KH", "KD", "AS", "2S", "3S", "4C"],
+        "defender_cards": ["8H", "KC", "9D", "9C", "9S", "2D", "3C", "4D", "6C", "JH"],
+    }
+    submit_entry(game, 1, data, seat=seat_of(game, 1))
+    sit(client, game, 2)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    assert "Confirm hand 1" in page
+    now = page.split('id="now"', 1)[1].split("</section>", 1)[0]
+    assert (
+        "<li>Knocker&#x27;s melds: A♠\u00a02♠\u00a03♠ · 5♥\u00a06♥\u00a07♥ · K♠\u00a0K♥\u00a0K♦</li>"
+        in now
+    )
+    assert "<li>Knocker&#x27;s deadwood: 4♣</li>" in now
+    assert "<li>Defender&#x27;s melds: 9♠\u00a09♦\u00a09♣</li>" in now
+    assert "<li>Defender&#x27;s deadwood: 2♦ 3♣ 4♦ 6♣ 8♥ J♥ K♣</li>" in now

@@ -79,9 +79,9 @@ def test_a_whole_deal_mistake_is_shown_by_send_and_marks_its_fields(client, dire
     note = page.index("Only one side can go out in a deal")
     assert page.index('id="preview"') > page.index('class="send-error') > note
     for field in ("s0_going_out", "s1_going_out"):
-        marked = page.index(f'id="err-id_{field}"')
+        marked = page.index(f'id="id_{field}_error"')
         assert page[marked : marked + 200].count("See the note by the Send button.") == 1
-    assert 'id="err-id_s0_melded_points" class="errors"></div>' in page
+    assert 'id="id_s0_melded_points_error" class="errors"></div>' in page
     assert not game.entries.exists()
 
 
@@ -93,7 +93,7 @@ def test_the_preview_marks_the_fields_of_a_whole_deal_mistake(client, director):
         .content.decode()
     )
     assert "Only one side can go out in a deal" in page
-    marked = page.index('id="err-id_s1_going_out"')
+    marked = page.index('id="id_s1_going_out_error"')
     assert "See the note by the Send button." in page[marked : marked + 200]
 
 
@@ -112,7 +112,7 @@ def test_too_many_card_points_mark_melded_and_hand_points_of_every_side(client, 
         .content.decode()
     )
     for field in ("s0_melded_points", "s0_hand_points", "s1_melded_points", "s1_hand_points"):
-        marked = page.index(f'id="err-id_{field}"')
+        marked = page.index(f'id="id_{field}_error"')
         assert "</p>" in page[marked : marked + 300], field
 
 

@@ -1,5 +1,5 @@
 """What a table's phone says is drawn from the table's, round's and event's state when it is
-drawn (views/table_moment.py): the page, the pad's poll and every POST's answer say it,
+drawn (services/pages/table_moment.py): the page, the pad's poll and every POST's answer say it,
 a message of an action is shown once, and the end of a round or of the evening has its
 own words."""
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, phone, seat_of, totals
 from tournaments.models import Entry, Event, Round, TableCall
 from tournaments.services.rounds.steps import close_round, force_close_round
-from tournaments.services.scores.calls import acknowledge_call, call_director
+from tournaments.services.scores.calls import acknowledge_call
 from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
@@ -49,12 +49,20 @@ def send(client, game, number=1, key="key-1", **values) -> str:
     return client.post(url("tournaments-table-submit", game), data, **HTMX).content.decode()
 
 
-def pad_mark_in(html: str) -> str:
-    return html.split('name="mark" value="')[1].split('"')[0]
+def since_in(html: str) -> str:
+    return html.split("&amp;since=")[1].split('"')[0].split("&")[0]
 
 
-def poll(client, game, pad_mark: str):
-    return client.get(url("tournaments-table-sheet", game), {"game": game.pk, "mark": pad_mark})
+def poll(client, game, since: str):
+    return client.get(
+        url("tournaments-table-sheet", game), {"game": game.pk, "since": since}, **HTMX
+    )
+
+
+def call_of(client, game, **headers) -> str:
+    """The call's part of the phone's page."""
+    page = client.get(url("tournaments-table", game), **headers).content.decode()
+    return page.split('<section class="call-director"')[1].split("</section>")[0]
 
 
 # --- a game being played ------------------------------------------------------------------
@@ -77,11 +85,11 @@ def test_the_polled_pad_brings_what_the_phone_asks_now_and_drops_the_last_messag
     """Side B sent deal 1 (its message: "stored"); side A confirms and sends deal 2. B's next
     poll says that B confirms deal 2, and no longer that deal 1 is stored."""
     side_b = phone(game, 2)
-    pad_mark = pad_mark_in(send(side_b, game))
+    since = since_in(send(side_b, game))
     deal = Entry.objects.get()
     confirm_entry(deal, seat=seat_of(game, 1))
     submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
-    answer = poll(side_b, game, pad_mark)
+    answer = poll(side_b, game, since)
     html = answer.content.decode()
     assert answer.status_code == 200 and '<section id="now"' in html
     assert 'hx-swap-oob="true"' in html.split('<section id="now"')[1].split(">")[0]
@@ -95,8 +103,8 @@ def test_a_directors_correction_replaces_the_stale_line(game, director):
     answer = send(entering, game)
     assert "Deal 1 is sent and waits" in now_of(answer)
     correct_entry(game, 1, totals(300, 100), user=director, reason="Counted again")
-    html = poll(entering, game, pad_mark_in(answer)).content.decode()
-    assert now_of(html) == "Next: enter deal 2."
+    html = poll(entering, game, since_in(answer)).content.decode()
+    assert now_of(html) == "The director corrected deal 1: 300 : 100 counts. Next: enter deal 2."
 
 
 def test_a_dispute_calls_the_director_and_both_sides_are_told(game, director):
@@ -109,11 +117,14 @@ def test_a_dispute_calls_the_director_and_both_sides_are_told(game, director):
     assert said.startswith("Deal 1 is disputed: the director is called.")
     assert "two red threes" in said
     call = TableCall.objects.get(table=game.table, acknowledged_at__isnull=True)
-    assert call.reason == "Deal 1 is disputed: two red threes"
+    assert call.reason == "two red threes" and call.entry_id == entry.pk  # said in each language
+    german = call_of(phone(game, 1), game, HTTP_ACCEPT_LANGUAGE="de")
+    assert "Spiel 1 ist beanstandet: <q" in german
     assert page_now(phone(game, 1), game).startswith("Deal 1 is disputed: the director is called.")
     acknowledge_call(call, user=director)
-    seen = phone(game, 2).get(url("tournaments-table-call", game)).content.decode()
+    seen = call_of(disputing, game)
     assert "The director has seen your call and is coming to your table." in seen
+    assert "is coming" not in call_of(phone(game, 1), game)  # only the phone that called
 
 
 def test_the_next_deals_form_waits_folded_while_a_deal_asks_for_an_answer(game):
@@ -193,12 +204,12 @@ def test_the_page_between_rounds_polls_instead_of_refreshing_itself(game, direct
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     page = client.get(url("tournaments-table", game)).content.decode()
     assert 'http-equiv="refresh"' not in page
-    mark = page.split("sheet/?wait=")[1].split('"')[0]
+    since = page.split("sheet/?since=")[1].split('"')[0]
     sheet = url("tournaments-table-sheet", game)
-    unchanged = client.get(sheet, {"wait": mark}, **HTMX)
+    unchanged = client.get(sheet, {"since": since}, **HTMX)
     assert unchanged.status_code == 204 and not unchanged.has_header("HX-Refresh")
     finish_event(game.round.event, director)
-    changed = client.get(sheet, {"wait": mark}, **HTMX)
+    changed = client.get(sheet, {"since": since}, **HTMX)
     assert changed.status_code == 204 and changed["HX-Refresh"] == "true"
 
 
@@ -215,10 +226,11 @@ def test_a_normal_close_names_no_deal_left_out(game, director):
 
 def test_a_call_answered_by_the_director_says_someone_is_coming(game, director):
     client = phone(game, 1)
-    call = call_director(game.table, game.round, reason="A card on the floor")
-    waiting = client.get(url("tournaments-table-call", game)).content.decode()
+    client.post(url("tournaments-table-call", game), {"reason": "A card on the floor"}, **HTMX)
+    call = TableCall.objects.get(table=game.table)
+    waiting = call_of(client, game)
     assert "The director is called." in waiting and "coming to your table" not in waiting
     acknowledge_call(call, user=director)
-    seen = client.get(url("tournaments-table-call", game)).content.decode()
+    seen = call_of(client, game)
     assert "The director has seen your call and is coming to your table." in seen
-    assert "Call the director again" in seen and "every 5s" not in seen
+    assert "Call the director again" in seen and "hx-trigger" not in seen

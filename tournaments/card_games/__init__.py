@@ -25,7 +25,7 @@ A new card game touches:
   ``sheet_part`` and ``sheet_rules`` (plus the attributes where it differs from
   ``base.py``);
 - ``CARD_GAMES`` below: one line;
-- ``tournaments/forms/entry/<card_game>.py``: the table's entry form (an
+- ``tournaments/card_games/entry/<card_game>.py``: the table's entry form (an
   ``EntryForm`` subclass with its ``entry_kind``, ``fields_template`` and
   ``preview_template``: ``templates/tournaments/table/partials/<card_game>_fields.html``
   and ``<card_game>_preview.html``);
@@ -40,8 +40,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.profiles import Profile
 from tournaments.card_games.base import CardGame, Outcome, SheetPart
 from tournaments.card_games.canasta import Canasta
+from tournaments.card_games.entry import EntryForm
 from tournaments.card_games.gin import Gin
 from tournaments.card_games.gin_tables import (
     GinChouette,
@@ -69,7 +71,9 @@ __all__ = [
     "sides_of",
 ]
 
-CARD_GAMES: dict[str, CardGame] = {
+# Each card game reads its own kind of rule profile, which the event hands it with the card
+# game (``event_profile``): a look-up by the event's value cannot tell mypy which.
+CARD_GAMES: dict[str, CardGame[Any]] = {
     card_game.key: card_game
     for card_game in (
         Canasta(),
@@ -78,12 +82,14 @@ CARD_GAMES: dict[str, CardGame] = {
 }
 
 
-def card_game_of(event: Event) -> CardGame:
+def card_game_of(event: Event) -> CardGame[Any]:
     """The event's card game, for its table kind."""
     return CARD_GAMES[event.card_game].for_event(event)
 
 
-def entry_form_for(game: Game, data=None, *, mode: str | None = None, **kwargs):
+def entry_form_for(
+    game: Game, data: Mapping[str, Any] | None = None, *, mode: str | None = None, **kwargs: Any
+) -> EntryForm:
     """The form this game's entries use at the table (Gin hand, or a Canasta deal in one
     of the entry modes the event offers: ``mode`` asks for one)."""
     card_game = card_game_of(game.round.event)
@@ -92,7 +98,7 @@ def entry_form_for(game: Game, data=None, *, mode: str | None = None, **kwargs):
     return card_game.entry_form(game, data, sides=sides_of(game), **kwargs)
 
 
-def evaluate(game: Game, data: Any, *, profile=None) -> Scored:
+def evaluate(game: Game, data: Any, *, profile: Profile | None = None) -> Scored:
     """Score what a table or the director entered for one of ``game``'s deals (hands)."""
     event = game.round.event
     if not isinstance(data, Mapping):

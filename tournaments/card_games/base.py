@@ -3,16 +3,26 @@
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from django import forms
-from django.utils.functional import Promise, cached_property
+from django.utils.functional import cached_property
 
 from meldcore.messages import Problem
 from ratings import Match, table_matches
+from scoring.profiles import Profile
+from tournaments.card_games.entry import EntryForm
+from tournaments.card_games.sheets import GinSheetTotals
+from tournaments.card_games.sides import Side
 from tournaments.card_games.words import Words
 from tournaments.kernel.deal import Scored
-from tournaments.models import Entry, Event, Game
+from tournaments.models import Entry, Event, Game, Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+# The rule profile a card game plays by (Canasta's or Gin's): the registry hands each card
+# game its own event's profile, since both come from the event's card game.
+P = TypeVar("P", bound=Profile)
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,8 @@ class Outcome:
     # Each side's plus/minus where sides settle with each other, not only with the winner
     # (Gin for three: ``scoring.gin_three.settle_three``); None: the winner's margin.
     nets: tuple[int, ...] | None = None
+    # How many of the deals (in order) make the game: the one that ended it and those before.
+    counted: int = 0
 
 
 @dataclass(frozen=True)
@@ -51,7 +63,7 @@ class Seated:
     """A round's tables grouped into sides (per table its sides, each a list of players), and
     notes on how (untranslated, as a round keeps them)."""
 
-    tables: list[list[list]]
+    tables: list[list[list[Player]]]
     notes: list[Problem] = field(default_factory=list)
 
 
@@ -90,7 +102,7 @@ def margin(totals: tuple[int, ...], winner: int | None) -> int:
     return totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
 
 
-class CardGame(ABC):
+class CardGame(ABC, Generic[P]):
     """Everything one card game decides, asked by the services, views and printouts instead
     of ``event.card_game``: how an entry is scored, the forms that take it, how a game is
     counted and ended, the words for a deal, and what the table page and the printouts show."""
@@ -115,14 +127,16 @@ class CardGame(ABC):
     players_per_table: int | None = None
     players_per_side: int = 1  # with ``players_per_table``: partners a side (high two vs low two)
     # The Round step's field for a round of so many deals (hands).
-    round_deals_label: Promise
-    round_deals_help: Promise
+    round_deals_label: "StrPromise"
+    round_deals_help: "StrPromise"
+    # Where earlier hands seat later ones: the director's choice to re-seat them, explained.
+    reseat_help: "StrPromise"
 
     @property
     def label(self) -> str:
-        return Event.CardGame(self.key).label
+        return str(Event.CardGame(self.key).label)
 
-    def seat_tables(self, event: Event, number: int, tables: list[list]) -> Seated:
+    def seat_tables(self, event: Event, number: int, tables: list[list[Player]]) -> Seated:
         """Round ``number``'s tables (each its players in draw order, by table number) grouped
         into their sides, ``players_per_side`` each."""
         size = self.players_per_side
@@ -134,18 +148,18 @@ class CardGame(ABC):
         """The table kinds (``Event.TableKind``) the Format step offers; empty: two sides only."""
         return []
 
-    def for_event(self, event: Event) -> "CardGame":
+    def for_event(self, event: Event) -> "CardGame[P]":
         """The card game that plays the event's table kind (this one unless a kind differs)."""
         return self
 
     def round_kinds(self) -> list[tuple[str, str]]:
         """What the Round step offers a round to be, in the card game's words."""
-        return list(Event.RoundKind.choices)
+        return [(value, str(label)) for value, label in Event.RoundKind.choices]
 
     # --- words ----------------------------------------------------------------------
 
     # What pages say about a deal (hand) in this card game's words, by key (``words.Words``).
-    texts: dict[str, Any]
+    texts: dict[str, "StrPromise"]
     summary_rules: tuple[str, ...]
 
     @cached_property
@@ -159,7 +173,7 @@ class CardGame(ABC):
         return ""
 
     @abstractmethod
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: P) -> Scored:
         """Score the submitted ``data`` or raise ``ServiceError`` naming the fields at fault."""
 
     def submitted(self, details: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -168,11 +182,18 @@ class CardGame(ABC):
         return details
 
     @abstractmethod
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+    def entry_form(
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        **kwargs: Any,
+    ) -> EntryForm:
         """The table's form for this game's entries (``kwargs`` as ``EntryForm`` takes them)."""
 
     @abstractmethod
-    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+    def entered(self, details: Mapping[str, Any], sides: list[Side]) -> list[str]:
         """What a phone entered, line by line, for the other side to check before it
         confirms (the score pad shows only the totals)."""
 
@@ -189,7 +210,7 @@ class CardGame(ABC):
 
     # --- a game -------------------------------------------------------------------
 
-    def target(self, profile, side_size: int) -> int:
+    def target(self, profile: P, side_size: int) -> int:
         """The points a game is played to, with ``side_size`` players a side."""
         return profile.target
 
@@ -197,7 +218,7 @@ class CardGame(ABC):
     def outcome(
         self,
         confirmed: list[Entry],
-        profile,
+        profile: P,
         *,
         sides: int,
         side_size: int,
@@ -211,7 +232,7 @@ class CardGame(ABC):
         """
 
     @abstractmethod
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: P) -> SheetPart:
         """The score pad's running totals and bottom lines."""
 
     # --- the club's rating list ---------------------------------------------------
@@ -238,13 +259,15 @@ class CardGame(ABC):
     # --- printing -----------------------------------------------------------------
 
     @abstractmethod
-    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+    def sheet_rules(self, profile: P, side_size: int) -> dict[str, Any]:
         """The rules a printed score sheet shows: ``ScoreSheetsData``'s ``canasta`` or ``gin``."""
 
-    def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
+    def printed_minimums(self, totals: list[int], profile: P) -> tuple[int, ...]:
         """Each side's minimum meld after a printed row (Canasta), else nothing."""
         return ()
 
-    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+    def printed_totals(
+        self, hands: list[tuple[int, ...]], profile: P, side_size: int, sides: int
+    ) -> GinSheetTotals | None:
         """A printed sheet's bottom lines (Gin's boxes and bonuses), else None."""
         return None

@@ -4,24 +4,24 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import Problem
 from scoring import canasta
+from scoring.canasta_profiles import CanastaProfile
 from tournaments.card_games.base import CardGame, Outcome, SheetPart, leader, margin
-from tournaments.card_games.sheets import CanastaRules
-from tournaments.card_games.sides import group_sides
-from tournaments.forms.entry import CanastaDealForm, CardCountsForm, QuickTotalsForm
-from tournaments.forms.entry.canasta import (
+from tournaments.card_games.entry import CanastaDealForm, CardCountsForm, QuickTotalsForm
+from tournaments.card_games.entry.canasta import (
     CARD_LABELS,
     COUNT_LABELS,
     GOING_OUT_LABELS,
     PLACE_LABELS,
     POINT_LABELS,
 )
+from tournaments.card_games.sheets import CanastaRules
+from tournaments.card_games.sides import Side, group_sides
 from tournaments.kernel.deal import Scored, seats_of
 from tournaments.kernel.errors import NON_FIELD, ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
@@ -29,10 +29,12 @@ from tournaments.models import Entry, Event, Game
 SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(canasta.SideDeal))
 # Entered by card counts: the points come from the counts, not from the phone.
 COUNTED_FIELDS = tuple(name for name in SIDE_FIELDS if name not in ("melded_points", "hand_points"))
-FORMS = {form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, QuickTotalsForm)}
+FORMS: dict[str, type[CanastaDealForm | QuickTotalsForm]] = {
+    form.entry_mode: form for form in (CanastaDealForm, CardCountsForm, QuickTotalsForm)
+}
 
 
-class Canasta(CardGame):
+class Canasta(CardGame[CanastaProfile]):
     key = Event.CardGame.CANASTA
     default_scoring_mode = Event.ScoringMode.TALLY
     partner_tables = True
@@ -47,6 +49,7 @@ class Canasta(CardGame):
         "change": gettext_lazy("Change deal %(number)s"),
         "confirm": gettext_lazy("Confirm deal %(number)s"),
         "send": gettext_lazy("Send deal %(number)s"),
+        "answer_above": gettext_lazy("Answer deal %(number)s above"),
         "entered_here": gettext_lazy(
             "Deal %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
         ),
@@ -65,6 +68,10 @@ class Canasta(CardGame):
         "last_of_round": gettext_lazy("the last deal of this round"),
         "time_up": gettext_lazy("Time is up: finish the deal you are playing."),
         "finishing": gettext_lazy("time is up: finishing the deal it plays"),
+        "time_last": gettext_lazy(
+            "Time is up: deal %(number)s was the last one of this round; no new deal is started."
+        ),
+        "time_done": gettext_lazy("Time is up and your last deal is in: this table is done."),
         "saved_offline": gettext_lazy(
             "Deal %(number)s is saved on this phone and will be sent when the connection is back."
         ),
@@ -104,7 +111,7 @@ class Canasta(CardGame):
 
     # --- an entry -----------------------------------------------------------------
 
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: CanastaProfile) -> Scored:
         count = len(group_sides(seats_of(game)))
         if "totals" in data:
             return canasta_totals(data["totals"], profile, count)
@@ -125,7 +132,7 @@ class Canasta(CardGame):
             "sides": [counted_side(*pair) for pair in zip(sides, counts, strict=False)],
         }
 
-    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+    def entered(self, details: Mapping[str, Any], sides: list[Side]) -> list[str]:
         if details.get("mode") not in (Event.EntryMode.DEAL, Event.EntryMode.COUNTS):
             return []  # the totals are what the score pad shows
         counted = details.get("counts") or ()
@@ -155,8 +162,14 @@ class Canasta(CardGame):
         return _("by card counts (%(counts)s)") % {"counts": "; ".join(sides)}
 
     def entry_form(
-        self, game: Game, data=None, *, sides: list, mode: str | None = None, **kwargs
-    ) -> forms.Form:
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        mode: str | None = None,
+        **kwargs: Any,
+    ) -> CanastaDealForm | QuickTotalsForm:
         offered = offered_modes(self.entry_modes, game.round.event)
         chosen = form_mode(
             offered, data, mode, entry=kwargs.get("entry"), prefix=kwargs.get("prefix")
@@ -167,25 +180,49 @@ class Canasta(CardGame):
 
     # --- a game -------------------------------------------------------------------
 
-    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
-        sheet = canasta.score_sheet(
+    def outcome(
+        self,
+        confirmed: list[Entry],
+        profile: CanastaProfile,
+        *,
+        sides: int,
+        side_size: int,
+        kind: str,
+        stopped: bool,
+    ) -> Outcome:
+        sheet = self._sheet(confirmed, profile, sides)
+        if sheet.finished_after is not None and sheet.finished_after < len(confirmed):
+            # The game ended with that deal: the ones after it do not count (RULES.md 1.6).
+            confirmed = confirmed[: sheet.finished_after]
+            sheet = self._sheet(confirmed, profile, sides)
+        totals = tuple(sheet.rows[-1].totals) if sheet.rows else (0,) * sides
+        # A game ends with the deal in which a side reaches the target (RULES.md 1.6), also in
+        # a round of so many deals or of a time, as a Gin game does.
+        if kind == Event.RoundKind.GAME or sheet.result.finished:
+            finished, winner = sheet.result.finished, sheet.result.winner
+        else:
+            finished = stopped
+            winner = leader(totals) if finished else None
+        return Outcome(
+            totals, finished, winner, margin(totals, winner), sheet, None, counted=len(confirmed)
+        )
+
+    @staticmethod
+    def _sheet(confirmed: list[Entry], profile: CanastaProfile, sides: int) -> canasta.ScoreSheet:
+        return canasta.score_sheet(
             [tuple(entry.points) for entry in confirmed],
             profile,
             [went_out(entry.details) for entry in confirmed],
             sides=sides,
         )
-        totals = tuple(sheet.rows[-1].totals) if sheet.rows else (0,) * sides
-        if kind == Event.RoundKind.GAME or (kind == Event.RoundKind.TIME and sheet.result.finished):
-            finished, winner = sheet.result.finished, sheet.result.winner
-        else:
-            finished = stopped
-            winner = leader(totals) if finished else None
-        return Outcome(totals, finished, winner, margin(totals, winner), sheet, None)
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+    def sheet_part(
+        self, result: Outcome, confirmed: list[Entry], profile: CanastaProfile
+    ) -> SheetPart:
         running = {
             entry.number: (row.totals, row.minimums)
-            for entry, row in zip(confirmed, result.canasta_sheet.rows, strict=True)
+            # Deals after the one that ended the game have no row: they do not count.
+            for entry, row in zip(confirmed, result.canasta_sheet.rows, strict=False)
         }
         return SheetPart(
             running=running,
@@ -195,7 +232,7 @@ class Canasta(CardGame):
 
     # --- printing -----------------------------------------------------------------
 
-    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+    def sheet_rules(self, profile: CanastaProfile, side_size: int) -> dict[str, Any]:
         bands = (
             (None, profile.below_zero_minimum),
             *((start, least) for start, least in profile.minimum_meld_bands),
@@ -207,7 +244,7 @@ class Canasta(CardGame):
         )
         return {"canasta": rules}
 
-    def printed_minimums(self, totals: list[int], profile) -> tuple[int, ...]:
+    def printed_minimums(self, totals: list[int], profile: CanastaProfile) -> tuple[int, ...]:
         return tuple(canasta.minimum_meld(total, profile) for total in totals)
 
 
@@ -219,7 +256,12 @@ def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
 
 
 def form_mode(
-    offered: list[str], data, mode: str | None, *, entry: Entry | None, prefix: str | None
+    offered: list[str],
+    data: Mapping[str, Any] | None,
+    mode: str | None,
+    *,
+    entry: Entry | None,
+    prefix: str | None,
 ) -> str:
     """The entry mode of the form to draw or read.
 
@@ -281,7 +323,7 @@ def side_details(side: canasta.SideDeal) -> dict[str, Any]:
     return dict(vars(side))
 
 
-def canasta_deal(sides: Any, profile, count: int) -> Scored:
+def canasta_deal(sides: Any, profile: CanastaProfile, count: int) -> Scored:
     if not isinstance(sides, list | tuple) or len(sides) != count:
         raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
     entries = []
@@ -314,7 +356,7 @@ def counted_side(side: Any, counts: Any) -> Any:
     }
 
 
-def canasta_counted(sides: Any, profile, count: int) -> Scored:
+def canasta_counted(sides: Any, profile: CanastaProfile, count: int) -> Scored:
     """A deal by card counts: each side's points derived from its counts, then scored."""
     if not isinstance(sides, list | tuple) or len(sides) != count:
         raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
@@ -350,7 +392,7 @@ def canasta_counted(sides: Any, profile, count: int) -> Scored:
     return Scored(points=tuple(part.total for part in parts), details=details, parts=parts)
 
 
-def deal_bounds(profile) -> tuple[int, int]:
+def deal_bounds(profile: CanastaProfile) -> tuple[int, int]:
     """The least and the most one side can score in one deal under ``profile``.
 
     Generous on purpose (every canasta the deck allows, all red threes, the best
@@ -392,7 +434,7 @@ def _round5(value: int) -> int:
     return (value + 4) // 5 * 5
 
 
-def canasta_totals(totals: Any, profile, count: int) -> Scored:
+def canasta_totals(totals: Any, profile: CanastaProfile, count: int) -> Scored:
     if not isinstance(totals, list | tuple) or len(totals) != count:
         raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
     low, high = deal_bounds(profile)

@@ -6,16 +6,19 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from meldcore.messages import DomainError, Problem
 from scoring import gin
-from scoring.cards import parse_cards
+from scoring.cards import Card, parse_cards
+from scoring.gin_profiles import GinProfile
+from scoring.gin_three import ThreePlayerScore
 from tournaments.card_games.base import CardGame, Outcome, SheetPart, leader, margin
+from tournaments.card_games.entry import HAND_KINDS, EntryForm, GinHandForm
+from tournaments.card_games.entry.gin import arranged
 from tournaments.card_games.sheets import GinRules, GinSheetTotals
-from tournaments.forms.entry import HAND_KINDS, GinHandForm
+from tournaments.card_games.sides import Side
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError, problems_error
 from tournaments.models import Entry, Event, Game
@@ -48,7 +51,11 @@ class GinTotals:
         return list(zip(self.boxes, self.box_bonus, strict=True))
 
 
-class Gin(CardGame):
+# What a Gin game's outcome keeps for its pad: two sides' score, or a rotation's of three.
+GinScore = gin.GameScore | ThreePlayerScore
+
+
+class Gin(CardGame[GinProfile]):
     key = Event.CardGame.GIN
     table_kind = Event.TableKind.TWO
     default_scoring_mode = Event.ScoringMode.NET
@@ -61,6 +68,7 @@ class Gin(CardGame):
         "change": gettext_lazy("Change hand %(number)s"),
         "confirm": gettext_lazy("Confirm hand %(number)s"),
         "send": gettext_lazy("Send hand %(number)s"),
+        "answer_above": gettext_lazy("Answer hand %(number)s above"),
         "entered_here": gettext_lazy(
             "Hand %(number)s was entered on this phone: a player of the other side confirms it on their own phone."
         ),
@@ -79,6 +87,10 @@ class Gin(CardGame):
         "last_of_round": gettext_lazy("the last hand of this round"),
         "time_up": gettext_lazy("Time is up: finish the hand you are playing."),
         "finishing": gettext_lazy("time is up: finishing the hand it plays"),
+        "time_last": gettext_lazy(
+            "Time is up: hand %(number)s was the last one of this round; no new hand is started."
+        ),
+        "time_done": gettext_lazy("Time is up and your last hand is in: this table is done."),
         "saved_offline": gettext_lazy(
             "Hand %(number)s is saved on this phone and will be sent when the connection is back."
         ),
@@ -116,16 +128,16 @@ class Gin(CardGame):
 
     def __init__(self, tables: tuple["Gin", ...] = ()) -> None:
         # Three or more at a table play their own kind of Gin (``card_games/gin_tables/``).
-        self.tables = {kind.table_kind: kind for kind in tables}
+        self.tables: dict[str, Gin] = {kind.table_kind: kind for kind in tables}
 
     def table_kinds(self) -> list[tuple[str, str]]:
         if not self.tables:
             return []
-        return [(self.table_kind, Event.TableKind(self.table_kind).label)] + [
-            (key, Event.TableKind(key).label) for key in self.tables
+        return [(self.table_kind, str(Event.TableKind(self.table_kind).label))] + [
+            (key, str(Event.TableKind(key).label)) for key in self.tables
         ]
 
-    def for_event(self, event: Event) -> CardGame:
+    def for_event(self, event: Event) -> CardGame[GinProfile]:
         return self.tables.get(event.table_kind, self)
 
     def round_kinds(self) -> list[tuple[str, str]]:
@@ -137,11 +149,11 @@ class Gin(CardGame):
 
     # --- an entry -----------------------------------------------------------------
 
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: GinProfile) -> Scored:
         return gin_hand(data, profile)
 
-    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
-        kind = details.get("kind")
+    def entered(self, details: Mapping[str, Any], sides: list[Side]) -> list[str]:
+        kind: str = details.get("kind", "")
         label = dict(HAND_KINDS).get(kind)
         if label is None or kind == "no_game":
             return [str(label)] if label else []
@@ -155,14 +167,21 @@ class Gin(CardGame):
         parts.append(f"{defender_deadwood} {details.get('defender_deadwood')}")
         if details.get("undercut"):
             parts.append(_("undercut"))
-        return [" · ".join(parts)]
+        return [" · ".join(parts), *tapped_lines(details)]
 
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+    def entry_form(
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        **kwargs: Any,
+    ) -> EntryForm:
         return GinHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 
-    def target(self, profile, side_size: int) -> int:
+    def target(self, profile: GinProfile, side_size: int) -> int:
         """Partnerships (two or three players a side) play to more (RULES.md 2.2)."""
         if side_size == 2:
             return profile.target_four_players
@@ -170,7 +189,16 @@ class Gin(CardGame):
             return profile.target_six_players
         return profile.target
 
-    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+    def outcome(
+        self,
+        confirmed: list[Entry],
+        profile: GinProfile,
+        *,
+        sides: int,
+        side_size: int,
+        kind: str,
+        stopped: bool,
+    ) -> Outcome:
         target = self.target(profile, side_size)
         hands = up_to_target([tuple(entry.points) for entry in confirmed], target)
         score = gin.score_game(hands, profile, target=target)
@@ -182,26 +210,26 @@ class Gin(CardGame):
             finished = stopped
             winner = leader(totals) if finished else None
             net = margin(totals, winner)
-        return Outcome(totals, finished, winner, net, None, score)
+        return Outcome(totals, finished, winner, net, None, score, counted=len(hands))
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
-        running = {}
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: GinProfile) -> SheetPart:
+        running: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         totals = [0] * len(result.totals)
         for entry in confirmed:
             totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
             running[entry.number] = (tuple(totals), ())
-        score = result.gin_score
-        return SheetPart(
-            running=running, totals=tuple(score.points), gin=self.pad_totals(score, profile)
-        )
+        pad = self.pad_totals(result.gin_score, profile)
+        return SheetPart(running=running, totals=pad.points, gin=pad)
 
-    def pad_totals(self, score, profile) -> GinTotals:
+    def pad_totals(self, score: GinScore | None, profile: GinProfile) -> GinTotals:
         """The pad's bottom lines of a game's score (``scoring.gin.GameScore``)."""
+        if not isinstance(score, gin.GameScore):
+            raise TypeError(f"Gin's pad counts a game of two sides, not {score!r}")
         return pad_totals(score, profile, shutout=tuple(score.shutout_bonus))
 
     # --- printing -----------------------------------------------------------------
 
-    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+    def sheet_rules(self, profile: GinProfile, side_size: int) -> dict[str, Any]:
         rules = GinRules(
             target=self.target(profile, side_size),
             box_bonus=profile.box_bonus,
@@ -210,7 +238,9 @@ class Gin(CardGame):
         )
         return {"gin": rules}
 
-    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+    def printed_totals(
+        self, hands: list[tuple[int, ...]], profile: GinProfile, side_size: int, sides: int
+    ) -> GinSheetTotals | None:
         if not hands or sides != 2:
             return None
         game = gin.score_game(
@@ -226,10 +256,10 @@ class Gin(CardGame):
         )
 
 
-def pad_totals(score, profile, *, shutout: tuple[int, ...], kind=GinTotals, **more) -> GinTotals:
-    """The pad's bottom lines (``kind``: ``GinTotals`` or a subclass, with ``more`` fields)
-    from a game's points, boxes and bonuses, and the shutout bonus as the game adds it."""
-    return kind(
+def pad_totals(score: GinScore, profile: GinProfile, *, shutout: tuple[int, ...]) -> GinTotals:
+    """The pad's bottom lines from a game's points, boxes and bonuses, and the shutout bonus
+    as the game adds it."""
+    return GinTotals(
         points=tuple(score.points),
         boxes=tuple(score.boxes),
         box_bonus=tuple(score.box_bonus),
@@ -237,7 +267,6 @@ def pad_totals(score, profile, *, shutout: tuple[int, ...], kind=GinTotals, **mo
         shutout_bonus=shutout,
         totals=tuple(score.totals),
         box_value=profile.box_bonus,
-        **more,
     )
 
 
@@ -265,7 +294,9 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
-def _hand_error(error: DomainError, default_field: str, fields=_FIELD_OF) -> ServiceError:
+def _hand_error(
+    error: DomainError, default_field: str, fields: Mapping[str, str] = _FIELD_OF
+) -> ServiceError:
     def key(problem: Problem) -> str:
         name = fields.get(problem.field or "", problem.field)
         return name if name in ENTRY_FIELDS else default_field
@@ -273,7 +304,7 @@ def _hand_error(error: DomainError, default_field: str, fields=_FIELD_OF) -> Ser
     return problems_error(error.problems, key=key)
 
 
-def gin_hand(data: Mapping[str, Any], profile) -> Scored:
+def gin_hand(data: Mapping[str, Any], profile: GinProfile) -> Scored:
     kind = data.get("kind")
     if kind not in KIND_KEYS:
         raise ServiceError(
@@ -302,7 +333,7 @@ def gin_hand(data: Mapping[str, Any], profile) -> Scored:
                 _("Ten cards hold at most %(most)s points of deadwood.")
                 % {"most": gin.MAX_DEADWOOD}
             ]
-    if field_errors:
+    if field_errors or knocker_deadwood is None or defender_deadwood is None:
         raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
     try:
         hand = gin.score_hand(
@@ -320,7 +351,7 @@ def gin_hand(data: Mapping[str, Any], profile) -> Scored:
     return Scored(points=hand.as_pair(knocker), details=_with_hand(details, hand), hand=hand)
 
 
-def _with_hand(details: dict[str, Any], hand) -> dict[str, Any]:
+def _with_hand(details: dict[str, Any], hand: gin.HandScore) -> dict[str, Any]:
     return {
         **details,
         "gin": bool(hand.gin),
@@ -365,7 +396,7 @@ def _tapped(data: Mapping[str, Any]) -> dict[str, Any]:
     return hands
 
 
-def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scored:
+def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile: GinProfile) -> Scored:
     hands = _tapped(data)
     knocker_cards = hands["knocker_cards"]
     discard = None
@@ -419,7 +450,32 @@ def gin_cards(data: Mapping[str, Any], kind: str, knocker: int, profile) -> Scor
     )
 
 
-def _arranged(cards) -> dict[str, Any]:
+def tapped_lines(details: Mapping[str, Any]) -> list[str]:
+    """Card mode: both hands as the entering side tapped them, laid out as Meld found them, so
+    that the other side checks the cards before it confirms, not only the deadwood they give.
+    Nothing for a hand entered by its deadwood."""
+    shown = arranged(details)
+    if not shown:
+        return []
+    knocker_deadwood = shown["knocker_deadwood"] or "–"
+    if shown["discard"]:
+        discard = _("discard %(card)s") % {"card": shown["discard"]}
+        knocker_deadwood = f"{knocker_deadwood} ({discard})"
+    rows = (
+        (_("Knocker's melds"), _melds(shown["knocker_melds"])),
+        (_("Knocker's deadwood"), knocker_deadwood),
+        (_("Defender's melds"), _melds(shown["defender_melds"])),
+        (_("Defender's deadwood"), shown["defender_deadwood"]),
+    )
+    return [f"{label}: {cards or '–'}" for label, cards in rows]
+
+
+def _melds(melds: list[str]) -> str:
+    """Melds one after the other, each kept on one line of a narrow phone (no-break spaces)."""
+    return " · ".join(meld.replace(" ", "\u00a0") for meld in melds)
+
+
+def _arranged(cards: tuple[Card, ...]) -> dict[str, Any]:
     arrangement = gin.best_arrangement(cards)
     return {
         "melds": [[str(c) for c in meld] for meld in arrangement.melds],

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from scoring.canasta import side_label
 from tournaments.kernel.deal import seats_of
-from tournaments.models import Game, Seat
+from tournaments.models import Game, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Side:
         return side_label(self.index)
 
     @property
-    def players(self) -> list:
+    def players(self) -> list[Player]:
         return [seat.player for seat in self.seats]
 
     @property

@@ -7,16 +7,19 @@ says them with a number or a count. Templates read them with
 """
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.text import capfirst
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 class Words:
     """``texts``: lazy texts by key, with ``%(number)s`` or, counted, ngettext_lazy with
     ``%(counter)s`` (``%(count)d`` where the text is also said in Python)."""
 
-    def __init__(self, texts: Mapping[str, Any]) -> None:
+    def __init__(self, texts: Mapping[str, "StrPromise"]) -> None:
         self.texts = texts
 
     def says(

@@ -34,6 +34,8 @@ late-entry refusal); ``make messages`` collects the new strings for the
 German catalogue.
 """
 
+from typing import Any
+
 from tournaments.card_games import CardGame
 from tournaments.formats.base import Format, RoundsHint
 from tournaments.formats.mixed import Mixed
@@ -64,12 +66,12 @@ def format_of(event: Event) -> Format:
     return FORMATS[event.format]
 
 
-def formats_for(card_game: CardGame) -> list[Format]:
+def formats_for(card_game: CardGame[Any]) -> list[Format]:
     """The pairing systems that can seat ``card_game``, in the registry's order."""
     return [fmt for fmt in FORMATS.values() if fmt.plays(card_game)]
 
 
-def default_format(card_game: CardGame) -> str:
+def default_format(card_game: CardGame[Any]) -> str:
     """What a new event of the card game plays: the first system of the registry that seats
     it (progressive play for Canasta, the Swiss system for Gin)."""
     return formats_for(card_game)[0].key

@@ -3,16 +3,20 @@
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from pairings.draw import draw_order
+from pairings.schedule_model import Round
 from tournaments.card_games import CardGame
 from tournaments.formats.plans import Plan
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player, Team
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class Format(ABC):
     """
 
     key: str  # the ``Event.Format`` value
-    help: Promise  # the Format step's line under the choice
+    help: "StrPromise"  # the Format step's line under the choice
 
     # What the Format step lets the director combine with the system.
     teams_allowed: bool = False  # fixed partners: the players are entered as teams of two
@@ -64,9 +68,9 @@ class Format(ABC):
 
     @property
     def label(self) -> str:
-        return Event.Format(self.key).label
+        return str(Event.Format(self.key).label)
 
-    def plays(self, card_game: CardGame) -> bool:
+    def plays(self, card_game: CardGame[Any]) -> bool:
         """Whether the system can seat ``card_game`` (table kinds and all): partners at
         tables of four need a partnership card game, tables of three or more a card game
         with such table kinds."""
@@ -152,7 +156,7 @@ class Format(ABC):
         """What is wrong with ``number`` typed in for ``unit``; empty when it fits."""
         return ""
 
-    def typed_numbers_problem(self, units: list) -> str:
+    def typed_numbers_problem(self, units: list[Player | Team]) -> str:
         """What is wrong with the numbered field as a whole; empty when it fits."""
         return ""
 
@@ -166,7 +170,7 @@ class Format(ABC):
 
     # --- printing -----------------------------------------------------------------
 
-    def schedule_rounds(self, event: Event, players: int) -> list | None:
+    def schedule_rounds(self, event: Event, players: int) -> list[Round] | None:
         """The rounds a schedule fixes ahead (each ``.tables``, ``.sitting_out``), cut to the
         planned rounds; None when the system pairs as it goes."""
         return None

@@ -76,9 +76,11 @@ class Mixed(Progressive):
             return _("Ladies take even numbers, gentlemen odd ones.")
         return ""
 
-    def typed_numbers_problem(self, units: list) -> str:
+    def typed_numbers_problem(self, units: list[Player | Team]) -> str:
+        # Numbers typed for players one by one: a team is numbered by the service.
+        players = [unit for unit in units if isinstance(unit, Player)]
         try:
-            ladies_and_gentlemen(units)
+            ladies_and_gentlemen(players)
         except ServiceError as error:
             return error.message
         return ""

@@ -51,6 +51,15 @@ class MoveUp(Format):
     def suggested_rounds(self, entrants: int) -> int | None:
         return MOVEUP_ROUNDS
 
+    def takes_late_entries(self, event: Event) -> bool:
+        """The tables of the next round come from the last one's results: a newcomer has no
+        seat to move to."""
+        return False
+
+    def takes_withdrawals(self, event: Event) -> bool:
+        """A leaving player's seat moves on with the results: a substitute must take it."""
+        return False
+
     def rounds_hint(self, players: int) -> RoundsHint | None:
         return RoundsHint(
             MOVEUP_ROUNDS,
@@ -77,7 +86,9 @@ class MoveUp(Format):
             plan.notes += drawn_notes
         for sides in seatings:
             missing += [slot for side in sides for slot in side if slot not in present]
-            plan.tables.append([[present.get(slot) for slot in side] for side in sides])
+            plan.tables.append(
+                [[present[slot] for slot in side if slot in present] for side in sides]
+            )
         if missing:
             raise ServiceError(
                 _(

@@ -37,13 +37,13 @@ def translate(problems: Iterable[Problem]) -> list[str]:
     return [problem.translated(_) for problem in problems]
 
 
-def note_data(note: Problem) -> dict:
+def note_data(note: Problem) -> dict[str, object]:
     """A note as the round stores it: the English template and its parameters, notes nested
     (an engine's entrant is kept as it prints: its number and name)."""
     return {"template": note.template, "params": {k: _param(v) for k, v in note.params.items()}}
 
 
-def _param(value):
+def _param(value: object) -> object:
     if isinstance(value, Problem):
         return note_data(value)
     if value is None or isinstance(value, int | float | str):

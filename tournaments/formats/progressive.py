@@ -77,7 +77,7 @@ class Progressive(Format):
             )
         return previews
 
-    def schedule_rounds(self, event: Event, players: int) -> list | None:
+    def schedule_rounds(self, event: Event, players: int) -> list[Round] | None:
         if players < 4:
             return None
         rounds = list(_schedule(players, self.by_gender, event.balanced_schedule).rounds)

@@ -20,7 +20,7 @@ class RoundRobin(Format):
     bye_is_a_win = True
     ranks_teams = True
 
-    def most_rounds(self, players: int, entrants: int, *, balanced: bool = False) -> int | None:
+    def most_rounds(self, players: int, entrants: int, *, balanced: bool = False) -> int:
         return entrants - 1 + entrants % 2
 
     def rounds_hint(self, players: int) -> RoundsHint | None:

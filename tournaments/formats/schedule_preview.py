@@ -4,14 +4,16 @@ The Format step shows it for the players entered (or any number the director
 tries), and the progressive formats count their tables and rounds with it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from meldcore.messages import DomainError
+from meldcore.messages import DomainError, Problem
 from pairings import schedules
 from pairings.published import MIXED_ROUNDS
+from pairings.schedule_check import ScheduleReport
 
 
 @dataclass
@@ -33,8 +35,8 @@ class SchedulePreview:
     error: str = ""
 
 
-def _readable(item) -> str:
-    return item.translated(_) if hasattr(item, "translated") else str(item)
+def _readable(item: Problem) -> str:
+    return item.translated(_)
 
 
 def _no_schedule(players: int, *, mixed: bool, balanced: bool) -> str:
@@ -58,7 +60,7 @@ def times(count: int) -> str:
     return ngettext("%(count)d time", "%(count)d times", count) % {"count": count}
 
 
-def any_of(counts) -> str:
+def any_of(counts: Iterable[int]) -> str:
     """ "once or three times": each of ``counts`` in words, the last joined by "or"."""
     words = [times(count) for count in sorted(counts)]
     if len(words) == 1:
@@ -66,7 +68,7 @@ def any_of(counts) -> str:
     return _("%(some)s or %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
 
 
-def _tally(counts: dict) -> dict[int, int]:
+def _tally(counts: dict[tuple[int, int], int]) -> dict[int, int]:
     """How many pairs have each count (pair → count in, count → pairs out)."""
     found: dict[int, int] = {}
     for count in counts.values():
@@ -74,13 +76,13 @@ def _tally(counts: dict) -> dict[int, int]:
     return found
 
 
-def _partner_counts(report, *, mixed: bool) -> dict[int, int]:
+def _partner_counts(report: ScheduleReport, *, mixed: bool) -> dict[int, int]:
     pairs = getattr(report, "partners", {})
     # Mixed pairs: two ladies (even numbers) or two gentlemen (odd) are never meant to partner.
     return _tally({pair: count for pair, count in pairs.items() if not mixed or sum(pair) % 2})
 
 
-def _summary(report, players: int, *, mixed: bool) -> list[str]:
+def _summary(report: ScheduleReport, players: int, *, mixed: bool) -> list[str]:
     """What the schedule means for the players, in plain words."""
     lines = []
     partners = _partner_counts(report, mixed=mixed)
@@ -143,7 +145,7 @@ def _breakdown(counts: dict[int, int]) -> str:
     return ", ".join(parts)
 
 
-def _figures(report, *, mixed: bool) -> list[str]:
+def _figures(report: ScheduleReport, *, mixed: bool) -> list[str]:
     """The counts behind the summary, for the details."""
     lines = []
     partners = _partner_counts(report, mixed=mixed)

@@ -77,7 +77,7 @@ class Swiss(Format):
         return swiss_rounds(entrants) if entrants >= 2 else None
 
     def most_rounds(self, players: int, entrants: int, *, balanced: bool = False) -> int | None:
-        return entrants - 1
+        return max(entrants - 1, 0)
 
     def rounds_hint(self, players: int) -> RoundsHint | None:
         rounds = self.suggested_rounds(players)

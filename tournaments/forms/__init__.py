@@ -3,6 +3,6 @@
 What every form shares sits in the kernel (``tournaments.kernel.forms``): a
 ``ServiceError``'s ``field_errors`` go back onto the form with ``show_service_error``,
 every text field is a ``BoundedCharField`` and every number a ``BoundedIntegerField``
-(``tournaments.kernel.numbers``). The phones' entry forms (``forms/entry/``) are the
-card game registry's, below the services; the page forms here sit above them.
+(``tournaments.kernel.numbers``). The phones' entry forms are the card game registry's
+(``card_games/entry/``), below the services; the page forms here sit above them.
 """

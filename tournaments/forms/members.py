@@ -1,10 +1,12 @@
 """Forms of the member register: one member, a CSV file, a merge, and tonight's pick."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.players import GENDERS
-from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.forms import BoundedCharField, model_choice_field
 from tournaments.kernel.names import by_family_name
 from tournaments.kernel.numbers import BoundedModelChoiceField
 from tournaments.models import Member
@@ -47,10 +49,10 @@ class MergeForm(forms.Form):
         help_text=_("Their evenings become this member's, and the entry is deleted."),
     )
 
-    def __init__(self, *args, member: Member, **kwargs):
+    def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         others = member.club.members.exclude(pk=member.pk)
-        field = self.fields["gone"]
+        field = model_choice_field(self, "gone")
         field.queryset = others
         # Listed by family name, with the number that tells two of one name apart.
         field.widget.choices = [("", "—")] + [

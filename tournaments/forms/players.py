@@ -1,13 +1,18 @@
 """Forms of the players pages: one player, a pasted list, a CSV file, teams, typed numbers."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
+from django.forms import BoundField
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.names import by_family_name
 from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, BoundedIntegerField
 from tournaments.kernel.text import clean_text
-from tournaments.models import Player
+from tournaments.models import Player, Team
 from tournaments.models.players import NAME_MAX
 from tournaments.services.setup.player_lists import (
     CLUB_MAX,
@@ -52,7 +57,7 @@ class NewcomerForm(PlayerForm):
 
     member = BoundedIntegerField(required=False, min_value=1, max_value=MAX_ID)
 
-    def __init__(self, *args, find_url: str = "", **kwargs):
+    def __init__(self, *args: Any, find_url: str = "", **kwargs: Any) -> None:
         """``find_url``: where the page asks which members a typed name may be (none: no
         register to pick from, the name is entered as typed)."""
         super().__init__(*args, **kwargs)
@@ -80,8 +85,9 @@ class NewcomerForm(PlayerForm):
             raise forms.ValidationError(problem)
         return name
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if not data.get("member") and "name" in data and not data["name"]:
             self.add_error("name", name_problem(""))
         return data
@@ -101,13 +107,13 @@ class PasteForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Too long a list gets the same message however it is too long.
         self.fields["text"].error_messages["max_length"] = list_too_long()
 
     def clean_text(self) -> str:
-        text = self.cleaned_data["text"]
+        text: str = self.cleaned_data["text"]
         if problem := list_size_problem(text):
             raise forms.ValidationError(problem)
         return text
@@ -123,9 +129,9 @@ class CsvForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
     )
 
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
+    def clean_file(self) -> "UploadedFile[bytes]":
+        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        if (upload.size or 0) > MAX_UPLOAD:
             raise forms.ValidationError(
                 _("The file is larger than 5 MB; a list of players is much smaller.")
             )
@@ -135,7 +141,7 @@ class CsvForm(forms.Form):
 class NumbersForm(forms.Form):
     """A number for every player (or team), typed in by the director; checked by the service."""
 
-    def __init__(self, *args, units, **kwargs):
+    def __init__(self, *args: Any, units: Sequence[Player | Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.units = units
         for unit in units:
@@ -151,7 +157,7 @@ class NumbersForm(forms.Form):
             field.widget.attrs.update(min=1, max=len(units))
             self.fields[f"number_{unit.pk}"] = field
 
-    def rows(self):
+    def rows(self) -> list[tuple[Player | Team, BoundField]]:
         return [(unit, self[f"number_{unit.pk}"]) for unit in self.units]
 
     def numbers(self) -> dict[int, int]:
@@ -165,7 +171,13 @@ class NumbersForm(forms.Form):
 class TeamsForm(forms.Form):
     """Each team as two choices from the player list."""
 
-    def __init__(self, *args, players: list[Player], pairs, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        players: list[Player],
+        pairs: list[tuple[Player, Player]],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.players = {str(p.pk): p for p in players}
         choices = [("", "—")] + [(str(p.pk), p.name) for p in by_family_name(players)]
@@ -180,11 +192,12 @@ class TeamsForm(forms.Form):
                     initial=str(player.pk) if player else "",
                 )
 
-    def rows(self):
+    def rows(self) -> list[tuple[int, BoundField, BoundField]]:
         return [(i + 1, self[f"team_{i}_a"], self[f"team_{i}_b"]) for i in range(self.team_count)]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         seen: set[str] = set()
         for name, value in list(data.items()):
             if not value:

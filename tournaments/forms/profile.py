@@ -1,12 +1,20 @@
 """The set-up wizard's rules step: every parameter of the event's rule profile as a field,
 laid out and checked as the engines' profile dataclasses declare them."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from meldcore.messages import DomainError, Problem
-from scoring.profiles import BAND_RANGES, profile_fields, profile_from_dict
+from scoring.profiles import (
+    BAND_RANGES,
+    Profile,
+    ProfileField,
+    profile_fields,
+    profile_from_dict,
+)
 from tournaments.forms.setup import NUMBER
 from tournaments.kernel.forms import BoundedCharField
 from tournaments.kernel.numbers import BoundedIntegerField
@@ -48,7 +56,9 @@ def problem_text(problem: Problem) -> str:
 PROFILE_NUMBER_LIMIT = 10**9
 
 
-def profile_number(minimum: int, maximum: int, *, required: bool) -> BoundedIntegerField:
+def profile_number(
+    minimum: int | None, maximum: int | None, *, required: bool
+) -> BoundedIntegerField:
     """A number of the rule profile; the browser is told its range (``minimum``..``maximum``)."""
     field = BoundedIntegerField(
         required=required,
@@ -60,23 +70,24 @@ def profile_number(minimum: int, maximum: int, *, required: bool) -> BoundedInte
     return field
 
 
-def _choice_value(value) -> str:
+def _choice_value(value: object) -> str:
     return "" if value is None else str(value)
 
 
 class ProfileForm(forms.Form):
     """Every parameter of the event's rule profile; validated by the profile itself."""
 
-    def __init__(self, *args, card_game: str, profile, **kwargs):
+    def __init__(self, *args: Any, card_game: str, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.card_game = card_game
         self.specs = profile_fields(profile)
-        self.profile = None
+        self.profile: Profile | None = None
         for spec in self.specs:
             label, help_text = gettext(spec.label), gettext(spec.help)
             if spec.kind == "bands":
                 self._band_fields(spec)
                 continue
+            field: forms.Field
             if spec.kind == TEXT_KIND:
                 field = BoundedCharField(max_length=200, initial=self._shown(spec))
             elif spec.kind == "flag":
@@ -100,14 +111,15 @@ class ProfileForm(forms.Form):
             self.fields[spec.name] = field
 
     @staticmethod
-    def _shown(spec) -> str:
+    def _shown(spec: ProfileField) -> str:
         """A text of the profile as the editor shows it: a preset's name and source in the
         page's language (the engine marks them), a director's own words as written."""
         if spec.name in TRANSLATED_TEXTS and spec.value:
             return profile_label(spec.value)
-        return spec.value
+        text: str = spec.value
+        return text
 
-    def _band_fields(self, spec) -> None:
+    def _band_fields(self, spec: ProfileField) -> None:
         bands = list(spec.value or ())
         self.band_count = len(bands) + EXTRA_BANDS
         starts, minimums = BAND_RANGES
@@ -134,9 +146,10 @@ class ProfileForm(forms.Form):
             max_length=1, required=False, widget=forms.HiddenInput
         )
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, object]]:
         """The fields in the engine's order, the bands as one table, the names last."""
-        rows, names = [], []
+        rows: list[dict[str, object]] = []
+        names: list[dict[str, object]] = []
         for spec in self.specs:
             if spec.kind == "bands":
                 rows.append(
@@ -155,11 +168,13 @@ class ProfileForm(forms.Form):
                 names.append({"kind": spec.kind, "field": self[spec.name]})
             else:
                 rows.append({"kind": spec.kind, "field": self[spec.name]})
-        heading = [{"kind": "heading", "label": _("Name of these rules")}] if names else []
+        heading: list[dict[str, object]] = (
+            [{"kind": "heading", "label": _("Name of these rules")}] if names else []
+        )
         return rows + heading + names
 
     def _bands(self) -> list[list[int]]:
-        bands = []
+        bands: list[list[int]] = []
         for i in range(self.band_count):
             start = 0 if i == 0 else self.cleaned_data.get(f"band_from_{i}")
             minimum = self.cleaned_data.get(f"band_min_{i}")
@@ -175,11 +190,12 @@ class ProfileForm(forms.Form):
         # A band typed into an empty line at the bottom goes where its total belongs.
         return sorted(bands, key=lambda band: band[0])
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
-        values = {}
+        values: dict[str, object] = {}
         for spec in self.specs:
             if spec.kind == "bands":
                 values[spec.name] = self._bands()

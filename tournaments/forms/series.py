@@ -1,11 +1,13 @@
 """The form of a club's series: its name, which evenings, and the rule with its numbers."""
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.forms import BoundedCharField, model_choice_field
 from tournaments.kernel.numbers import (
     MAX_SMALL,
     BoundedIntegerField,
@@ -21,7 +23,7 @@ PLACING_TEXT_MAX = 1000
 
 
 class EventChoices(BoundedModelMultipleChoiceField):
-    def label_from_instance(self, event):
+    def label_from_instance(self, event: Event) -> str:
         # The date as the page's language writes it (German 22.11.2026), not ISO.
         return f"{event.name} ({date_format(event.date, 'SHORT_DATE_FORMAT')})"
 
@@ -56,9 +58,9 @@ class SeriesForm(forms.Form):
         help_text=_("Only for the average: members with fewer evenings are listed unranked."),
     )
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["events"].queryset = club_events(club).order_by("date", "pk")
+        model_choice_field(self, "events").queryset = club_events(club).order_by("date", "pk")
 
     def clean_placing_points(self) -> list[int]:
         text = self.cleaned_data["placing_points"]
@@ -76,7 +78,7 @@ class SeriesForm(forms.Form):
             ) from None
 
 
-def initial_of(series: Series) -> dict:
+def initial_of(series: Series) -> dict[str, object]:
     return {
         "name": series.name,
         "events": list(series.events.all()) if series.pk else [],

@@ -1,19 +1,26 @@
 """Forms of the set-up wizard: the event, its rules, what a round is, the format, the scoring."""
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.forms.boundfield import BoundWidget
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.card_games import card_game_of
 from tournaments.formats import FORMATS, Format
-from tournaments.kernel.forms import BoundedCharField
+from tournaments.kernel.forms import BoundedCharField, choice_field, model_choice_field
 from tournaments.kernel.numbers import BoundedIntegerField, BoundedModelChoiceField
 from tournaments.kernel.profiles import presets, profile_label
 from tournaments.models import Club, Event
 from tournaments.services.scores.audit import REASON_MAX
 from tournaments.services.setup.events import EVENT_DETAILS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise, StrPromise
 
 NUMBER = {"inputmode": "numeric"}
 
@@ -22,7 +29,7 @@ def preset_value(card_game: str, slug: str) -> str:
     return f"{card_game}:{slug}"
 
 
-def preset_choices() -> list:
+def preset_choices() -> list[tuple["StrOrPromise", list[tuple[str, str]]]]:
     """The presets grouped by card game, each as "card_game:slug"."""
     return [
         (
@@ -39,7 +46,7 @@ def preset_choices() -> list:
 class PresetField(forms.ChoiceField):
     """One list of every preset, grouped by card game; cleans to ``(card_game, slug)``."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", _("Game and rules"))
         kwargs.setdefault(
             "help_text",
@@ -47,12 +54,12 @@ class PresetField(forms.ChoiceField):
         )
         super().__init__(choices=preset_choices, **kwargs)
 
-    def clean(self, value):
-        card_game, _sep, slug = super().clean(value).partition(":")
+    def clean(self, value: object) -> tuple[str, str]:
+        card_game, _sep, slug = str(super().clean(value)).partition(":")
         return card_game, slug
 
 
-def last_club(user, clubs: list[Club]) -> Club | None:
+def last_club(user: User, clubs: list[Club]) -> Club | None:
     """The club a new event most likely belongs to: that of the director's latest event
     with one of their clubs, else their only club."""
     latest = (
@@ -79,11 +86,11 @@ class NewEventForm(forms.Form):
         label=_("Club"), queryset=Club.objects.none(), required=False, empty_label=_("(no club)")
     )
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         clubs = list(user.clubs.all())
         if clubs:
-            self.fields["club"].queryset = user.clubs.all()
+            model_choice_field(self, "club").queryset = user.clubs.all()
             self.fields["club"].initial = last_club(user, clubs)
         else:
             del self.fields["club"]
@@ -107,7 +114,7 @@ class EventDetailsForm(forms.Form):
         choices=settings.LANGUAGES,
     )
     paper_size = forms.ChoiceField(
-        label=_("Paper size"), choices=Event._meta.get_field("paper_size").choices
+        label=_("Paper size"), choices=Event._meta.get_field("paper_size").choices or ()
     )
     public = forms.BooleanField(
         label=_("Public page with standings and seating"),
@@ -144,15 +151,16 @@ class EventDetailsForm(forms.Form):
     def clean_substitute_scoring(self) -> str:
         return self.cleaned_data["substitute_scoring"] or Event.SubstituteScoring.REPLACED
 
-    def __init__(self, *args, event, **kwargs):
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(directors=event.owner)
-        if not self.fields["club"].queryset.exists():
+        clubs = Club.objects.filter(directors=event.owner)
+        model_choice_field(self, "club").queryset = clubs
+        if not clubs.exists():
             del self.fields["club"]
         modes = card_game_of(event).entry_modes
         if modes:
             labels = dict(Event.EntryMode.choices)
-            self.fields["entry_modes"].choices = [(mode, labels[mode]) for mode in modes]
+            choice_field(self, "entry_modes").choices = [(mode, labels[mode]) for mode in modes]
         else:
             del self.fields["entry_modes"]
 
@@ -186,13 +194,13 @@ class RoundForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, event, **kwargs):
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         card_game = card_game_of(event)
         field = self.fields["round_deals"]
         field.label, field.help_text = card_game.round_deals_label, card_game.round_deals_help
         self.fields["round_minutes"].help_text = card_game.words.says("time_help")
-        self.fields["round_kind"].choices = card_game.round_kinds()
+        choice_field(self, "round_kind").choices = card_game.round_kinds()
 
 
 class FormatForm(forms.Form):
@@ -209,7 +217,7 @@ class FormatForm(forms.Form):
         coerce=lambda value: value == "1",
         widget=forms.RadioSelect,
         required=False,
-        empty_value=False,
+        empty_value=False,  # type: ignore[arg-type]  # the cleaned value is a bool; django-stubs wants a str
         help_text=_("Only for progressive play with exactly 12 players."),
     )
     odd_tables = forms.ChoiceField(
@@ -245,11 +253,17 @@ class FormatForm(forms.Form):
         widget=forms.NumberInput(attrs=NUMBER),
     )
 
-    def __init__(self, *args, formats: list[Format], table_kinds: list[tuple[str, str]], **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        formats: list[Format],
+        table_kinds: list[tuple[str, str]],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(fmt.key, fmt.label) for fmt in formats]
+        choice_field(self, "format").choices = [(fmt.key, fmt.label) for fmt in formats]
         if table_kinds:
-            self.fields["table_kind"].choices = table_kinds
+            choice_field(self, "table_kind").choices = table_kinds
         else:
             del self.fields["table_kind"]
         options = {
@@ -275,7 +289,7 @@ class FormatForm(forms.Form):
                 "rated ones, by lot."
             ) % {"formats": ", ".join(seeding)}
 
-    def format_options(self):
+    def format_options(self) -> list[tuple[BoundWidget, "StrPromise"]]:
         return [(radio, FORMATS[radio.data["value"]].help) for radio in self["format"]]
 
 

@@ -10,6 +10,12 @@ it without reaching up into the services:
 - ``profiles``: an event's rule profile and the card games' presets;
 - ``lineup``: who plays in a round (``Lineup``) and what a pairing engine pairs (``Entrant``);
 - ``numbers``, ``text``: every number and every text a request carries, bounded and plain;
+- ``users``: who asks a step (``Asker``: ``request.user``);
 - ``forms``, ``whole_entry``: what every form shares (bounded text fields, a refusal shown
-  next to the fields it concerns).
+  next to the fields it concerns);
+- ``network``: the address phones reach this machine at, for every link handed on (the QR
+  codes, mails, the club's page); settings through ``django.conf``, never the project's
+  package (``meld``), which nothing below the views imports;
+- ``signals``: what the app tells the project once it has happened (a round closed: the
+  backups, ``meld/backups.py``, connected in ``tournaments/apps.py``).
 """

@@ -13,6 +13,8 @@ from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 
+from scoring.canasta import SideScore
+from scoring.gin import HandScore
 from tournaments.models import Game, Seat
 
 
@@ -22,8 +24,8 @@ class Scored:
 
     points: tuple[int, ...]
     details: dict[str, Any]
-    parts: tuple[Any, ...] = ()  # Canasta: scoring.canasta.SideScore per side
-    hand: Any = None  # Gin: scoring.gin.HandScore (None for a no game)
+    parts: tuple[SideScore, ...] = ()  # Canasta: each side's
+    hand: HandScore | None = None  # Gin (None for a no game)
     cards: dict[str, Any] = field(default_factory=dict)  # Gin card mode: melds, deadwood, discard
 
 

@@ -1,4 +1,5 @@
-"""Refusals: a service's ``ServiceError``, and the engine's problems turned into one."""
+"""Refusals: a service's ``ServiceError``, and the engine's problems turned into one; a
+lookup that finds nothing for who asks, ``NotFound``."""
 
 from collections.abc import Callable
 
@@ -30,6 +31,13 @@ class ServiceError(Exception):
         self.message = message
         self.field_errors = field_errors or {}
         self.concerns = concerns
+
+
+class NotFound(Exception):
+    """Nothing that who asks may open has this token or id (``tournaments/access.py``); the
+    message is for the log, not the user. Below the views nothing knows of HTTP: the views
+    answer it as a 404 (``tournaments.middleware.NotFoundMiddleware``), as they answer their
+    own ``Http404``, and the guess limiter counts it like one."""
 
 
 def problems_error(problems: list[Problem], key: Callable[[Problem], str]) -> ServiceError:

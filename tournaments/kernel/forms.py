@@ -48,3 +48,19 @@ class BoundedCharField(forms.CharField):
         if isinstance(value, str) and self.max_length is not None and len(value) > self.max_length:
             return ""
         return value
+
+
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's choice field ``name``, whose choices the form sets as it is made."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ChoiceField):
+        raise TypeError(f"{name!r} is not a choice field: {field!r}")
+    return field
+
+
+def model_choice_field(form: forms.BaseForm, name: str) -> "forms.ModelChoiceField[Any]":
+    """The form's field ``name`` that chooses rows, whose queryset the form sets as it is made."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ModelChoiceField):
+        raise TypeError(f"{name!r} is not a choice of rows: {field!r}")
+    return field

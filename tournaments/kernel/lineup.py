@@ -25,6 +25,67 @@ class Entrant:
         return self.label or str(self.number)
 
 
+@dataclass(frozen=True)
+class Holder:
+    """Who holds a number of the draw in a round: the player drawn for it, or from the round a
+    substitute joined, the substitute (and a substitute's substitute from theirs)."""
+
+    number: int
+    player: Player
+    plays: bool  # False: the holder has withdrawn (and nobody took over), or not joined yet
+    replaced: Player | None = None  # the holder before this one, when it was handed over
+
+
+def _withdrawn(player: Player, number: int) -> bool:
+    return player.withdrawn_from_round is not None and player.withdrawn_from_round <= number
+
+
+def _plays(player: Player, number: int) -> bool:
+    return player.joined_round <= number and not _withdrawn(player, number)
+
+
+def number_holders(
+    players: Iterable[Player], number: int, slot_of: dict[int, int] | None = None
+) -> dict[int, Holder]:
+    """Who holds each number of the draw in round ``number``: the one door every page, phone,
+    printout and pairing asks (``players``: all of an event's, substitutes included).
+
+    The numbers are the entrants' (late entries' numbers included); a substitute holds the
+    number of the player they replace from the round they joined, and a withdrawn player's
+    number stays drawn, held by them (``plays`` False). ``slot_of``, when given, is filled
+    with the number each numbered player (and substitute) plays under.
+    """
+    players = list(players)
+    by_pk = {player.pk: player for player in players}
+    slot_of = {} if slot_of is None else slot_of
+    held: dict[int, Holder] = {}
+    for player in players:
+        if player.substitute_for_id is None and player.number is not None:
+            slot_of[player.pk] = player.number
+            held[player.number] = Holder(player.number, player, _plays(player, number))
+    substitutes = sorted(
+        (p for p in players if p.substitute_for_id is not None),
+        key=lambda p: (p.joined_round, p.pk),
+    )
+    for player in substitutes:
+        slot = _root_slot(player, by_pk)
+        if slot is None:
+            continue
+        slot_of[player.pk] = slot
+        if player.joined_round <= number and slot in held:
+            before = held[slot].player
+            held[slot] = Holder(slot, player, _plays(player, number), before)
+    return dict(sorted(held.items()))
+
+
+def _root_slot(player: Player, by_pk: dict[int, Player]) -> int | None:
+    seen = set()
+    while player.substitute_for_id is not None and player.pk not in seen:
+        seen.add(player.pk)
+        player = by_pk.get(player.substitute_for_id, player)
+    return player.number
+
+
 class Lineup:
     """The players of an event by number, as they stand in round ``number``.
 
@@ -47,51 +108,21 @@ class Lineup:
         self.number = number
         self._ranking = ranking
         self._ratings = ratings
-        players = list(event.players.all())
-        by_pk = {player.pk: player for player in players}
         self.slot_of: dict[int, int] = {}
         self.present: dict[int, Player] = {}
         self.absent: dict[int, Player] = {}
         self.unnumbered: list[Player] = []
-        roots = [p for p in players if p.substitute_for_id is None]
-        for player in roots:
-            if player.number is None:
-                if player.joined_round <= number and not self._withdrawn(player):
-                    self.unnumbered.append(player)
-                continue
-            self.slot_of[player.pk] = player.number
-            target = self.present if self._plays(player) else self.absent
-            target[player.number] = player
-        substitutes = sorted(
-            (p for p in players if p.substitute_for_id is not None),
-            key=lambda p: (p.joined_round, p.pk),
-        )
-        for player in substitutes:
-            slot = self._root_slot(player, by_pk)
-            if slot is None:
-                continue
-            self.slot_of[player.pk] = slot
-            if self._plays(player):
-                self.absent.pop(slot, None)
-                self.present[slot] = player
-            elif player.joined_round <= number and slot in self.present:
-                # The substitute has withdrawn too: the number is empty again.
-                self.absent[slot] = self.present.pop(slot)
-
-    def _withdrawn(self, player: Player) -> bool:
-        return (
-            player.withdrawn_from_round is not None and player.withdrawn_from_round <= self.number
-        )
-
-    def _plays(self, player: Player) -> bool:
-        return player.joined_round <= self.number and not self._withdrawn(player)
-
-    def _root_slot(self, player: Player, by_pk: dict[int, Player]) -> int | None:
-        seen = set()
-        while player.substitute_for_id is not None and player.pk not in seen:
-            seen.add(player.pk)
-            player = by_pk.get(player.substitute_for_id, player)
-        return player.number
+        players = list(event.players.all())
+        for slot, holder in number_holders(players, number, self.slot_of).items():
+            target = self.present if holder.plays else self.absent
+            target[slot] = holder.player
+        for player in players:
+            if (
+                player.substitute_for_id is None
+                and player.number is None
+                and _plays(player, number)
+            ):
+                self.unnumbered.append(player)
 
     @property
     def slots(self) -> list[int]:

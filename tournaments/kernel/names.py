@@ -96,7 +96,7 @@ def family_key(name: str) -> tuple[str, str, str]:
 
 def by_family_name(
     items: Iterable[T],
-    name: Callable[[T], str] = lambda item: item.name,  # type: ignore[attr-defined]
+    name: Callable[[T], str] = lambda item: item.name,  # type: ignore[attr-defined]  # by default the items' own names
 ) -> list[T]:
     return sorted(items, key=lambda item: family_key(name(item)))
 

@@ -10,7 +10,8 @@ every caller names the least and the most it accepts:
 - ``parse_int(text, minimum=…, maximum=…)`` for a value a view reads itself,
   raising ``NumberError`` with a translated message;
 - ``query_int(request, "round", minimum=…, maximum=…)`` for a query parameter:
-  None when it is absent or empty, a 404 when it names nothing that can exist;
+  None when it is absent or empty, a 404 when it names nothing that can exist (it takes
+  the request: it is the views', ``tournaments/views/doors.py``, on ``parse_int``);
 - ``BoundedIntegerField(min_value=…, max_value=…)`` for every number in a form;
 - ``BoundedModelChoiceField`` and ``BoundedModelMultipleChoiceField`` for a form's
   choice of rows by their ids: an id no column can hold is no choice, never a query
@@ -22,7 +23,6 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
 # Database ids (BigAutoField) and the small counters (PositiveSmallIntegerField:
@@ -72,21 +72,6 @@ def parse_int(text: object, *, minimum: int, maximum: int) -> int:
     return value
 
 
-def query_int(request: HttpRequest, name: str, *, minimum: int, maximum: int) -> int | None:
-    """The query parameter ``name`` as a whole number; None when it is absent or empty.
-
-    Meld's own links only carry numbers that can exist, so anything else names
-    nothing: a 404, as for an unknown address.
-    """
-    text = request.GET.get(name, "").strip()
-    if not text:
-        return None
-    try:
-        return parse_int(text, minimum=minimum, maximum=maximum)
-    except NumberError:
-        raise Http404(f"?{name}= is not a number from {minimum} to {maximum}.") from None
-
-
 class BoundedIntegerField(forms.IntegerField):
     """A form's whole number: ASCII digits only, and always a least and a most value.
 
@@ -118,7 +103,7 @@ def _row_id(value: object) -> int | None:
     return number if number is not None and 1 <= number <= MAX_ID else None
 
 
-class BoundedModelChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+class BoundedModelChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]  # not generic at run time
     """A choice of one row by its id (Django's own field otherwise)."""
 
     def to_python(self, value: Any) -> Any:
@@ -135,7 +120,7 @@ class BoundedModelChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
         return super().to_python(number)
 
 
-class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]  # not generic at run time
     """A choice of rows by their ids (Django's own field otherwise)."""
 
     def clean(self, value: Any) -> Any:

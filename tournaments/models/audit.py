@@ -21,6 +21,7 @@ class AuditEntry(models.Model):
         CLOSE_ROUND = "close_round", _("round closed")
         FORCE_CLOSE = "force_close", _("round closed early")
         LEFT_UNCONFIRMED = "left_unconfirmed", _("left unconfirmed when the round was closed")
+        AFTER_END = "after_end", _("set aside: entered after the end of the game")
         CLOCK = "clock", _("round clock set")
         DRAW = "draw", _("player numbers drawn")
         OTHER = "other", _("other change")

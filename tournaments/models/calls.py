@@ -3,11 +3,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.entries import Entry
 from tournaments.models.rounds import Round, Table
 
 
 class TableCall(models.Model):
-    """A table calls the director; it stays lit on the board until a director acknowledges it."""
+    """A table calls the director; it stays lit on the board until a director acknowledges it,
+    or its cause ends: the dispute that raised it is settled or entered again, or its round
+    is closed (then ``ended_at`` is set with ``acknowledged_at``)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="calls")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="calls")
@@ -22,6 +25,19 @@ class TableCall(models.Model):
         related_name="+",
         verbose_name=_("acknowledged by"),
     )
+    # The disputed entry that raised (or joined) the call: settling it ends the call.
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("disputed entry"),
+    )
+    # What the call keeps of the calling phone's device id (as entries keep it): only that
+    # phone hears that the director is coming.
+    called_by_device = models.CharField(_("called from device"), max_length=64, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

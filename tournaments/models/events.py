@@ -1,6 +1,9 @@
 import secrets
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -171,6 +174,9 @@ class Event(models.Model):
         _("auto-confirm after minutes"), null=True, blank=True
     )
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    # How often the event was finished: each finish is an edition of its results, and
+    # the members who asked for them get one mail per edition (``OutboxMail``).
+    results_edition = models.PositiveSmallIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -193,7 +199,7 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.public_token:
             self.public_token = secrets.token_urlsafe(16)
         super().save(*args, **kwargs)
@@ -201,7 +207,7 @@ class Event(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments-director-event", args=[self.pk])
 
-    def is_directed_by(self, user) -> bool:
+    def is_directed_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
         if not user.is_authenticated:
             return False
         return self.owner_id == user.pk or self.co_directors.filter(pk=user.pk).exists()

@@ -1,3 +1,5 @@
+import secrets
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -5,6 +7,11 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.events import Event
 
 NAME_MAX = 80
+
+
+def new_evening_token() -> str:
+    """The player's private link to their own evening (issue 36): as long as a table's."""
+    return secrets.token_urlsafe(24)
 
 
 class Player(models.Model):
@@ -47,6 +54,10 @@ class Player(models.Model):
     )
     # Linked to no member because several could be meant: the director says which one.
     member_undecided = models.BooleanField(_("member to be chosen"), default=False)
+    # The player's private link to their own evening (``/me/<token>/``); never exported.
+    evening_token = models.CharField(
+        max_length=64, unique=True, default=new_evening_token, editable=False
+    )
 
     class Meta:
         ordering = ["event", "number", "name"]

@@ -1,4 +1,6 @@
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import models
 from django.db.models import Q
@@ -91,12 +93,12 @@ class Round(models.Model):
         return [note_text(note) for note in self.explanation_data]
 
 
-def note_text(note) -> str:
+def note_text(note: str | Mapping[str, Any]) -> str:
     """One stored note as a sentence in the active language (old notes stay as written)."""
     if isinstance(note, str):
         return note
     if "text" in note:
-        return note["text"]
+        return str(note["text"])
     params = {
         key: note_text(value) if isinstance(value, dict) else value
         for key, value in note.get("params", {}).items()

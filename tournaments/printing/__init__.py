@@ -17,7 +17,9 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Event
 from tournaments.printing import (
+    evening_cards,
     guides,
     player_cards,
     score_sheets,
@@ -74,12 +76,23 @@ DOCUMENTS: dict[str, Document] = {
             _("Player cards"),
             _(
                 "One page per table, beside its table card: how the players open the table, enter a deal, "
-                "confirm the other side's, what the marks on the score sheet mean and what to do when the Wi-Fi drops."
+                "confirm the other side's, what the marks on the score sheet mean and what to do when the Wi-Fi drops. "
+                "Then each player's own card with the link to their evening, to hand out."
             ),
             player_cards.load,
             player_cards.build,
             uses_round=True,
             uses_blank=True,
+        ),
+        Document(
+            "own-links",
+            _("Players' own links"),
+            _(
+                "A card per player, four to a page: the QR code of the private link to their own "
+                "evening (every round and deal, rank and points). The same cards end the Player cards."
+            ),
+            evening_cards.load,
+            evening_cards.build,
         ),
         Document(
             "score-sheets",
@@ -124,7 +137,9 @@ DOCUMENTS: dict[str, Document] = {
 }
 
 
-def render(event, kind: str, *, round_number: int | None = None, blank: bool = False) -> bytes:
+def render(
+    event: Event, kind: str, *, round_number: int | None = None, blank: bool = False
+) -> bytes:
     """The PDF of ``kind`` for ``event``; raises ``PrintError`` with a message for the director."""
     try:
         document = DOCUMENTS[kind]

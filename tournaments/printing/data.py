@@ -106,10 +106,17 @@ class TableCard:
 
 @dataclass(frozen=True)
 class TableCardsData:
+    """``round``: the round whose seating the cards show; ``planned``: that round has not
+    started, its seating is the schedule's (progressive, once the numbers are drawn);
+    ``follows``: the round the tables wait for, whose seating is not known before it starts
+    (the cards say so rather than stand blank)."""
+
     event: EventInfo
     base_url: str
     round: int | None
     cards: tuple[TableCard, ...]
+    planned: bool = False
+    follows: int | None = None
 
 
 # Player cards ------------------------------------------------------------------
@@ -126,8 +133,24 @@ class PlayerCardWords:
 
 
 @dataclass(frozen=True)
+class EveningCard:
+    """A player's own card: their private link to their evening (issue 36)."""
+
+    number: int | None
+    name: str
+    link: str
+
+
+@dataclass(frozen=True)
+class EveningCardsData:
+    event: EventInfo
+    cards: tuple[EveningCard, ...]
+
+
+@dataclass(frozen=True)
 class PlayerCardsData:
-    """One card per table: how its players enter and confirm scores on their phones."""
+    """One card per table: how its players enter and confirm scores on their phones; then
+    each player's own card with the private link to their evening (none when blank)."""
 
     event: EventInfo
     base_url: str
@@ -135,6 +158,7 @@ class PlayerCardsData:
     cards: tuple[TableCard, ...]
     words: PlayerCardWords
     minimum_meld: bool  # the score pad shows each side's next minimum meld (Canasta)
+    own: tuple[EveningCard, ...] = ()
 
 
 # Score sheets --------------------------------------------------------------------

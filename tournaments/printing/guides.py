@@ -7,7 +7,6 @@ left to fill in.
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Event
@@ -20,11 +19,13 @@ from tournaments.printing.layout import (
     event_line,
     finish,
     header_row,
+    mm,
     new_canvas,
     page_size,
     quarters,
     text,
 )
+from tournaments.services.setup.player_changes import next_round
 
 
 def load(event: Event, round_number: int | None = None, blank: bool = False) -> GuidesData:
@@ -46,7 +47,8 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
     if blank or (schedule is not None and not any(p.number for p in players)):
         people = [(n, "") for n in range(1, len(players) + 1)]
     else:
-        people = [(p.number, p.name) for p in players]
+        # Each number under who holds it from now on: a substitute from the round they play.
+        people = list(loaders.holder_names(event, next_round(event)).items())
     cards = tuple(
         GuideCard(
             number=player_number,

@@ -2,19 +2,22 @@
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.utils.formats import date_format, number_format
-from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib import pagesizes, units
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.printing.data import EventInfo
 from tournaments.printing.fonts import fonts
 
-PAPER = {"A4": A4, "letter": LETTER}
+# reportlab ships no types: its sizes in points, typed here for every document.
+mm: float = units.mm
+A4: tuple[float, float] = pagesizes.A4
+PAPER: dict[str, tuple[float, float]] = {"A4": A4, "letter": pagesizes.LETTER}
 GREY = (0.45, 0.45, 0.45)
 LIGHT = (0.8, 0.8, 0.8)
 SHADE = (0.92, 0.92, 0.92)
@@ -26,6 +29,17 @@ def page_size(paper: str) -> tuple[float, float]:
     return PAPER.get(paper, A4)
 
 
+T = TypeVar("T")
+Column = tuple[str, float, str]  # a table's column: its label, width and alignment
+Cell = tuple[str, bool, bool]  # a table's cell: its text, bold, grey
+
+
+def string_width(value: str, font: str, size: float) -> float:
+    """How wide ``value`` prints in ``font`` at ``size`` points."""
+    width: float = pdfmetrics.stringWidth(value, font, size)
+    return width
+
+
 def clean(text: object) -> str:
     """One line of plain text: control and direction characters become spaces.
 
@@ -34,7 +48,7 @@ def clean(text: object) -> str:
     return " ".join(_CONTROL.sub(" ", str(text or "")).split())
 
 
-def number(value: int | None) -> str:
+def number(value: float | None) -> str:
     """A score as the event's language writes it (German ``5.000``, English ``5,000``)."""
     if value is None:
         return ""
@@ -48,7 +62,7 @@ def fit(
     text = clean(text)
     if width <= 0:
         return "", size
-    full = stringWidth(text, font, size)  # widths scale with the size: measure once
+    full = string_width(text, font, size)  # widths scale with the size: measure once
     if full <= width:
         return text, size
     floor = min_size if min_size is not None else size
@@ -58,7 +72,7 @@ def fit(
     low, high = 0, len(text)  # the longest start that fits with "…" after it
     while low < high:
         middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + "…", font, scaled) <= width:
+        if string_width(text[:middle].rstrip() + "…", font, scaled) <= width:
             low = middle
         else:
             high = middle - 1
@@ -167,7 +181,7 @@ def cut_marks(c: Canvas, page: tuple[float, float]) -> None:
     c.restoreState()
 
 
-def in_pages(items: list, per_page: int) -> Iterator[list]:
+def in_pages(items: Sequence[T], per_page: int) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), per_page):
         yield items[start : start + per_page]
 
@@ -203,7 +217,7 @@ def header_row(
     c: Canvas,
     x: float,
     y: float,
-    columns,
+    columns: Sequence[tuple[str, float]],
     row_h: float,
     size: float,
     *,
@@ -235,8 +249,8 @@ def table_row(
     x: float,
     y: float,
     row_h: float,
-    columns,
-    cells,
+    columns: Sequence[Column],
+    cells: Sequence[Cell],
     *,
     size: float,
     background: tuple[float, float, float] | None = None,

@@ -13,14 +13,16 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from meld.network import link
+from pairings import schedule_model
 from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import number_holders
+from tournaments.kernel.network import link
 from tournaments.kernel.profiles import event_profile_name
 from tournaments.models import Bye, Event, Player, Round, Seat, Table
 from tournaments.printing.data import EventInfo, RoundSeating, SeatInfo, TableSeating
 from tournaments.services.club.public_names import Namer, full_name
-from tournaments.services.scores.standings import standings
+from tournaments.services.scores.standings import StandingRow, standings
 from tournaments.services.setup.events import rounds_to_play
 
 
@@ -32,7 +34,7 @@ def event_info(event: Event) -> EventInfo:
     return EventInfo(
         name=event.name,
         date=event.date,
-        club=event.club.name if event.club_id else "",
+        club=event.club.name if event.club else "",
         language=event.language,
         paper=event.paper_size if event.paper_size in ("A4", "letter") else "A4",
         card_game=event.card_game,
@@ -54,6 +56,13 @@ def names_by_number(players: Iterable[Player], names: Namer = full_name) -> dict
     return {p.number: names(p) for p in players if p.number is not None}
 
 
+def holder_names(event: Event, round_number: int, names: Namer = full_name) -> dict[int, str]:
+    """Each number named after who holds it in round ``round_number``: from the round a
+    substitute joined, the substitute (``kernel.lineup.number_holders``, the one door)."""
+    holders = number_holders(Player.objects.filter(event=event), round_number)
+    return {number: names(holder.player) for number, holder in holders.items()}
+
+
 def table_link(token: str) -> str:
     """The link a table's QR code holds: the players' score sheet for that table."""
     return link(reverse("tournaments-table", args=[token]))
@@ -62,7 +71,7 @@ def table_link(token: str) -> str:
 # Rounds and schedules --------------------------------------------------------------
 
 
-def schedule_rounds(event: Event, size: int) -> list | None:
+def schedule_rounds(event: Event, size: int) -> list[schedule_model.Round] | None:
     """The rounds the format's schedule fixes ahead (each ``.tables`` and ``.sitting_out``),
     cut to the planned rounds; None when the format pairs round by round."""
     try:
@@ -76,7 +85,7 @@ def schedule_rounds(event: Event, size: int) -> list | None:
         ) from error
 
 
-def planned_round_count(event: Event, schedule: list | None) -> int:
+def planned_round_count(event: Event, schedule: list[schedule_model.Round] | None) -> int:
     """How many rows a tally or guide card needs: the schedule's rounds, else the planned ones."""
     played = (
         Round.objects.filter(event=event)
@@ -99,7 +108,20 @@ def current_round(event: Event) -> int | None:
     return rounds.order_by("-number").values_list("number", flat=True).first()
 
 
-def check_round(event: Event, number: int | None, schedule: list | None) -> int | None:
+def waiting_round(event: Event) -> int | None:
+    """The round the tables wait for while none is open (before round 1, between rounds): the
+    next one, unless the event is finished or has played every round it plans."""
+    if event.status == Event.Status.FINISHED:
+        return None
+    last = Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True)
+    following = (last.first() or 0) + 1
+    planned = rounds_to_play(event)
+    return None if planned is not None and following > planned else following
+
+
+def check_round(
+    event: Event, number: int | None, schedule: list[schedule_model.Round] | None
+) -> int | None:
     """``number`` if the event has (or will have) such a round; else a clear refusal."""
     if number is None:
         return None
@@ -112,13 +134,15 @@ def check_round(event: Event, number: int | None, schedule: list | None) -> int 
     return number
 
 
-def seat_for_schedule(game: tuple) -> list[tuple[int, int, int]]:
+def seat_for_schedule(game: schedule_model.Table) -> list[tuple[int, int, int]]:
     """(position, side, number) for a schedule table ``((a, b), (c, d))``: partners sit opposite."""
     (a, b), (c, d) = game
     return [(1, 0, a), (2, 1, c), (3, 0, b), (4, 1, d)]
 
 
-def seating_from_schedule(schedule_round, number: int, names: dict[int, str]) -> RoundSeating:
+def seating_from_schedule(
+    schedule_round: schedule_model.Round, number: int, names: dict[int, str]
+) -> RoundSeating:
     tables = tuple(
         TableSeating(
             table=index,
@@ -167,16 +191,16 @@ def seatings_from_db(
 
 
 def all_seatings(
-    event: Event, players: list[Player], schedule: list | None, rounds: int
+    event: Event, players: list[Player], schedule: list[schedule_model.Round] | None, rounds: int
 ) -> dict[int, RoundSeating]:
     """Seating of every round 1..rounds known so far: stored, else from the schedule."""
     stored = seatings_from_db(event)
-    names = names_by_number(players)
     known: dict[int, RoundSeating] = {}
     for number in range(1, rounds + 1):
         if number in stored:
             known[number] = stored[number]
         elif schedule is not None and number <= len(schedule):
+            names = holder_names(event, number)
             known[number] = seating_from_schedule(schedule[number - 1], number, names)
     return known
 
@@ -201,7 +225,9 @@ def seating(event: Event, number: int | None, names: Namer = full_name) -> Round
     schedule = schedule_rounds(event, len(players))
     check_round(event, number, schedule)
     if schedule is not None and number <= len(schedule):
-        return seating_from_schedule(schedule[number - 1], number, names_by_number(players, names))
+        return seating_from_schedule(
+            schedule[number - 1], number, holder_names(event, number, names)
+        )
     return None
 
 
@@ -212,5 +238,5 @@ def tables(event: Event) -> list[Table]:
 # Scores ----------------------------------------------------------------------------
 
 
-def standing_rows(event: Event, through_round: int | None = None) -> list:
+def standing_rows(event: Event, through_round: int | None = None) -> list[StandingRow]:
     return standings(event, through_round=through_round)

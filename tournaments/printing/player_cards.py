@@ -3,17 +3,18 @@
 How to open the table (its QR code and short code are on the card), say who you are,
 enter a deal, confirm the other side's, what the marks on the score pad mean, and what
 to do when the Wi-Fi drops. Every button is named with the phones' own words, in the
-event's language.
+event's language. After the tables' pages, each player's own card with the private link to
+their evening (``evening_cards``), four to a page, to hand out.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.card_games import card_game_of
-from tournaments.printing import table_cards
+from tournaments.models import Event
+from tournaments.printing import evening_cards, table_cards
 from tournaments.printing.data import (
     PlayerCardsData,
     PlayerCardWords,
@@ -27,6 +28,7 @@ from tournaments.printing.layout import (
     clean,
     event_line,
     finish,
+    mm,
     new_canvas,
     number,
     page_size,
@@ -37,7 +39,7 @@ RED = (0.70, 0.15, 0.12)
 SIDES = "ABC"
 
 
-def load(event, round_number: int | None = None, blank: bool = False) -> PlayerCardsData:
+def load(event: Event, round_number: int | None = None, blank: bool = False) -> PlayerCardsData:
     tables = table_cards.load(event, round_number=round_number, blank=blank)
     with override(event.language):
         texts = card_game_of(event).texts
@@ -54,6 +56,7 @@ def load(event, round_number: int | None = None, blank: bool = False) -> PlayerC
         cards=tables.cards,
         words=words,
         minimum_meld=card_game_of(event).minimum_meld,
+        own=() if blank else evening_cards.own_cards(event),
     )
 
 
@@ -66,6 +69,7 @@ def build(data: PlayerCardsData) -> bytes:
         for card in data.cards:
             draw_card(c, data, card, fitting_size(data, card))
             c.showPage()
+        evening_cards.draw_pages(c, data.event, data.own)  # each player's own link, to hand out
         return finish(c, buffer)
 
 
@@ -81,7 +85,7 @@ def fitting_size(data: PlayerCardsData, card: TableCard) -> float:
 
 
 def paragraph(
-    c: Canvas, x: float, y: float, value: str, width: float, *, size: float, bold=False
+    c: Canvas, x: float, y: float, value: str, width: float, *, size: float, bold: bool = False
 ) -> float:
     """``value`` wrapped to ``width`` from the baseline ``y`` down; returns the next line's y."""
     font = fonts().bold if bold else fonts().regular
@@ -215,7 +219,13 @@ def step(
 
 
 def draw_opening(
-    c: Canvas, data: PlayerCardsData, card: TableCard, x: float, top: float, width: float, size
+    c: Canvas,
+    data: PlayerCardsData,
+    card: TableCard,
+    x: float,
+    top: float,
+    width: float,
+    size: float,
 ) -> float:
     """Step 1 beside the table's QR code: scan it, or type the short code."""
     qr = 40 * mm

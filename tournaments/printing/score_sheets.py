@@ -7,6 +7,7 @@ come pre-filled with event, round, table and names, and with the confirmed
 deals or hands where there are any; the other rows are left for handwriting.
 """
 
+from scoring.profiles import Profile
 from tournaments.card_games import card_game_of
 from tournaments.formats import format_of
 from tournaments.kernel.profiles import event_profile
@@ -66,7 +67,7 @@ def _confirmed(event: Event, round_number: int) -> dict[int, list[tuple[int, ...
 
 
 def _sheet(
-    event: Event, profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
+    event: Event, profile: Profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
 ) -> ScoreSheet:
     card_game = card_game_of(event)
     sides = max(2, table.sides)

@@ -5,15 +5,16 @@ gives the loader ``names``), sorted by it.
 """
 
 import unicodedata
+from collections.abc import Callable
+from functools import partial
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Event
 from tournaments.printing import loaders
-from tournaments.printing.data import RoundSeating, SeatingData
+from tournaments.printing.data import RoundSeating, SeatInfo, SeatingData, TableSeating
 from tournaments.printing.layout import (
     GREY,
     SHADE,
@@ -21,11 +22,15 @@ from tournaments.printing.layout import (
     event_line,
     finish,
     footer,
+    mm,
     new_canvas,
     page_size,
     text,
 )
 from tournaments.services.club.public_names import Namer
+
+Page = Callable[[Canvas, float], None]  # draws one page's list from the top given
+NameEntry = tuple[str, int | None, str, str]  # name, number, table, seat
 
 SIDES = "ABC"
 
@@ -78,7 +83,7 @@ ROW_H = 9 * mm
 SIZE = 15
 
 
-def _by_name_pages(seating: RoundSeating, box: Box) -> list:
+def _by_name_pages(seating: RoundSeating, box: Box) -> list[Page]:
     entries = [
         (seat.name, seat.number, str(table.table), str(seat.position))
         for table in seating.tables
@@ -89,17 +94,15 @@ def _by_name_pages(seating: RoundSeating, box: Box) -> list:
     per_column = int((box.h - 28 * mm) / ROW_H) - 1
     columns = 1 if len(entries) <= per_column else 2
     per_page = per_column * columns
-    pages = []
+    pages: list[Page] = []
     for start in range(0, len(entries), per_page):
         chunk = entries[start : start + per_page]
-        pages.append(
-            lambda c, top, chunk=chunk: _name_columns(c, box, top, chunk, per_column, columns)
-        )
+        pages.append(partial(_name_columns, box, chunk, per_column, columns))
     return pages
 
 
 def _name_columns(
-    c: Canvas, box: Box, top: float, chunk: list, per_column: int, columns: int
+    box: Box, chunk: list[NameEntry], per_column: int, columns: int, c: Canvas, top: float
 ) -> None:
     text(c, box.x, top - 6 * mm, _("By name"), size=13, bold=True, color=GREY)
     top -= 9 * mm
@@ -174,7 +177,7 @@ def _head(c: Canvas, x: float, top: float, widths: list[float], labels: list[str
         cx += w
 
 
-def _by_table_pages(seating: RoundSeating, box: Box) -> list:
+def _by_table_pages(seating: RoundSeating, box: Box) -> list[Page]:
     """Blocks of tables, three across, as many rows of blocks as fit a page."""
     seats = max((len(t.seats) for t in seating.tables), default=4)
     block_h = (seats + 1) * 9 * mm + 6 * mm
@@ -182,21 +185,23 @@ def _by_table_pages(seating: RoundSeating, box: Box) -> list:
     down = max(1, int((box.h - 40 * mm) // block_h))
     per_page = across * down
     blocks = list(seating.tables)
-    pages = []
+    pages: list[Page] = []
     for start in range(0, len(blocks), per_page):
         chunk = blocks[start : start + per_page]
         last = start + per_page >= len(blocks)
         out = seating.sitting_out if last else ()
-        pages.append(
-            lambda c, top, chunk=chunk, out=out: _table_blocks(
-                c, box, top, chunk, out, across, block_h
-            )
-        )
+        pages.append(partial(_table_blocks, box, chunk, out, across, block_h))
     return pages
 
 
 def _table_blocks(
-    c: Canvas, box: Box, top: float, chunk: list, out: tuple, across: int, block_h: float
+    box: Box,
+    chunk: list[TableSeating],
+    out: tuple[SeatInfo, ...],
+    across: int,
+    block_h: float,
+    c: Canvas,
+    top: float,
 ) -> None:
     text(c, box.x, top - 6 * mm, _("By table"), size=13, bold=True, color=GREY)
     top -= 9 * mm

@@ -13,13 +13,13 @@ registry's documents are.
 """
 
 import datetime
+from collections.abc import Sequence
 from fractions import Fraction
 
 from django.utils.formats import date_format, number_format
 from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language, ngettext, override
 from django.utils.translation import gettext as _
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Series
@@ -38,6 +38,7 @@ from tournaments.printing.layout import (
     event_line,
     finish,
     footer,
+    mm,
     new_canvas,
     number,
     page_size,
@@ -45,7 +46,7 @@ from tournaments.printing.layout import (
     table_row,
     text,
 )
-from tournaments.series_rules import Rule
+from tournaments.series_rules import Evening, Rule
 from tournaments.services.club.public_names import member_name
 from tournaments.services.club.series import series_standings, tie_break_line
 
@@ -93,7 +94,7 @@ def load(series: Series, language: str | None = None) -> SeriesStandingsData:
     )
 
 
-def _place(evening) -> str:
+def _place(evening: Evening | None) -> str:
     if evening is None:
         return ""
     return f"{evening.rank}=" if evening.shared else str(evening.rank)
@@ -209,7 +210,7 @@ def _heading_title(data: SeriesStandingsData, part: list[int]) -> str:
     return f"{title()} · {_span(data, part)}"
 
 
-def _span(data: SeriesStandingsData, indexes) -> str:
+def _span(data: SeriesStandingsData, indexes: Sequence[int]) -> str:
     dates = [data.evenings[i].date for i in indexes]
     if not dates:
         return ""

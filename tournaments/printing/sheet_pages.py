@@ -4,9 +4,9 @@ bottom lines (boxes, game and shutout bonus, total)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.card_games.sheets import CanastaRules, GinRules
 from tournaments.kernel.profiles import profile_label
 from tournaments.printing.data import ScoreSheet, ScoreSheetsData
 from tournaments.printing.layout import (
@@ -15,6 +15,7 @@ from tournaments.printing.layout import (
     Box,
     event_line,
     finish,
+    mm,
     new_canvas,
     number,
     page_size,
@@ -33,9 +34,9 @@ def build(data: ScoreSheetsData) -> bytes:
         for sheet in data.sheets:
             top = _header(c, data, sheet, box)
             if data.canasta is not None:
-                _canasta(c, data, sheet, box, top)
-            else:
-                _gin(c, data, sheet, box, top)
+                _canasta(c, data, data.canasta, sheet, box, top)
+            elif data.gin is not None:
+                _gin(c, data, data.gin, sheet, box, top)
             c.showPage()
         return finish(c, buffer)
 
@@ -132,8 +133,9 @@ def _grid(
     c.rect(x, top - rows * row_h, total_w, rows * row_h)
 
 
-def _canasta(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: float) -> None:
-    rules = data.canasta
+def _canasta(
+    c: Canvas, data: ScoreSheetsData, rules: CanastaRules, sheet: ScoreSheet, box: Box, top: float
+) -> None:
     bands = []
     for start, least in rules.bands:
         where = _("below 0") if start is None else _("from %(total)s") % {"total": number(start)}
@@ -156,8 +158,8 @@ def _canasta(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top:
     _column_heads(c, box.x, top, widths, labels, row_h)
     y = top - row_h
     # The start row: 0 and the first minimum for every side.
-    start = ["", number(0), str(rules.start_minimum)] * sheet.sides
-    _values(c, box.x, y, widths, [_("Start"), *start], row_h, grey=True)
+    opening = ["", number(0), str(rules.start_minimum)] * sheet.sides
+    _values(c, box.x, y, widths, [_("Start"), *opening], row_h, grey=True)
     y -= row_h
     for index in range(rows - 2):
         if index < len(sheet.rows):
@@ -184,19 +186,21 @@ def deal_rows(data: ScoreSheetsData, sheet: ScoreSheet, fit: int) -> int:
     return max(len(sheet.rows), min(wanted, fit))
 
 
-def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: float) -> None:
+def _gin(
+    c: Canvas, data: ScoreSheetsData, rules: GinRules, sheet: ScoreSheet, box: Box, top: float
+) -> None:
     hand_w = 14 * mm
     group_w = (box.w - hand_w) / sheet.sides
     widths = [hand_w] + [group_w * 0.5, group_w * 0.5] * sheet.sides
     labels = [_("Hand")] + [_("Points"), _("Total")] * sheet.sides
-    _gin_legend(c, data, box, top)
+    _gin_legend(c, rules, box, top)
     row_h = 8 * mm
     lines = 6  # points, boxes, game bonus, shutout bonus, total, net
     rows = deal_rows(data, sheet, max(8, int((top - box.y - 26 * mm) / row_h) - lines - 1))
     _column_heads(c, box.x, top, widths, labels, row_h)
     y = _gin_hands(c, sheet, box.x, top, widths, rows, row_h)
     _grid(c, box.x, top, widths, rows + 1, row_h, 2)
-    y = _gin_bottom_lines(c, data, sheet, box, y - 3 * mm, row_h)
+    y = _gin_bottom_lines(c, rules, sheet, box, y - 3 * mm, row_h)
     totals = sheet.gin
     net = ""
     if totals is not None and totals.finished:
@@ -212,9 +216,8 @@ def _gin(c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, top: flo
     _signatures(c, sheet, box, y - 10 * mm)
 
 
-def _gin_legend(c: Canvas, data: ScoreSheetsData, box: Box, top: float) -> None:
+def _gin_legend(c: Canvas, rules: GinRules, box: Box, top: float) -> None:
     """The game's target and bonuses, above the grid."""
-    rules = data.gin
     legend = " · ".join(
         [
             _("Game: %(target)s") % {"target": rules.target},
@@ -248,7 +251,7 @@ def _gin_hands(
 
 
 def _gin_bottom_lines(
-    c: Canvas, data: ScoreSheetsData, sheet: ScoreSheet, box: Box, y: float, row_h: float
+    c: Canvas, rules: GinRules, sheet: ScoreSheet, box: Box, y: float, row_h: float
 ) -> float:
     """Points, boxes, game and shutout bonus, total: a label, then one value per side.
 
@@ -258,10 +261,14 @@ def _gin_bottom_lines(
     points = sheet.rows[-1].totals if sheet.rows else None
     bottom = [
         (_("Points"), points, False),
-        (_("Boxes × %(points)s") % {"points": data.gin.box_bonus}, totals and totals.boxes, False),
-        (_("Game bonus"), totals and totals.game_bonus, False),
-        (_("Shutout bonus"), totals and totals.shutout_bonus, False),
-        (_("Total"), totals and totals.totals, True),
+        (
+            _("Boxes × %(points)s") % {"points": rules.box_bonus},
+            totals.boxes if totals else None,
+            False,
+        ),
+        (_("Game bonus"), totals.game_bonus if totals else None, False),
+        (_("Shutout bonus"), totals.shutout_bonus if totals else None, False),
+        (_("Total"), totals.totals if totals else None, True),
     ]
     label_w = 50 * mm
     value_w = (box.w - label_w) / sheet.sides

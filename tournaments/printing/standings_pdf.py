@@ -9,8 +9,6 @@ public name (``printing.DOCUMENTS`` gives the loader ``names``).
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.kernel.profiles import profile_label
@@ -23,13 +21,16 @@ from tournaments.printing.layout import (
     SHADE,
     STRIPE,
     Box,
+    Column,
     clean,
     event_line,
     finish,
     footer,
+    mm,
     new_canvas,
     number,
     sheet_size,
+    string_width,
     table_row,
     text,
 )
@@ -190,7 +191,12 @@ def _columns(data: StandingsData, width: float) -> list[tuple[str, float, str]]:
 
 
 def _table(
-    c: Canvas, data: StandingsData, rows: list[StandingRow], columns, x: float, top: float
+    c: Canvas,
+    data: StandingsData,
+    rows: list[StandingRow],
+    columns: list[Column],
+    x: float,
+    top: float,
 ) -> float:
     width = sum(w for _, w, _a in columns)
     labels = [(label, True, False) for label, _w, _a in columns]
@@ -213,13 +219,13 @@ def _table(
     return y
 
 
-def _value_size(data: StandingsData, columns) -> float:
+def _value_size(data: StandingsData, columns: list[Column]) -> float:
     """One type size for every row: the widest round score must fit its column."""
     if not data.rounds:
         return 10.0
     widest = max(
         (
-            stringWidth(number(v), fonts().regular, 1)
+            string_width(number(v), fonts().regular, 1)
             for row in data.rows
             for v in row.per_round.values()
         ),

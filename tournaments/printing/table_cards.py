@@ -2,7 +2,9 @@
 
 The table number huge, the QR code of the table's link (players scan it to
 enter their scores), the short code to type in without a camera, and the
-seating of the current round.
+seating of the current round. While no round is open (before round 1, between
+rounds) the next round's: as its schedule plans it when one does (progressive,
+once the numbers are drawn), else a line saying it is set when the round starts.
 """
 
 from functools import lru_cache
@@ -10,13 +12,18 @@ from functools import lru_cache
 import segno
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from meld.network import base_url
-from tournaments.models import Round
+from tournaments.kernel.network import base_url
+from tournaments.models import Event, Round
 from tournaments.printing import loaders
-from tournaments.printing.data import SeatInfo, TableCard, TableCardsData, TableSeating
+from tournaments.printing.data import (
+    RoundSeating,
+    SeatInfo,
+    TableCard,
+    TableCardsData,
+    TableSeating,
+)
 from tournaments.printing.fonts import fonts
 from tournaments.printing.layout import (
     GREY,
@@ -24,25 +31,30 @@ from tournaments.printing.layout import (
     clean,
     event_line,
     finish,
+    mm,
     new_canvas,
     page_size,
     text,
 )
 
 
-def load(event, round_number: int | None = None, blank: bool = False) -> TableCardsData:
+def load(event: Event, round_number: int | None = None, blank: bool = False) -> TableCardsData:
     tables = loaders.tables(event)
     if not tables:
         raise loaders.PrintError(
             _("This event has no tables yet: they are set up with the first round.")
         )
-    if round_number is None:
+    waiting = None
+    if round_number is None and not blank:
         round_number = (
             Round.objects.filter(event=event, status=Round.Status.OPEN)
             .values_list("number", flat=True)
             .first()
         )
-    seating = None if blank or round_number is None else loaders.seating(event, round_number)
+        if round_number is None:
+            # Before round 1 or between rounds: the next round, as planned when it is known.
+            waiting = round_number = loaders.waiting_round(event)
+    seating = None if blank or round_number is None else _seating(event, round_number)
     by_table = {t.table: t for t in seating.tables} if seating else {}
     cards = tuple(
         TableCard(
@@ -58,7 +70,18 @@ def load(event, round_number: int | None = None, blank: bool = False) -> TableCa
         base_url=base_url(),
         round=round_number if seating else None,
         cards=cards,
+        planned=waiting is not None and seating is not None,
+        follows=waiting if seating is None else None,
     )
+
+
+def _seating(event: Event, number: int) -> RoundSeating | None:
+    """Round ``number``'s seating: stored, or the schedule's; None while nobody knows it (a
+    round paired when it starts, or a size the schedule has no plan for)."""
+    try:
+        return loaders.seating(event, number)
+    except loaders.PrintError:
+        return None
 
 
 @lru_cache(maxsize=512)
@@ -150,6 +173,18 @@ def draw_card(c: Canvas, data: TableCardsData, card: TableCard) -> None:
     )
     if card.seating and card.seating.seats:
         draw_seating(c, data, card.seating, margin, margin + 4 * mm, inner, y - 10 * mm)
+    elif data.follows is not None:
+        draw_follows(c, data.follows, margin, inner, y - 10 * mm)
+
+
+def draw_follows(c: Canvas, number: int, x: float, width: float, top: float) -> None:
+    """Where the seating goes, a line that says why it is not there yet."""
+    row_h = 10 * mm
+    c.setFillColorRGB(*SHADE)
+    c.rect(x, top - row_h, width, row_h, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    words = _("Round %(number)s: the seating is set when the round starts.") % {"number": number}
+    text(c, x + 2 * mm, top - row_h / 2 - 4, words, size=13, bold=True, width=width - 4 * mm)
 
 
 def draw_seating(
@@ -169,7 +204,10 @@ def draw_seating(
     c.setFillColorRGB(*SHADE)
     c.rect(x, top - row_h, width, row_h, stroke=0, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    title = _("Round %(number)s: seating") % {"number": data.round}
+    if data.planned:
+        title = _("Round %(number)s (not started yet): seating as planned") % {"number": data.round}
+    else:
+        title = _("Round %(number)s: seating") % {"number": data.round}
     text(
         c,
         x + 2 * mm,

@@ -4,8 +4,6 @@ page when every label fits at ``MIN_PT``, else one."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.printing.data import TalliesData, Tally, TallyRow
@@ -18,10 +16,12 @@ from tournaments.printing.layout import (
     event_line,
     finish,
     header_row,
+    mm,
     new_canvas,
     number,
     page_size,
     quarters,
+    string_width,
     text,
 )
 
@@ -89,11 +89,11 @@ def _cell_size(row_h: float, big: bool) -> float:
 def _lines(value: str, width: float, size: float, bold: bool = True) -> list[str]:
     """``value`` on one line, or on two ("3-4 vs." / "1-2") when one is too narrow."""
     font = fonts().bold if bold else fonts().regular
-    if stringWidth(value, font, size) <= width or " " not in value:
+    if string_width(value, font, size) <= width or " " not in value:
         return [value]
     words = value.split(" ")
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    return list(min(splits, key=lambda pair: max(stringWidth(p, font, size) for p in pair)))
+    return list(min(splits, key=lambda pair: max(string_width(p, font, size) for p in pair)))
 
 
 def _fits(data: TalliesData, box: Box, rows: int) -> bool:
@@ -103,13 +103,13 @@ def _fits(data: TalliesData, box: Box, rows: int) -> bool:
         return False
     columns = _columns(data, box)
     bold = fonts().bold
-    if any(stringWidth(label.upper(), bold, MIN_PT) > w - 1.5 * mm for label, w in columns):
+    if any(string_width(label.upper(), bold, MIN_PT) > w - 1.5 * mm for label, w in columns):
         return False
     games = [game for plan_row in data.plan for game in plan_row if game]
     for game in games:
         lines = _lines(game, columns[1][1] - 2 * mm, MIN_PT)
         if len(lines) * MIN_PT * LINE > row_h or any(
-            stringWidth(line, bold, MIN_PT) > columns[1][1] - 2 * mm for line in lines
+            string_width(line, bold, MIN_PT) > columns[1][1] - 2 * mm for line in lines
         ):
             return False
     return True
@@ -228,7 +228,7 @@ def _name_and_total(c: Canvas, tally: Tally, box: Box, big: bool) -> None:
     name_w = box.w - 36 * mm
     c.line(box.x, base + 2 * mm, box.x + name_w, base + 2 * mm)
     name_size = 10 if not big else 13
-    if stringWidth(tally.name, fonts().regular, MIN_PT) <= name_w - 2 * mm:
+    if string_width(tally.name, fonts().regular, MIN_PT) <= name_w - 2 * mm:
         text(
             c,
             box.x + 1 * mm,
@@ -269,7 +269,9 @@ def _name_and_total(c: Canvas, tally: Tally, box: Box, big: bool) -> None:
 Cell = tuple[str, bool, tuple[str, ...]]  # text, the player's own, lines of names
 
 
-def _round_cells(data, tally, row: TallyRow, index: int, columns) -> list[Cell]:
+def _round_cells(
+    data: TalliesData, tally: Tally, row: TallyRow, index: int, columns: list[tuple[str, float]]
+) -> list[Cell]:
     """A round's cells: its number, the games or the player's table and game, the score."""
     known = tally.number is not None
     cells: list[Cell] = []
@@ -293,13 +295,13 @@ def _round_cells(data, tally, row: TallyRow, index: int, columns) -> list[Cell]:
 
 def _row(
     c: Canvas,
-    data,
-    tally,
+    data: TalliesData,
+    tally: Tally,
     row: TallyRow,
     index: int,
     x: float,
     y: float,
-    columns,
+    columns: list[tuple[str, float]],
     row_h: float,
     size: float,
 ) -> None:

@@ -1,13 +1,14 @@
 """The services: what the views, the printouts and the commands ask of the app, by concern.
 
-Below them are the registries (``tournaments.formats``, ``tournaments.card_games``, the entry
-forms) and the kernel; above them the page forms, the printouts, export and import, and
-the views (the layers: ``pyproject.toml``, ``[tool.importlinter]``). Two kinds of code
+Below them are the lookups (``tournaments.access``), the registries (``tournaments.formats``,
+``tournaments.card_games`` with the entry forms) and the kernel; above them the page forms,
+the printouts, export and import (``tournaments.transfer``), and the views (the layers: ``pyproject.toml``, ``[tool.importlinter]``). Two kinds of code
 live here:
 
 - **steps** that write: each runs in one ``transaction.atomic()``, takes its row locks
-  through ``store.locks`` (event → round → game → entry) and writes an audit row
-  (``scores.audit``) for every change of a score;
+  through ``store.locks`` (event → round → game → entry), writes an audit row
+  (``scores.audit``) for every change of a score, and records its change on the feed
+  (``kernel.feed``; an audit row records one) where a screen shows what it wrote;
 - **read models** that only read: what a page, a poll or a printout shows.
 
 The sub-packages by concern:
@@ -22,7 +23,6 @@ The sub-packages by concern:
   name a public reader sees.
 - ``pages``: read models of the pages: the table board and the desk's bar, the change
   marks the polls compare, the phone's guide, the seating, the tallies, the rule summary,
-  what a table's page reads.
+  what a table's page reads, what a table's phone asks now.
 - ``store``: database plumbing: the row locks and the score writes' prepared statements.
-- ``transfer``: export and import of an event.
 """

@@ -10,7 +10,14 @@ register = template.Library()
 
 
 @register.simple_tag
-def says(event: Event, key: str, number=None, count=None, total=None, target=None) -> str:
+def says(
+    event: Event,
+    key: str,
+    number: object = None,
+    count: int | None = None,
+    total: object = None,
+    target: object = None,
+) -> str:
     return card_game_of(event).words.says(
         key, number=number, count=count, total=total, target=target
     )

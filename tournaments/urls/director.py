@@ -1,6 +1,6 @@
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("tournaments.urls.director_rounds")),
     path("", include("tournaments.urls.director_setup")),
     path("", include("tournaments.urls.director_print")),

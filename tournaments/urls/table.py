@@ -3,7 +3,6 @@
 from django.urls import path
 
 from tournaments.views import (
-    round_clock,
     table,
     table_calculator,
     table_call,
@@ -30,5 +29,4 @@ urlpatterns = [
         "<str:token>/calculator/", table_calculator.calculator, name="tournaments-table-calculator"
     ),
     path("<str:token>/call/", table_call.call, name="tournaments-table-call"),
-    path("<str:token>/clock/", round_clock.table_clock, name="tournaments-table-clock"),
 ]

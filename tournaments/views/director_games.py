@@ -6,18 +6,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.access import director_required
 from tournaments.card_games import card_game_of, sides_of
 from tournaments.forms.corrections import CorrectionForm, SettleForm
 from tournaments.kernel.deal import seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
-from tournaments.kernel.numbers import MAX_SMALL, query_int
+from tournaments.kernel.numbers import MAX_SMALL
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.services.pages.live import nav
 from tournaments.services.rounds.steps import end_game
 from tournaments.services.scores.entries import correct_entry, settle_dispute
 from tournaments.services.scores.results import game_sheet
+from tournaments.views.doors import director_required, query_int
 
 
 def side_names(game: Game) -> list[str]:
@@ -32,7 +32,15 @@ def _game(event: Event, game_id: int) -> Game:
     )
 
 
-def _render(request, event: Event, game: Game, *, correction=None, settle_forms=None, status=200):
+def _render(
+    request: HttpRequest,
+    event: Event,
+    game: Game,
+    *,
+    correction: CorrectionForm | None = None,
+    settle_forms: dict[int, SettleForm] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     names = side_names(game)
     versions = list(
         Entry.objects.filter(game=game)

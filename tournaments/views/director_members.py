@@ -1,8 +1,10 @@
 """Director: the club's member register, and picking tonight's players from it."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,23 +12,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from meld.network import link
-from tournaments.access import clubs_for, director_member, director_required, members_for
+from tournaments.access import clubs_for, members_for
 from tournaments.charts import line_chart
 from tournaments.forms.members import SEARCH_MAX, MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.names import by_family_name
-from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int, query_int
+from tournaments.kernel.network import link
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.kernel.text import plain_text
+from tournaments.kernel.users import Asker
 from tournaments.models import Club, Event, Member
 from tournaments.services.club import members as service
 from tournaments.services.club import public_page as club_pages
 from tournaments.services.club.evenings import member_evenings
 from tournaments.services.setup import players as player_service
 from tournaments.services.setup.player_lists import MAX_ROWS
+from tournaments.views.director_member_data import privacy_context
 from tournaments.views.director_ratings import member_season_ratings
+from tournaments.views.doors import director_member, director_required, query_int
+from tournaments.views.requests import htmx
 
 LIST_LIMIT = 500
 
@@ -45,12 +51,16 @@ def _register_url(club: Club) -> str:
     return f"{reverse('tournaments-director-members')}?club={club.pk}"
 
 
-def _register_page(request: HttpRequest, club: Club | None, **forms) -> HttpResponse:
+def _register_page(request: HttpRequest, club: Club | None, **forms: Any) -> HttpResponse:
     search = SearchForm(request.GET)
     q, show = "", "active"
     if search.is_valid():
         q, show = search.cleaned_data["q"].strip(), search.cleaned_data["show"] or "active"
-    context = {"clubs": list(clubs_for(request.user)), "club": club, "search": search}
+    context: dict[str, Any] = {
+        "clubs": list(clubs_for(request.user)),
+        "club": club,
+        "search": search,
+    }
     if club is not None:
         members = club.members.annotate(evenings=Count("players"))
         if show == "active":
@@ -216,18 +226,19 @@ def edit(request: HttpRequest, member_id: int) -> HttpResponse:
     return _edit_page(request, member, form=form)
 
 
-def _initial(member: Member) -> dict:
+def _initial(member: Member) -> dict[str, Any]:
     fields = ("name", "number", "gender", "public_name", "active")
     return {name: getattr(member, name) for name in fields}
 
 
-def _edit_page(request: HttpRequest, member: Member, **forms) -> HttpResponse:
+def _edit_page(request: HttpRequest, member: Member, **forms: Any) -> HttpResponse:
     context = {
         "member": member,
         "form": forms.get("form") or MemberForm(initial=_initial(member)),
         "merge_form": MergeForm(member=member),
         "evenings": member.players.select_related("event").order_by("-event__date")[:50],
         "register_url": _register_url(member.club),
+        **privacy_context(member),  # the e-mail for results, the member's data
     }
     return render(request, "tournaments/members/edit.html", context)
 
@@ -287,13 +298,13 @@ def keep_apart(request: HttpRequest, member_id: int) -> HttpResponse:
 PICK_LIMIT = 300
 
 
-def offered(event: Event, user):
+def offered(event: Event, user: Asker) -> QuerySet[Member]:
     """The active members a director may pick for ``event``: its club's, else all of theirs."""
     members = members_for(user).filter(active=True)
     return members.filter(club=event.club_id) if event.club_id else members
 
 
-def _ticked(event: Event, user, values: list[str]) -> list[Member]:
+def _ticked(event: Event, user: Asker, values: list[str]) -> list[Member]:
     """The members the ticked boxes name; any id that names none of them is a 404."""
     if len(values) > MAX_ROWS:
         raise Http404("More members than an event takes.")
@@ -307,7 +318,7 @@ def _ticked(event: Event, user, values: list[str]) -> list[Member]:
     return [found[pk] for pk in ids]
 
 
-def chosen_member(event: Event, user, member_id: int | None) -> Member | None:
+def chosen_member(event: Event, user: Asker, member_id: int | None) -> Member | None:
     """The member a late entry or substitute form names; an id not offered is a 404."""
     if member_id is None:
         return None
@@ -317,7 +328,7 @@ def chosen_member(event: Event, user, member_id: int | None) -> Member | None:
         raise Http404("Not one of the members offered.") from None
 
 
-def pick_panel(request: HttpRequest, event: Event) -> dict:
+def pick_panel(request: HttpRequest, event: Event) -> dict[str, Any]:
     """What the players page's "From the members" panel shows: the ticked ones first,
     then those the search finds (all active ones when nothing is searched), by family name."""
     q = plain_text(request.GET.get("q", "")[:SEARCH_MAX]).strip()
@@ -361,7 +372,7 @@ def find(request: HttpRequest, event: Event) -> HttpResponse:
 def pick(request: HttpRequest, event: Event) -> HttpResponse:
     """GET: the panel's list for a search (htmx); POST: add every ticked member."""
     if request.method != "POST":
-        if request.htmx:
+        if htmx(request):
             context = {"event": event, **pick_panel(request, event)}
             return render(request, "tournaments/members/pick_choices.html", context)
         return redirect("tournaments-director-players", event.pk)

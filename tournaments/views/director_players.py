@@ -4,15 +4,16 @@ After round 1 has started the list page offers late entries, withdrawals and
 substitutes instead of adding and removing.
 """
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.forms.players import (
     CsvForm,
@@ -33,6 +34,7 @@ from tournaments.services.setup import player_changes
 from tournaments.services.setup import players as service
 from tournaments.views.director_members import chosen_member, offered, pick_panel
 from tournaments.views.director_setup import step_url, wizard
+from tournaments.views.doors import director_required
 
 LIST_LIMIT = 1000
 
@@ -59,7 +61,9 @@ def _report(request: HttpRequest, added: service.Added, one: bool = False) -> No
         messages.warning(request, service.link_note(player))
 
 
-def _newcomer_form(request: HttpRequest, event: Event, data=None, **kwargs) -> NewcomerForm:
+def _newcomer_form(
+    request: HttpRequest, event: Event, data: QueryDict | None = None, **kwargs: Any
+) -> NewcomerForm:
     """A late entry's or substitute's form; it searches the register while a name is typed."""
     find_url = ""
     if offered(event, request.user).exists():
@@ -73,7 +77,7 @@ def _report_newcomer(request: HttpRequest, player: Player) -> None:
         (messages.warning if player.member_undecided else messages.info)(request, note)
 
 
-def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
+def _players_page(request: HttpRequest, event: Event, **forms: Any) -> HttpResponse:
     players = list(
         event.players.select_related("substitute_for", "member").order_by("number", "pk")[
             :LIST_LIMIT
@@ -82,8 +86,10 @@ def _players_page(request: HttpRequest, event: Event, **forms) -> HttpResponse:
     if not any(player.number for player in players):
         players = by_family_name(players)
     twice = service.duplicate_keys(event)
-    for player in players:
-        player.duplicate = player.name.casefold() in twice
+    replaced_by = {p.substitute_for_id: p for p in players if p.substitute_for_id}
+    for player in players:  # what the list shows of each player, beside the model's fields
+        player.duplicate = player.name.casefold() in twice  # type: ignore[attr-defined]  # for the template only
+        player.replaced_by = replaced_by.get(player.pk)  # type: ignore[attr-defined]  # for the template only
     started = setup.setup_locked(event)
     fmt = format_of(event)
     form = forms.get("form") or (_newcomer_form(request, event) if started else PlayerForm())
@@ -229,6 +235,7 @@ def choose_member(request: HttpRequest, event: Event, player_id: int) -> HttpRes
         except NumberError:
             messages.error(request, _("Choose a member, or “not a member”."))
             return redirect("tournaments-director-players", event.pk)
+        assert event.club is not None  # only a player of a club's event waits for its member
         get_object_or_404(event.club.members, pk=member_id)
     try:
         player = service.choose_member(event, player, member_id)
@@ -339,18 +346,20 @@ def draw(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("The numbers are drawn."))
         return redirect("tournaments-director-draw", event.pk)
-    numbered = list(
-        event.players.filter(number__isnull=False, substitute_for__isnull=True).order_by("number")
-    )
+    numbered = player_changes.read_out(event)
+    holding = {line.player_id for line in numbered}
     teams = (
-        list(event.teams.prefetch_related("players").order_by("number"))
+        [
+            (team, [p for p in team.players.all() if p.pk in holding])
+            for team in event.teams.prefetch_related("players").order_by("number")
+        ]
         if setup.uses_teams(event)
         else []
     )
     context = {
         **wizard(event, "draw"),
         "numbered": numbered,
-        "by_name": sorted(numbered, key=lambda p: (family_key(p.name), p.number)),
+        "by_name": sorted(numbered, key=lambda line: (family_key(line.name), line.number)),
         "teams": teams,
         "count": setup.active_count(event),
         "problem": setup.numbers_problem(event),

@@ -13,14 +13,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from meld.network import link
-from tournaments.access import director_required
+from tournaments.kernel.network import link
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event
 from tournaments.printing import DOCUMENTS, PrintError, loaders
 from tournaments.printing import render as render_pdf
 from tournaments.printing.loaders import table_link
 from tournaments.services.pages.live import nav
+from tournaments.views.doors import director_required
 
 
 def _round_choices(event: Event) -> list[int]:
@@ -69,7 +69,9 @@ def print_pdf(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     name = f"{slugify(event.name) or 'event'}-{kind}{'-blank' if blank else ''}"
     if round_number is not None:
         name += f"-round-{round_number}"
-    response["Content-Disposition"] = content_disposition_header(False, f"{name}.pdf")
+    disposition = content_disposition_header(False, f"{name}.pdf")
+    assert disposition is not None  # None only without a file name
+    response["Content-Disposition"] = disposition
     response["Cache-Control"] = "no-store"
     return response
 

@@ -3,6 +3,7 @@ public page shows the same list with each member's name as they chose."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,12 +14,13 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from ratings import PROVISIONAL_GAMES, Rating
-from tournaments.access import clubs_for, director_club
+from tournaments.access import clubs_for
 from tournaments.charts import LineChart, line_chart
 from tournaments.models import Club, Member
 from tournaments.services.ratings import lists as rating_lists
 from tournaments.services.ratings.lists import ListRow, RatedEvening
 from tournaments.tables import EXPORT_TYPES, RatingTable, export_dataset
+from tournaments.views.doors import director_club
 
 
 def card_game_of_request(request: HttpRequest, card_game: str | None = None) -> str:
@@ -30,7 +32,7 @@ def card_game_of_request(request: HttpRequest, card_game: str | None = None) -> 
     return wanted
 
 
-def rating_records(rows: list[ListRow], *, links: bool) -> list[dict]:
+def rating_records(rows: list[ListRow], *, links: bool) -> list[dict[str, Any]]:
     """The rating table's rows; ``links`` to each member's page (the director's list)."""
     return [
         {
@@ -46,7 +48,7 @@ def rating_records(rows: list[ListRow], *, links: bool) -> list[dict]:
     ]
 
 
-def card_game_tabs(card_game: str, url: Callable[[str], str]) -> list[dict]:
+def card_game_tabs(card_game: str, url: Callable[[str], str]) -> list[dict[str, Any]]:
     """A tab per card game (``url`` of its list), the one of ``card_game`` current."""
     return [
         {"url": url(key), "label": label, "current": key == card_game}

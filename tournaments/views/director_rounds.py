@@ -6,7 +6,7 @@ each entry there. A closed round's board lists what a forced close left
 unconfirmed, each still to be confirmed, settled or corrected.
 """
 
-import time
+from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count
@@ -14,19 +14,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournaments.access import director_required
 from tournaments.card_games import deal_name
 from tournaments.formats import format_of
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round
-from tournaments.services.pages.board import alerts_mark, desk_alerts, round_board
-from tournaments.services.pages.live import nav, round_mark
+from tournaments.services.pages.board import desk_alerts, round_board
+from tournaments.services.pages.live import Live, nav
 from tournaments.services.pages.seating_view import seating_of
 from tournaments.services.rounds.done import round_state
 from tournaments.services.rounds.steps import (
@@ -42,18 +41,29 @@ from tournaments.services.rounds.steps import (
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, settle_dispute
 from tournaments.services.setup.events import rounds_to_play
-from tournaments.views.live import csrf_slot, moment_ms, sent_moment, shared_fragment
+from tournaments.views.doors import director_required
+from tournaments.views.live import follow, polled, shared, unchanged
+from tournaments.views.requests import htmx
+from tournaments.views.shared_forms import opens_whole_page
 
 
+def _live(request: HttpRequest, event: Event) -> Live:
+    """What the director's live parts compare: every change of the event, and the time step
+    (a table turning late, the round's time running out). Read before anything is drawn."""
+    return follow(request, feed.event_key(event.pk), event.pk, stepped=True)
+
+
+@polled
 @director_required
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
-    """The round control page; its close dialog polls (204 while the round's tables are as shown)."""
-    if request.htmx:
-        return _closing(request, event)
+    """The round control page; its close dialog polls (204 while nothing changed)."""
+    shown = _live(request, event)
+    if htmx(request):
+        return _closing(request, event, shown)
     all_rounds = list(event.rounds.annotate(tables=Count("games")).order_by("number"))
     left = still_left(event)
     for rnd in all_rounds:
-        rnd.left_unconfirmed = left.get(rnd.number, 0)
+        rnd.left_unconfirmed = left.get(rnd.number, 0)  # type: ignore[attr-defined]  # for the template only
     latest = all_rounds[-1] if all_rounds else None
     current = latest if latest is not None and latest.status == Round.Status.OPEN else None
     planned = rounds_to_play(event)
@@ -64,7 +74,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "rounds": all_rounds,
         "latest": latest,
         "current": current,
-        "left": left_unconfirmed(latest) if closed else [],
+        "left": left_unconfirmed(latest) if closed and latest is not None else [],
         "next_number": next_number,
         "planned": planned,
         "all_played": planned is not None and next_number > planned,
@@ -73,32 +83,31 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "timed": event.round_kind == Event.RoundKind.TIME,
     }
     if current is not None:
-        context.update(_closing_context(current, round_mark(current)))
+        context.update(_closing_context(current, shown))
     return render(request, "tournaments/rounds/rounds.html", context)
 
 
-def _closing_context(current: Round, mark: str) -> dict:
+def _closing_context(current: Round, shown: Live) -> dict[str, Any]:
     """What the close dialog shows: the round judged (``services.rounds.done``), each table not
-    done with what it waits for, the tables that entered nothing, and its poll's ``mark``."""
+    done with what it waits for, the tables that entered nothing, and what its poll sends."""
     state = round_state(current)
     return {
         "state": state,
         "waiting": waiting_tables(state),
         "empty_warning": empty_tables_message(state.empty) if state.empty else "",
-        "mark": mark,
+        "live": shown,
     }
 
 
-def _closing(request: HttpRequest, event: Event) -> HttpResponse:
+def _closing(request: HttpRequest, event: Event, shown: Live) -> HttpResponse:
     """The close dialog and button as the tables stand now; the whole page once the round closed."""
+    if unchanged(request, shown):
+        return HttpResponse(status=204)
     current = open_round(event)
     if current is None:
         return HttpResponseClientRefresh()
-    mark = round_mark(current)
-    if request.GET.get("mark") == mark:
-        return HttpResponse(status=204)
     context = {"event": event, "current": current}
-    context.update(_closing_context(current, mark))
+    context.update(_closing_context(current, shown))
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
 
@@ -119,6 +128,7 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
 
 @director_required
 @require_POST
+@opens_whole_page
 def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds, number=number)
     force = request.POST.get("force") == "1"
@@ -138,17 +148,26 @@ def close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @never_cache
+@polled
 @director_required
 @require_GET
 def alerts(request: HttpRequest, event: Event) -> HttpResponse:
     """The bar at the top of every director page of the event: the tables calling, the
-    disputed entries and the late tables of the open round (204 while as shown)."""
-    rnd = open_round(event)
-    mark = alerts_mark(rnd)
-    if request.GET.get("mark") == mark:
+    disputed entries and the late tables of the open round (204 while nothing changed).
+    Every director's screen sees the same bar: it is drawn once per change."""
+    shown = _live(request, event)
+    if unchanged(request, shown):
         return HttpResponse(status=204)
-    context = {"event": event, "alerts": desk_alerts(rnd, mark)}
-    return render(request, "tournaments/rounds/partials/alerts.html", context)
+    html = shared(
+        f"bar:{event.pk}",
+        shown,
+        lambda: render_to_string(
+            "tournaments/rounds/partials/alerts.html",
+            {"event": event, "alerts": desk_alerts(open_round(event)), "live": shown},
+            request,
+        ),
+    )
+    return HttpResponse(html)
 
 
 @director_required
@@ -250,32 +269,28 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 # ---------------------------------------------------------------- board
 
 
+@polled
 @director_required
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    mark = round_mark(rnd)
-    if not request.htmx:
-        return render(request, "tournaments/rounds/board.html", _board_context(rnd, mark))
-    if request.GET.get("mark") == mark:
+    shown = _live(request, event)
+    if htmx(request) and unchanged(request, shown):
         return HttpResponse(status=204)
-    # Every director's screen of the round sees the same board (each with its own CSRF
-    # token): on a busy evening the board is drawn once for all of them, at most once a
-    # second or so, never older than the screen's own.
-    fragment = shared_fragment(
-        request,
-        f"meld:board:{rnd.pk}:{get_language()}",
-        mark,
-        lambda at: render_to_string(
-            "tournaments/rounds/board.html#board",
-            _board_context(rnd, mark, at, csrf_token=csrf_slot()),
-            request,
+    rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
+    if not htmx(request):
+        return render(request, "tournaments/rounds/board.html", _board_context(rnd, shown))
+    # Every director's screen of the round sees the same board (its forms send the CSRF
+    # token in the htmx header): drawn once per change for all of them.
+    html = shared(
+        f"board:{rnd.pk}",
+        shown,
+        lambda: render_to_string(
+            "tournaments/rounds/board.html#board", _board_context(rnd, shown), request
         ),
-        shown_at=sent_moment(request, "drawn"),
     )
-    return HttpResponse(status=204) if fragment is None else HttpResponse(fragment)
+    return HttpResponse(html)
 
 
-def _board_context(rnd: Round, mark: str, at: float | None = None, **extra) -> dict:
+def _board_context(rnd: Round, shown: Live) -> dict[str, Any]:
     found = round_board(rnd)
     is_open = rnd.status == Round.Status.OPEN
     return {
@@ -287,8 +302,6 @@ def _board_context(rnd: Round, mark: str, at: float | None = None, **extra) -> d
         "late": found.late,
         "calls": found.calls,
         "closable": is_open and found.state.done,
-        "mark": mark,
-        "drawn": moment_ms(time.time() if at is None else at),
+        "live": shown,
         "left": left_unconfirmed(rnd) if rnd.status == Round.Status.CLOSED else [],
-        **extra,
     }

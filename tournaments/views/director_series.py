@@ -1,6 +1,8 @@
 """Director: a club's series (a season, a cup) and their standings, with CSV/XLSX export
 and a PDF for the notice board."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,16 +14,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
-from tournaments.access import clubs_for, director_series, series_for
+from tournaments.access import clubs_for, series_for
 from tournaments.forms.series import SeriesForm, initial_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
-from tournaments.kernel.numbers import MAX_ID, query_int
+from tournaments.kernel.numbers import MAX_ID
 from tournaments.models import Club, Series
 from tournaments.printing import series_standings as series_pdf
 from tournaments.series_rules import SeriesRow
 from tournaments.services.club import series as service
 from tournaments.tables import EXPORT_TYPES, SeriesTable, export_dataset
+from tournaments.views.doors import director_series, query_int
 
 
 def _club(request: HttpRequest) -> Club | None:
@@ -38,7 +41,7 @@ def _list_url(club: Club) -> str:
 @login_required
 def series_list(request: HttpRequest) -> HttpResponse:
     club = _club(request)
-    context = {"clubs": list(clubs_for(request.user)), "club": club}
+    context: dict[str, Any] = {"clubs": list(clubs_for(request.user)), "club": club}
     if club is not None:
         context["series"] = list(series_for(request.user).filter(club=club))
     return render(request, "tournaments/series/list.html", context)
@@ -73,7 +76,9 @@ def edit(request: HttpRequest, series_id: int) -> HttpResponse:
     return _save(request, series.club, series)
 
 
-def series_records(rows: list[SeriesRow], series: Series, labels: dict[int, str]) -> list[dict]:
+def series_records(
+    rows: list[SeriesRow], series: Series, labels: dict[int, str]
+) -> list[dict[str, Any]]:
     """The series table's rows (the director's page, its export and the club's public page).
 
     ``labels`` names each evening (by its event's id) where a row lists those left out.
@@ -152,6 +157,8 @@ def print_pdf(request: HttpRequest, series_id: int) -> HttpResponse:
     pdf = series_pdf.build(series_pdf.load(series))
     response = HttpResponse(pdf, content_type="application/pdf")
     name = f"{slugify(series.name) or 'series'}-standings.pdf"
-    response["Content-Disposition"] = content_disposition_header(False, name)
+    disposition = content_disposition_header(False, name)
+    assert disposition is not None  # None only without a file name
+    response["Content-Disposition"] = disposition
     response["Cache-Control"] = "no-store"
     return response

@@ -5,8 +5,12 @@ partners only) and the draw (``director_players``). Every step can be revisited
 until round 1 starts; then the pages show the set-up read-only.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.forms import BaseForm, Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.access import director_required
 from tournaments.formats import format_of
 from tournaments.forms.profile import ProfileForm
 from tournaments.forms.setup import (
@@ -32,10 +35,12 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile, event_profile_label
+from tournaments.kernel.users import logged_in
 from tournaments.models import Event, Round
 from tournaments.services.pages.rule_summary import rule_summary
 from tournaments.services.rounds.steps import unconfirmed_entries
 from tournaments.services.setup import events as setup
+from tournaments.views.doors import director_required
 
 STEPS = [
     ("event", gettext_lazy("Event")),
@@ -71,7 +76,7 @@ def next_step_url(event: Event, step: str) -> str:
     return event.get_absolute_url()
 
 
-def wizard(event: Event, current: str) -> dict:
+def wizard(event: Event, current: str) -> dict[str, Any]:
     """What every step page shows: the step bar, the lock, where "continue" goes."""
     done: dict[str, bool] = {}
     for check in setup.checklist(event):
@@ -99,7 +104,7 @@ def wizard(event: Event, current: str) -> dict:
     }
 
 
-def _lock(form) -> None:
+def _lock(form: BaseForm) -> None:
     for field in form.fields.values():
         field.disabled = True
 
@@ -109,13 +114,13 @@ def _lock(form) -> None:
 
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
-    form = NewEventForm(request.POST or None, user=request.user)
+    form = NewEventForm(request.POST or None, user=logged_in(request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         card_game, slug = data["preset"]
         try:
             event = setup.create_event(
-                request.user,
+                logged_in(request.user),
                 name=data["name"],
                 date=data["date"],
                 card_game=card_game,
@@ -247,7 +252,14 @@ def co_director_remove(request: HttpRequest, event: Event, user_id: int) -> Http
 
 
 def _save_step(
-    request, event, step, form, save, template, context=None, lockable=True
+    request: HttpRequest,
+    event: Event,
+    step: str,
+    form: Form,
+    save: Callable[[dict[str, Any]], None],
+    template: str,
+    context: dict[str, Any] | None = None,
+    lockable: bool = True,
 ) -> HttpResponse:
     """Bind, validate, call the service, go on to the next step; read-only once locked."""
     locked = setup.setup_locked(event) if lockable else event.status == Event.Status.FINISHED
@@ -272,7 +284,7 @@ def _event_step(request: HttpRequest, event: Event) -> HttpResponse:
     initial = {name: getattr(event, name) for name in setup.EVENT_DETAILS}
     form = EventDetailsForm(request.POST or None, initial=initial, event=event)
 
-    def save(data):
+    def save(data: dict[str, Any]) -> None:
         setup.update_details(event, **{name: data[name] for name in form.fields})
 
     return _save_step(
@@ -303,6 +315,7 @@ def _rules_step(request: HttpRequest, event: Event) -> HttpResponse:
         request.POST if bound else None, card_game=event.card_game, profile=event_profile(event)
     )
     if bound and form.is_valid():
+        assert form.profile is not None  # a valid form has built it
         try:
             setup.save_profile(event, form.profile)
         except ServiceError as error:
@@ -332,7 +345,7 @@ def _round_step(request: HttpRequest, event: Event) -> HttpResponse:
     }
     form = RoundForm(request.POST or None, initial=initial, event=event)
 
-    def save(data):
+    def save(data: dict[str, Any]) -> None:
         setup.set_round(
             event,
             round_kind=data["round_kind"],
@@ -403,7 +416,7 @@ def _format_step(request: HttpRequest, event: Event) -> HttpResponse:
         "automatic_rounds": automatic,
     }
 
-    def save(data):
+    def save(data: dict[str, Any]) -> None:
         setup.set_format(
             event,
             format=data["format"],
@@ -426,7 +439,7 @@ def _scoring_step(request: HttpRequest, event: Event) -> HttpResponse:
         initial={"scoring_mode": event.scoring_mode, "bye_score": event.bye_score},
     )
 
-    def save(data):
+    def save(data: dict[str, Any]) -> None:
         setup.set_scoring(event, scoring_mode=data["scoring_mode"], bye_score=data["bye_score"])
 
     context = {"asks_bye_score": format_of(event).asks_bye_score}

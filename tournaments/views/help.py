@@ -6,8 +6,10 @@ hides nothing. Before `make docs` has run, every address answers a page that say
 """
 
 import mimetypes
+from pathlib import Path
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -19,7 +21,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return redirect("tournaments-public-help-language", language=language)
 
 
-def page(request: HttpRequest, language: str, path: str = "") -> HttpResponse:
+def page(request: HttpRequest, language: str, path: str = "") -> HttpResponseBase:
     if not handbook.is_built():
         return not_built(request)
     first, _, rest = path.partition("/")
@@ -32,7 +34,7 @@ def page(request: HttpRequest, language: str, path: str = "") -> HttpResponse:
     return answer(request, handbook.page_file(language, path))
 
 
-def shared(request: HttpRequest, path: str) -> HttpResponse:
+def shared(request: HttpRequest, path: str) -> HttpResponseBase:
     """The theme's files and the search index, which both languages share; an English page
     reached without its language (the German pages' language switch links so) is sent there."""
     if not handbook.is_built():
@@ -45,7 +47,7 @@ def shared(request: HttpRequest, path: str) -> HttpResponse:
     return answer(request, found)
 
 
-def answer(request: HttpRequest, found) -> HttpResponse:
+def answer(request: HttpRequest, found: Path | None) -> FileResponse:
     if found is None:
         missing = handbook.page_file(handbook.ROOT_LANGUAGE, "404.html")
         if missing is None:

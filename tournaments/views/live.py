@@ -1,80 +1,61 @@
-"""What every page's template knows of the live screens (how often they poll), and the live
-parts every viewer sees alike, drawn once for all of them (``shared_fragment``)."""
+"""The live parts' polls (docs/design.md, "The change feed"): 204 from the cache alone while
+the scope's value is the poll's, before any login or token check, by the pass the view left
+for the path and session (``polled``); parts all viewers see alike drawn once (``shared``)."""
 
-import hashlib
-import hmac
-import time
 from collections.abc import Callable
+from functools import wraps
+from hashlib import sha256
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
-from django.middleware.csrf import get_token
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
 
-from tournaments.kernel.numbers import MAX_ID, query_int
-from tournaments.services.pages.live import LIVE_POLL_SECONDS
+from tournaments.services.pages.live import LIVE_POLL_SECONDS, Live, live_now
 
-# How long a drawn fragment is kept at most; it is only served while its mark is the
-# current one or within MELD_LIVE_REFRESH_SECONDS of its drawing.
-SHARED_FRAGMENT_SECONDS = 600
+PASS_SECONDS = 60  # a page switched off or a director logged out: 204s, saying nothing
+DRAWN_SECONDS = 60  # a shared drawing is asked for in the seconds after its change
 
 
-def live(request: HttpRequest) -> dict:
-    """The context processor (settings ``TEMPLATES``): ``live_poll``, the seconds between
-    two polls of any live part of a page (``services.pages.live.LIVE_POLL_SECONDS``)."""
+def live(request: HttpRequest) -> dict[str, int]:
+    """The context processor (settings ``TEMPLATES``): ``live_poll``, the seconds between polls."""
     return {"live_poll": LIVE_POLL_SECONDS}
 
 
-def csrf_slot() -> str:
-    """What a shared fragment carries where each viewer's own CSRF token goes: the drawing
-    is shared by every viewer (and server), the token is not. Derived from the secret key,
-    so every server knows it and no one can type it into a call's reason."""
-    key = settings.SECRET_KEY.encode()
-    return hmac.new(key, b"meld shared fragment csrf slot", hashlib.sha256).hexdigest()
+def _pass(request: HttpRequest) -> str:
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    return "meld:pass:" + sha256(f"{request.path}\n{session}".encode()).hexdigest()
 
 
-def moment_ms(at: float) -> str:
-    """A moment as a poll carries it back (``?drawn=``, ``?turn=``): wall-clock milliseconds."""
-    return str(int(at * 1000))
+def unchanged(request: HttpRequest, shown: Live) -> bool:
+    sent = (request.GET.get("since"), request.GET.get("step"))
+    return request.headers.get("HX-Request") == "true" and sent == shown.sent
 
 
-def sent_moment(request: HttpRequest, name: str) -> float:
-    """The moment the poll carries as ``name`` (``moment_ms``); 0 for a page drawn before
-    its polls carried it."""
-    sent = query_int(request, name, minimum=0, maximum=MAX_ID)
-    return (sent or 0) / 1000
+def follow(request: HttpRequest, key: str, event_id: int, *, stepped: bool = False) -> Live:
+    """The part's value now (read before it is drawn); leaves the pass for its next polls."""
+    cache.set(_pass(request), (key, event_id, stepped), PASS_SECONDS)
+    return live_now(key, event_id, stepped)
 
 
-def shared_fragment(
-    request: HttpRequest,
-    key: str,
-    mark: str,
-    draw: Callable[[float], str],
-    *,
-    shown_at: float = 0.0,
-) -> str | None:
-    """A poll's live part that every viewer sees alike: drawn once per change, and on a busy
-    evening at most once every ``MELD_LIVE_REFRESH_SECONDS`` for all viewers (and servers,
-    through the cache), so ten screens polling cost one drawing. None when the poll's page
-    shows the fragment already (answer 204).
+def polled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        polling = request.method == "GET" and "since" in request.GET
+        scope = cache.get(_pass(request)) if polling else None
+        if scope is not None and unchanged(request, live_now(*scope)):
+            return HttpResponse(status=204)
+        return view(request, *args, **kwargs)
 
-    ``mark``: what is there now; ``key``: the cache key (one per page, its object and the
-    language); ``draw(at)``: the fragment drawn now, carrying ``at`` (``moment_ms``) in its
-    poll and ``csrf_slot()`` for the CSRF token; ``shown_at``: when the viewer's page was
-    drawn (``sent_moment(request, "drawn")``), so a screen never goes back to a drawing older
-    than what it shows, as a director's page drawn after a click would."""
-    shown = request.GET.get("mark")
-    now = time.time()  # wall clock: the cache may be shared by several servers
-    found = cache.get(key)
-    fresh = found is not None and (
-        found["mark"] == mark or now - found["at"] < settings.MELD_LIVE_REFRESH_SECONDS
-    )
-    if found is not None and fresh and found["at"] >= shown_at:
-        if shown == found["mark"]:
-            return None
-        html = found["html"]
-    else:
-        html = draw(now)
-        cache.set(key, {"mark": mark, "html": html, "at": now}, SHARED_FRAGMENT_SECONDS)
-    slot = csrf_slot()
-    return html.replace(slot, get_token(request)) if slot in html else html
+    return wrapper
+
+
+def shared(name: str, shown: Live, draw: Callable[[], str]) -> str:
+    """The part ``name`` (a page and its object) drawn once for ``shown`` and the language."""
+    key = f"meld:drawn:{name}:{get_language()}:{shown.query}"
+    html: str | None = cache.get(key)
+    if html is None:
+        html = draw()
+        cache.set(key, html, DRAWN_SECONDS)
+    return html

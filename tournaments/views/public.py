@@ -8,8 +8,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,18 +21,22 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tournaments.access import public_event
-from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
+from tournaments.kernel import feed
+from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
-from tournaments.services.pages.live import standings_mark
-from tournaments.services.pages.seating_view import public_seating, seating_of
-from tournaments.services.scores.standings import notes, precedence, standings
-from tournaments.views.live import moment_ms, sent_moment, shared_fragment
+from tournaments.services.pages.live import Live
+from tournaments.services.pages.seating_view import SeatedTable, Shown, public_seating, seating_of
+from tournaments.services.scores.standings import StandingRow, notes, precedence, standings
+from tournaments.views.doors import query_int
+from tournaments.views.live import follow, polled, shared, unchanged
+from tournaments.views.requests import HtmxRequest
 
 PROJECTOR_SECONDS = 12
 PROJECTOR_STANDINGS = 10  # rows per standings panel
 PROJECTOR_TABLES = 6  # tables of up to four seats per seating panel; half as many larger ones
 PROJECTOR_NAMES = 20  # names per "find your table" panel
+RANKING_SECONDS = 3600  # how long the projector remembers the standings each drawing showed
 
 
 def page_language(request: HttpRequest, event: Event) -> str:
@@ -67,7 +73,7 @@ def shown_round(event: Event) -> Round | None:
     )
 
 
-def _context(event: Event) -> dict:
+def _context(event: Event) -> dict[str, Any]:
     """Seating and standings, every player under the name their member chose for public pages."""
     rnd = shown_round(event)
     seating = seating_of(rnd) if rnd else ([], [], [])
@@ -91,68 +97,56 @@ def _context(event: Event) -> dict:
     }
 
 
+def _live(request: HttpRequest, event: Event) -> Live:
+    """What the public page's and the projector's polls compare: every change of the event,
+    an opaque id (``tournaments.kernel.feed``). Read before anything is drawn."""
+    return follow(request, feed.event_key(event.pk), event.pk)
+
+
 @never_cache
+@polled
 @in_page_language
-def event(request: HttpRequest, found: Event) -> HttpResponse:
-    mark = standings_mark(found)
+def event(request: HtmxRequest, found: Event) -> HttpResponse:
+    shown = _live(request, found)
     if not request.htmx:
-        return render(request, "tournaments/public/event.html", _live_context(found, mark))
-    if request.GET.get("mark") == mark:
+        return render(request, "tournaments/public/event.html", _live_context(found, shown))
+    if unchanged(request, shown):
         return HttpResponse(status=204)
-    # Every spectator sees the same fragment: drawn once per change and language, and at
-    # most once a second or so. A spectator's page may go back by that much after a reload
-    # (no visitor can ask for a drawing newer than the shared one: a spectator's poll never
-    # makes the server draw more often).
-    fragment = shared_fragment(
-        request,
-        f"meld:public:{found.pk}:{get_language()}",
-        mark,
-        lambda at: render_to_string(
-            "tournaments/public/event.html#live", _live_context(found, mark), request
+    # Every spectator sees the same part: drawn once per change and language.
+    html = shared(
+        f"public:{found.pk}",
+        shown,
+        lambda: render_to_string(
+            "tournaments/public/event.html#live", _live_context(found, shown), request
         ),
     )
-    return HttpResponse(status=204) if fragment is None else HttpResponse(fragment)
+    return HttpResponse(html)
 
 
-def _live_context(event: Event, mark: str) -> dict:
-    return {**_context(event), "mark": mark}
+def _live_context(event: Event, shown: Live) -> dict[str, Any]:
+    return {**_context(event), "live": shown}
 
 
 @dataclass
 class Panel:
     kind: str  # "names", "tables" or "standings"
-    items: list
+    items: list[Any]  # names, tables or standings rows, by ``kind``
     page: int
     pages: int
 
 
-def _pages(kind: str, items: list, size: int) -> list[Panel]:
+def _pages(kind: str, items: list[Any], size: int) -> list[Panel]:
     chunks = [items[i : i + size] for i in range(0, len(items), size)]
     return [Panel(kind, chunk, page, len(chunks)) for page, chunk in enumerate(chunks, start=1)]
 
 
-def _tables_per_panel(tables: list) -> int:
+def _tables_per_panel(tables: list[SeatedTable[Shown]]) -> int:
     """Six tables of four fit the screen in two rows of three; larger ones in one row."""
     seats = max((sum(len(side) for side in table.sides) for table in tables), default=0)
     return PROJECTOR_TABLES if seats <= 4 else PROJECTOR_TABLES // 2
 
 
-@never_cache
-@in_page_language
-def projector(request: HttpRequest, found: Event) -> HttpResponse:
-    """Readable from the back of the room: cycles through seating and standings every
-    ``PROJECTOR_SECONDS``. Between two turns the shown panel polls every
-    ``LIVE_POLL_SECONDS`` with the public page's mark, so a change shows within seconds and
-    the next turn still comes when it was due."""
-    mark = standings_mark(found)
-    now = time.time()
-    if request.htmx and "mark" in request.GET:
-        if request.GET["mark"] == mark:
-            return HttpResponse(status=204)
-        turn = min(max(sent_moment(request, "turn"), now), now + PROJECTOR_SECONDS)
-    else:
-        turn = now + PROJECTOR_SECONDS
-    context = _context(found)
+def _panels(context: dict[str, Any]) -> list[Panel]:
     panels: list[Panel] = []
     if context["round"] is not None and context["round"].status == Round.Status.OPEN:
         panels += _pages("names", context["names"], PROJECTOR_NAMES)
@@ -161,21 +155,67 @@ def projector(request: HttpRequest, found: Event) -> HttpResponse:
     # says more. With nothing else to show, the panel says there are no scores yet.
     if context["notes"]["scored"]:
         panels += _pages("standings", context["rows"], PROJECTOR_STANDINGS)
-    if not panels:
-        panels = [Panel("standings", [], 1, 1)]
+    return panels or [Panel("standings", [], 1, 1)]
+
+
+def _standings_moved(
+    event: Event, request: HttpRequest, shown: Live, rows: list[StandingRow]
+) -> bool:
+    """Whether the standings differ from those of the drawing the poll came from (or those
+    are no longer known); the standings now are kept for the drawing with ``shown``."""
+    ranking = [(row.rank, row.shared, row.number, row.total, row.tiebreak) for row in rows]
+    cache.set(f"meld:projector:{event.pk}:{shown.since}", ranking, RANKING_SECONDS)
+    try:
+        since = parse_int(request.GET.get("since", ""), minimum=0, maximum=MAX_ID)
+    except NumberError:
+        return True  # a value Meld never gave: nothing is known of what it showed
+    before: list[tuple[object, ...]] | None = cache.get(f"meld:projector:{event.pk}:{since}")
+    return before != ranking
+
+
+def _moment_ms(at: float) -> str:
+    """A moment as the projector's poll carries it back (``?turn=``): wall-clock milliseconds
+    (several servers may answer one projector)."""
+    return str(int(at * 1000))
+
+
+@never_cache
+@polled
+@in_page_language
+def projector(request: HtmxRequest, found: Event) -> HttpResponse:
+    """Readable from the back of the room: cycles through seating and standings every
+    ``PROJECTOR_SECONDS``. Between two turns the shown panel polls every
+    ``LIVE_POLL_SECONDS``: a change is drawn into it at once, the next turn still coming
+    when it was due; and when the standings changed while a seating panel is shown, the
+    projector turns to the standings at once, for a whole turn."""
+    shown = _live(request, found)
+    polling = bool(request.htmx) and "since" in request.GET
+    if polling and unchanged(request, shown):
+        return HttpResponse(status=204)
+    now = time.time()
+    context = _context(found)
+    panels = _panels(context)
     try:
         index = parse_int(request.GET.get("panel", "0"), minimum=0, maximum=MAX_SMALL)
     except NumberError:
         index = 0  # the projector starts again from its first panel
     index %= len(panels)
+    turn = now + PROJECTOR_SECONDS
+    moved = _standings_moved(found, request, shown, context["rows"])
+    standings = next((i for i, p in enumerate(panels) if p.kind == "standings"), None)
+    if polling and moved and panels[index].kind != "standings" and standings is not None:
+        index = standings
+    elif polling:
+        sent = (query_int(request, "turn", minimum=0, maximum=MAX_ID) or 0) / 1000
+        turn = min(max(sent, now), now + PROJECTOR_SECONDS)
     context.update(
         panel=panels[index],
         index=index,
         next_panel=(index + 1) % len(panels),
         seconds=PROJECTOR_SECONDS,
-        mark=mark,
-        turn=moment_ms(turn),
-        turn_in=moment_ms(turn - now),
+        live=shown,
+        turn=_moment_ms(turn),
+        turn_in=_moment_ms(turn - now),
     )
     template = "tournaments/public/projector.html"
     if request.htmx:

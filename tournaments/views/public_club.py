@@ -7,7 +7,9 @@ public page where the director made one (it names members the same way); a finis
 one links to its final standings here.
 """
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -31,13 +33,17 @@ from tournaments.views.director_ratings import (
 )
 from tournaments.views.director_series import series_records
 
+P = ParamSpec("P")
 
-def club_page(view):
+
+def club_page(
+    view: Callable[Concatenate[HttpRequest, Club, P], HttpResponse],
+) -> Callable[..., HttpResponse]:
     """The club is found by its page's token, and only while its page is on."""
 
     @never_cache
     @wraps(view)
-    def wrapper(request: HttpRequest, club_token: str, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, club_token: str, *args: Any, **kwargs: Any) -> HttpResponse:
         return view(request, public_club(club_token), *args, **kwargs)
 
     return wrapper

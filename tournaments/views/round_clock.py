@@ -1,10 +1,13 @@
 """The round clock of any round: the director starts, pauses, extends and ends it; every page
 shows it.
 
-The clock partial loads itself from one of the three GET views here (director,
-table token, public token), each answering 204 while the clock is as the page
-has it, so phones and the projector ask often and cheaply.
+The clock partial loads itself from one of the two GET views here (director, public
+token), each answering 204 from the cache alone while nothing changed in its scope
+(``views.live``), so the projector asks often and cheaply. The table's phones have the
+clock in their own poll's answer (``views.table``).
 """
+
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -13,14 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.access import director_required, public_event, table_for_token
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.numbers import NumberError, parse_int
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.services.rounds.clock import (
     MAX_CLOCK_MINUTES,
     MAX_EXTEND_MINUTES,
-    clock_mark,
     clock_of,
     end_time,
     extend_clock,
@@ -28,45 +30,48 @@ from tournaments.services.rounds.clock import (
     start_clock,
 )
 from tournaments.services.rounds.steps import open_round
+from tournaments.views.doors import director_required
+from tournaments.views.live import follow, polled, unchanged
+from tournaments.views.public import in_page_language
 
 PARTIAL = "tournaments/rounds/partials/clock.html"
 
 
-def _clock(request: HttpRequest, event: Event) -> HttpResponse:
-    rnd = open_round(event)
-    mark = clock_mark(rnd)
-    if request.GET.get("mark") == mark:
+def _clock(request: HttpRequest, event: Event, key: str) -> HttpResponse:
+    """The clock as it is now; ``key``: the feed's scope of the page that shows it. Never
+    shared between viewers: it says the seconds left when it is drawn."""
+    shown = follow(request, key, event.pk)
+    if unchanged(request, shown):
         return HttpResponse(status=204)
     context = {
         "event": event,
-        "clock": clock_of(rnd),
+        "clock": clock_of(open_round(event)),
         "clock_url": request.path,
         "loaded": True,
-        "mark": mark,
+        "live": shown,
     }
     return render(request, PARTIAL, context)
 
 
 @never_cache
+@polled
 @director_required
 @require_GET
 def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
-    return _clock(request, event)
+    return _clock(request, event, feed.event_key(event.pk))
 
 
 @never_cache
+@polled
 @require_GET
-def table_clock(request: HttpRequest, token: str) -> HttpResponse:
-    return _clock(request, table_for_token(token).event)
+@in_page_language
+def public_clock(request: HttpRequest, found: Event) -> HttpResponse:
+    """The public page's and the projector's clock, in the page's language (``page_language``:
+    the visitor's own choice, else the event's), like every part they poll."""
+    return _clock(request, found, feed.event_key(found.pk))
 
 
-@never_cache
-@require_GET
-def public_clock(request: HttpRequest, public_token: str) -> HttpResponse:
-    return _clock(request, public_event(public_token))
-
-
-def _change(request: HttpRequest, event: Event, step) -> HttpResponse:
+def _change(request: HttpRequest, event: Event, step: Callable[[Round], object]) -> HttpResponse:
     rnd = open_round(event)
     try:
         if rnd is None:

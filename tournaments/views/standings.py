@@ -7,23 +7,27 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from tournaments.access import director_required
-from tournaments.kernel.numbers import MAX_ID, query_int
+from tournaments.kernel import feed
+from tournaments.kernel.numbers import MAX_ID
 from tournaments.models import AuditEntry, Event, Game, Player
-from tournaments.services.pages.live import nav, standings_mark
+from tournaments.services.pages.live import Live, nav
 from tournaments.services.pages.tallies import tally
 from tournaments.services.scores import audit as trail
 from tournaments.services.scores.standings import notes, precedence, standings
 from tournaments.tables import EXPORT_TYPES, export_dataset, standings_table
+from tournaments.views.doors import director_required, query_int
+from tournaments.views.live import follow, polled, unchanged
+from tournaments.views.requests import htmx
 
 AUDIT_PER_PAGE = 50
 
 
+@polled
 @director_required
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
-    """The standings; the page polls (204 while no score, no round and no name changed)."""
-    mark = standings_mark(event)
-    if request.htmx and request.GET.get("mark") == mark:
+    """The standings; the page polls (204 while nothing of the event changed)."""
+    shown = follow(request, feed.event_key(event.pk), event.pk)
+    if unchanged(request, shown):
         return HttpResponse(status=204)
     rows = standings(event)
     table = standings_table(event, rows)
@@ -41,18 +45,18 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "table": table,
         "metrics": precedence(event),
         "notes": notes(event, rows),
-        "poll_url": _poll_url(request, mark),
+        "poll_url": _poll_url(request, shown),
     }
     template = "tournaments/standings/standings.html"
-    if request.htmx:
+    if htmx(request):
         template += "#standings"
     return render(request, template, context)
 
 
-def _poll_url(request: HttpRequest, mark: str) -> str:
-    """This page as it is sorted and paged, with the mark of what it shows."""
+def _poll_url(request: HttpRequest, shown: Live) -> str:
+    """This page as it is sorted and paged, with the feed's value it was drawn with."""
     query = request.GET.copy()
-    query["mark"] = mark
+    query["since"] = str(shown.since)
     return f"{request.path}?{query.urlencode()}"
 
 
@@ -60,10 +64,12 @@ def _poll_url(request: HttpRequest, mark: str) -> str:
 def player(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player_id, event=event)
     rows = standings(event)
-    row = next((r for r in rows if not r.is_team and r.player.pk == person.pk), None)
+    # Not a team's row: a player's (an event's standings rows all have their entrant).
+    row = next((r for r in rows if isinstance(r.player, Player) and r.player.pk == person.pk), None)
     context = {
         **nav(event, "standings"),
         "player": person,
+        "replaced_by": person.substitutes.order_by("joined_round", "pk").first(),
         "lines": tally(event, person),
         "row": row,
         "metric": precedence(event)[0],
@@ -84,8 +90,8 @@ def audit(request: HttpRequest, event: Event) -> HttpResponse:
         )
         entries = entries.filter(game=game)
     page = Paginator(entries, AUDIT_PER_PAGE).get_page(request.GET.get("page"))
-    for item in page:
-        item.sentence, item.who, item.given_reason = (
+    for item in page:  # what the trail's page shows of each row, beside the model's fields
+        item.sentence, item.who, item.given_reason = (  # type: ignore[attr-defined]  # for the template only
             trail.describe(item),
             trail.actor(item),
             trail.reason(item),

@@ -6,43 +6,62 @@ seat it is ("I am ...", kept in a signed cookie per table); one side enters a
 deal, a phone of the other side confirms or disputes it. Each phone also gets a
 device id of its own (a long-lived signed cookie): the phone that entered a deal
 cannot confirm it by saying it is somebody else. Every page answers a normal
-POST too (redirect back), and htmx requests get the partials.
+POST too (redirect back).
+
+Every htmx answer has one shape (``partials/answer.html``): the score pad, and out of
+band what the phone asks now, the call's notice, the round clock and who sits here, with
+the entry panel when it is not the one the phone shows (``shown``, which the page sends
+back). The pad's poll carries the table's feed value the page was drawn with
+(``kernel.feed``) and is answered 204 from the cache while it is still the value.
 """
 
-import hashlib
-import uuid
+import time
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import canasta
 from tournaments.card_games import card_game_of, deal_name, entry_form_for, sides_of
-from tournaments.forms.entry import EntryForm
+from tournaments.card_games.entry import EntryForm
 from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
-from tournaments.models import Entry, Game, Round
-from tournaments.services.rounds.clock import clock_mark, clock_of
+from tournaments.models import Entry, Game
+from tournaments.services.pages.table_game import call_notice, redraw_at, table_latest
+from tournaments.services.pages.table_moment import (
+    CONFIRM,
+    FORM_LATER,
+    FORM_NONE,
+    Moment,
+    table_moment,
+)
+from tournaments.services.rounds.clock import clock_of
+from tournaments.services.scores.calls import REASON_LENGTH
 from tournaments.services.scores.entries import (
     EntryConflict,
     confirm_entry,
     dispute_entry,
     submit_entry,
 )
-from tournaments.services.scores.results import Sheet, entries_mark, game_sheet, sheet_entries
+from tournaments.services.scores.entry_rows import FormOfAnotherGame, entered_here
+from tournaments.services.scores.results import Sheet, game_sheet, sheet_entries
+from tournaments.views.requests import HtmxRequest, PhoneRequest
 from tournaments.views.table_at import (
     SEAT_MAX_AGE,
     SEAT_SALT,
     At,
-    find_seat,
+    keep_mode,
     locate,
     playing,
+    plays,
     round_over_answered,
     seat_cookie_name,
     table_entry,
@@ -50,51 +69,30 @@ from tournaments.views.table_at import (
 )
 from tournaments.views.table_calculator import CALCULATOR_RANKS
 from tournaments.views.table_guide import forget_player, remember_player
-from tournaments.views.table_moment import FORM_LATER, FORM_NONE, Moment, table_moment
 
-# The game's own columns a confirmation can change; read again after one (its
-# seats, round and event stay loaded).
-GAME_ROW = ["finished", "score_0", "score_1", "score_2", "winner_side"]
-# The mark of the fresh entry form a phone keeps to draw the next deals' forms from (table.js).
-FRESH_FORM = "X-Meld-Fresh"
-# The deal number of the entry form a phone shows (table.js): kept when it is still the next.
-NEXT_DEAL = "X-Meld-Next"
-# The pad's mark as a phone sends it back, on the pad's poll and with the entry form (which
-# includes the poll's hidden field). A page drawn before it was named "mark" sends "stamp":
-# read for one release, while phones may still have such a page open.
-PAD_MARK, OLD_PAD_MARK = "mark", "stamp"
+ANSWER = "tournaments/table/partials/answer.html"
+# What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
+# ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
+LATER = "-later"
+EDITING = "edit"
 
 
-def _take_game_row(at: At, game: Game) -> None:
-    """The game's scores as the service left them (no need to read them again)."""
-    for name in GAME_ROW:
-        setattr(at.game, name, getattr(game, name))
+def _after_step(request: HttpRequest, token: str) -> tuple[At[Game], int]:
+    """The table once a step has committed, and the feed value it is drawn with, read after
+    the step: the phone's next poll has nothing new (the step's message stays until
+    something else changes), and everything drawn is read after that value."""
+    since = table_latest(token)
+    return playing(request, token), since
 
 
-def _pad_mark(game: Game, mark: int, seat_cookie: str) -> str:
-    """The pad's mark: changes whenever what the score pad shows changes (entries, their
-    states, the seat).
-
-    Computed from the entries a page was drawn from, and from one query's
-    change mark when the pad polls, so an unchanged pad costs no rendering.
-    """
-    text = f"{mark}|{game.finished}|{game.scores}|{seat_cookie}"
-    return hashlib.sha1(text.encode()).hexdigest()[:16]
-
-
-def _sent_pad_mark(values) -> str | None:
-    """The pad's mark a phone sent (``request.GET`` or ``request.POST``), if any."""
-    return values.get(PAD_MARK, values.get(OLD_PAD_MARK))
-
-
-def _seating(game: Game) -> list[dict]:
+def _seating(game: Game) -> list[dict[str, Any]]:
     return [
         {"index": side.index, "label": side.label, "seats": list(side.seats)}
         for side in sides_of(game)
     ]
 
 
-def _heads(game: Game, sheet: Sheet) -> list[dict]:
+def _heads(game: Game, sheet: Sheet) -> list[dict[str, Any]]:
     """Each side's column head on the score pad: its letter, the players' numbers, its minimum."""
     return [
         {
@@ -106,11 +104,12 @@ def _heads(game: Game, sheet: Sheet) -> list[dict]:
     ]
 
 
-def _sheet_context(at: At) -> dict:
-    """The score pad, who sits here, and what the phone asks now (drawn from the same state)."""
-    entries = sheet_entries(at.game)
-    sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=entries)
+def _sheet_context(at: At[Game], since: int) -> dict[str, Any]:
+    """The score pad, who sits here, the call's notice, the clock and what the phone asks now,
+    all drawn from the same state; ``since``: the table's feed value, read before it."""
+    sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=sheet_entries(at.game))
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
+    call, coming = call_notice(at.game, at.device)
     return {
         "at": at,
         "sheet": sheet,
@@ -120,74 +119,122 @@ def _sheet_context(at: At) -> dict:
         "labels": labels,
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
-        "pad_mark": _pad_mark(at.game, entries_mark(entries), at.seat_cookie),
-        "pad_entries": entries,
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
         "calculator_ranks": CALCULATOR_RANKS if card_game_of(at.event).calculator else (),
+        "since": since,
+        "until": redraw_at(at.game, coming),
+        "clock": clock_of(at.game.round),
+        "call": call,
+        "coming": coming,
+        "reason_length": REASON_LENGTH,
+        "playing": True,
     }
 
 
-def _table_mode(sheet: Sheet) -> str | None:
-    """The entry mode the table chose: the one its last deal was entered in."""
-    return sheet.rows[-1].entry.details.get("mode") if sheet.rows else None
-
-
-def _fresh_form(at: At, sheet: Sheet, mode: str | None = None) -> EntryForm:
-    """The next deal's form, in entry ``mode`` if the event offers it, else in the table's."""
-    return entry_form_for(
-        at.game, number=sheet.next_number, profile=at.profile, mode=mode or _table_mode(sheet)
-    )
+def _phone_mode(at: At[Game], sheet: Sheet) -> str | None:
+    """The entry mode this phone chose: the one it last switched to, else the one its own
+    last deal was entered in (never the other side's: a phone's mode does not change by
+    itself when it confirms a deal entered in another)."""
+    if at.mode:
+        return at.mode
+    mine = [row for row in sheet.rows if entered_here(row.entry, at.device)]
+    return mine[-1].entry.details.get("mode") if mine else None
 
 
 def _form_context(
-    at: At,
+    at: At[Game],
     form: EntryForm | None = None,
     *,
     sheet: Sheet | None = None,
     moment: Moment | None = None,
     mode: str | None = None,
-    **extra,
-) -> dict:
-    """The entry form with its addresses: ``form``, or a fresh one for the next deal when the
-    phone's ``moment`` has one (folded away while it asks for another answer first)."""
+    **extra: Any,
+) -> dict[str, Any]:
+    """The entry panel: ``form``, or a fresh one for the next deal when the phone's ``moment``
+    has one (folded away while it asks for another answer first), with its addresses and
+    what the page sends back as ``shown``."""
     if at.seat is None or at.game.finished:
-        return {"at": at, "form": None, **extra}
+        return {"at": at, "form": None, "shown": "", **extra}
     if form is None:
         sheet = sheet or game_sheet(at.game, profile=at.profile)
         if moment is not None and moment.form == FORM_NONE:
-            return {"at": at, "form": None, **extra}
-        form = _fresh_form(at, sheet, mode)
+            return {"at": at, "form": None, "shown": "", **extra}
+        form = entry_form_for(
+            at.game,
+            number=sheet.next_number,
+            profile=at.profile,
+            mode=mode or _phone_mode(at, sheet),
+        )
+    later = moment is not None and moment.form == FORM_LATER and form.is_fresh()
+    editing = form["expected_version"].value()
     return {
         "at": at,
         "form": form,
-        "later": moment is not None and moment.form == FORM_LATER and form.is_fresh(),
+        "later": later,
+        "shown": EDITING if editing else f"{form.deal_number}{LATER if later else ''}",
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
     }
 
 
+def _wanted(at: At[Game], context: dict[str, Any]) -> str:
+    """What the entry panel shows when drawn now, in the words of ``shown``."""
+    moment: Moment = context["moment"]
+    if at.seat is None or at.game.finished or moment.form == FORM_NONE:
+        return ""
+    return f"{context['sheet'].next_number}{LATER if moment.form == FORM_LATER else ''}"
+
+
+def _panel(
+    at: At[Game], context: dict[str, Any], shown: str | None, *, poll: bool
+) -> dict[str, Any]:
+    """What an answer draws of the entry panel, given what the phone shows (``shown``; None:
+    draw it): nothing when that is what is drawn now, else the panel. A poll leaves a change
+    of an entry and an open form under the player's fingers while a form is still wanted;
+    when the deal that form is for waits for this phone's answer, only its Send goes
+    (``blocked``: one primary action)."""
+    wanted = _wanted(at, context)
+    if shown == wanted:
+        return {}
+    if shown is None or not poll or not (shown and wanted):
+        return {"panel": True}
+    if shown == EDITING:
+        return {}
+    number = shown.removesuffix(LATER)
+    if number == wanted.removesuffix(LATER):
+        return {"panel": True} if shown.endswith(LATER) else {}
+    moment: Moment = context["moment"]
+    if moment.kind == CONFIRM and moment.entry is not None and str(moment.entry.number) == number:
+        return {"blocked": moment.entry.number}
+    return {"panel": True}
+
+
 @require_GET
 @with_device
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
+def table_page(request: PhoneRequest, token: str) -> HttpResponse:
+    since = table_latest(token)
     at = locate(request, token)
-    if at.game is None:
-        context = {"at": at, "moment": table_moment(at)}
+    if not plays(at):
+        context = {"at": at, "moment": table_moment(at), "since": since}
         return render(request, "tournaments/table/waiting.html", context)
-    context = _sheet_context(at)
-    context.update(_page_form(at, context, mode=request.GET.get("mode")))
-    # The round (read with the game) tells its clock: drawn now, not loaded after.
-    context.update(clock=clock_of(at.game.round), mark=clock_mark(at.game.round))
-    return render(request, "tournaments/table/page.html", context)
+    context = _sheet_context(at, since)
+    mode = request.GET.get("mode", "")
+    context.update(_page_form(at, context, mode=mode))
+    response = render(request, "tournaments/table/page.html", context)
+    keep_mode(response, request, at.table, mode)
+    return response
 
 
-def _page_form(at: At, context: dict, form: EntryForm | None = None, **extra) -> dict:
+def _page_form(
+    at: At[Game], context: dict[str, Any], form: EntryForm | None = None, **extra: Any
+) -> dict[str, Any]:
     return _form_context(at, form, sheet=context["sheet"], moment=context["moment"], **extra)
 
 
 @require_POST
 @with_device
-def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
+def choose_seat(request: PhoneRequest, token: str) -> HttpResponse:
     at = playing(request, token)
     response = redirect("tournaments-table", token=token)
     seat_id = request.POST.get("seat", "")
@@ -215,50 +262,28 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+def _time_passed(request: HttpRequest) -> bool:
+    """The moment the page named (``until``: time alone changes what it says then) has come."""
+    try:
+        until = parse_int(request.GET.get("until"), minimum=0, maximum=MAX_ID)
+    except NumberError:
+        return False
+    return time.time() >= until
+
+
 @require_GET
-def sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The polled score pad: 204 while nothing changed, so nothing typed is swapped away.
-
-    Two hundred phones poll every few seconds: an unchanged pad is answered from
-    one query (the game with its entries' change mark, its round and so its clock)
-    without rendering. The poll brings the round clock too, when it is not as shown.
-    """
-    at = locate(request, token, seats=False, mark=True)
-    if at.game is None and request.GET.get("wait") == table_moment(at, guide=False).mark:
-        return HttpResponse(status=204)  # between rounds, and still the same moment
-    if at.game is None or request.GET.get("game") != str(at.game.pk):
-        response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"  # the round changed: load the table's page anew
-        return response
-    sent = _sent_pad_mark(request.GET)
-    moved = _clock_moved(request, at.game.round)
-    if sent == _pad_mark(at.game, int(at.game.mark), at.seat_cookie):
-        return _clock_answer(request, at, moved)
-    find_seat(at)
-    context = _sheet_context(at)
-    if sent == context["pad_mark"]:
-        return _clock_answer(request, at, moved)
-    context.update(moved or {})
-    return render(request, "tournaments/table/partials/sheet_answer.html", context)
-
-
-def _clock_moved(request: HttpRequest, rnd: Round) -> dict | None:
-    """The round clock to draw, when it is not the one the phone shows (the clock's mark
-    its poll sent); None when it is, or when the page has no such clock."""
-    shown = request.GET.get("clock")
-    mark = clock_mark(rnd)
-    if shown is None or shown == mark:
-        return None
-    return {"clock_moved": True, "clock": clock_of(rnd), "mark": mark}
-
-
-def _clock_answer(request: HttpRequest, at: At, moved: dict | None) -> HttpResponse:
-    """The pad as shown: 204, or only the changed clock, out of band."""
-    if moved is None:
+def sheet(request: HtmxRequest, token: str) -> HttpResponse:
+    """The phone's poll: 204 while the table's feed value is the one its page was drawn with
+    and the moment it named has not come, read from the cache alone, so nothing typed is
+    swapped away. Otherwise the one answer, drawn from the state now; another round (or
+    none) loads the table's page anew."""
+    since = table_latest(token)
+    if request.GET.get("since") == str(since) and not _time_passed(request):
         return HttpResponse(status=204)
-    response = render(request, "tournaments/table/partials/clock_answer.html", {"at": at, **moved})
-    response["HX-Reswap"] = "none"
-    return response
+    at = locate(request, token)
+    if not plays(at) or request.GET.get("game") != str(at.game.pk):
+        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    return _answer(request, at, since, shown=request.GET.get("shown", ""), poll=True)
 
 
 @require_POST
@@ -271,15 +296,17 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _answer(
-    request: HttpRequest,
-    at: At,
+    request: HtmxRequest,
+    at: At[Game],
+    since: int,
     form: EntryForm | None = None,
     *,
-    context: dict | None = None,
-    **extra,
+    shown: str | None = None,
+    poll: bool = False,
+    **extra: Any,
 ) -> HttpResponse:
-    """htmx: the entry panel and (out of band) the score pad; otherwise back to the page.
-    ``context``: the pad's, when the caller has made it already."""
+    """htmx: the one answer, with the entry panel when it is due (``form``, or ``shown`` is not
+    what is drawn now; None: always); otherwise back to the page."""
     if not request.htmx:
         for text in extra.get("notes", ()):
             messages.info(request, text)
@@ -289,59 +316,27 @@ def _answer(
         if extra.get("mode"):
             response["Location"] += "?" + urlencode({"mode": extra["mode"]})
         return response
-    context = context or _sheet_context(at)
-    context.update(_page_form(at, context, form, **extra))
-    return render(request, "tournaments/table/partials/entry_answer.html", context)
-
-
-def _stored_answer(
-    request: HttpRequest, at: At, entry: Entry, form: EntryForm, **extra
-) -> HttpResponse:
-    """htmx, when the phone's pad showed the game just before ``entry`` (the pad's mark its
-    form sent) and ``entry`` is a new last deal: the entry panel and, out of band, only the
-    pad's new row, which deal is next and the poll's new mark. Otherwise the whole pad.
-
-    A phone that keeps the fresh form it was given (its mark in the ``X-Meld-Fresh``
-    header, sent by table.js) draws the next deal's form from it: then either answer
-    brings, instead of the entry panel, only the next number, a new idempotency key and
-    the words that name the deal, and no form is built or drawn here (most of a
-    submission's cost)."""
-    if not request.htmx or entry.version != 1:
-        return _answer(request, at, **extra)
-    context = _sheet_context(at)
-    sheet: Sheet = context["sheet"]
-    rows = sheet.rows
-    before = [other for other in context["pad_entries"] if other.pk != entry.pk]
-    fresh = _keeps_fresh_form(request, form) and context["moment"].form != FORM_NONE
-    if fresh:
-        context.update(extra, number=sheet.next_number, key=uuid.uuid4().hex)
-    if (
-        not rows
-        or rows[-1].entry.pk != entry.pk
-        or (len(rows) > 1 and rows[-2].number >= entry.number)
-        or _sent_pad_mark(request.POST) != _pad_mark(at.game, entries_mark(before), at.seat_cookie)
-    ):
-        if fresh:  # the pad missed a change: all of it, and still no form
-            return _swapping_nothing(request, "entry_pad_next.html", context)
-        return _answer(request, at, context=context, **extra)
-    context["row"] = rows[-1]
-    context["first_row"] = len(rows) == 1  # it takes the place of "no deals yet"
-    if fresh:
-        return _swapping_nothing(request, "entry_next.html", context)
-    context.update(_page_form(at, context, **extra))
-    return render(request, "tournaments/table/partials/entry_stored.html", context)
+    context = _sheet_context(at, since)
+    context.update(extra)
+    context.update(_panel(at, context, None if form is not None else shown, poll=poll))
+    if context.get("panel"):
+        context.update(_page_form(at, context, form, **extra))
+    return render(request, ANSWER, context)
 
 
 @require_POST
 @round_over_answered
 @with_device
-def submit(request: HttpRequest, token: str) -> HttpResponse:
+def submit(request: PhoneRequest, token: str) -> HttpResponse:
+    since = table_latest(token)
     at = playing(request, token)
     if at.seat is None:
-        return _answer(request, at, problem=_("Say who you are first: tap your name."))
+        return _answer(request, at, since, problem=_("Say who you are first: tap your name."))
     form = entry_form_for(at.game, request.POST, profile=at.profile)
-    if form.is_valid():
+    # An untouched form is not a deal: it is answered with its question (form.question).
+    if form.is_valid() and not form.question:
         data = form.cleaned_data
+        began = timezone.now()
         try:
             entry = submit_entry(
                 at.game,
@@ -353,24 +348,30 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
                 device=request.meld_device,
             )
         except EntryConflict as error:  # answered by the comparison at the top
-            return _answer(request, at, form, **_compared(at, error.entry, form))
+            return _answer(request, at, since, form, **_compared(at, error.entry, form))
+        except FormOfAnotherGame as error:  # this game's fresh form, and why
+            return _answer(request, at, since, problem=error.message)
         except ServiceError as error:
             show_service_error(form, error)
             if at.game.finished:  # no form any more: say why
-                return _answer(request, at, problem=error.message)
+                return _answer(request, at, since, problem=error.message)
         else:
             note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
-            _take_game_row(at, entry.game)
+            at, since = _after_step(request, token)
             # The next deal is drawn in the mode this one was entered in.
-            return _stored_answer(request, at, entry, form, notes=[note], mode=form.entry_mode)
+            response = _answer(request, at, since, notes=[note], mode=form.entry_mode)
+            if entry.created_at >= began:  # a form sent again keeps the mode chosen since
+                keep_mode(response, request, at.table, form.entry_mode or "")
+            return response
     if not request.htmx:
-        context = _sheet_context(at)
+        context = _sheet_context(at, since)
         context.update(_page_form(at, context, form))
-        return render(request, "tournaments/table/page.html", context, status=422)
-    return _answer(request, at, form)
+        status = 422 if form.errors else 200
+        return render(request, "tournaments/table/page.html", context, status=status)
+    return _answer(request, at, since, form)
 
 
-def _compared(at: At, stored: Entry, form: EntryForm) -> dict:
+def _compared(at: At[Game], stored: Entry, form: EntryForm) -> dict[str, Any]:
     """Another phone stored the deal first: its points beside what this phone typed, and
     the reason a dispute from here gives."""
     mine = list(form.scored.points) if form.scored else []
@@ -379,6 +380,7 @@ def _compared(at: At, stored: Entry, form: EntryForm) -> dict:
         (label, points, mine[index] if index < len(mine) else None)
         for index, (label, points) in enumerate(zip(labels, stored.points, strict=True))
     ]
+    assert at.seat is not None  # ``submit`` answers a phone without a seat before
     side = canasta.side_label(at.seat.side)
     shown = " · ".join(f"{label} {points}" for label, _stored, points in typed)
     return {
@@ -391,87 +393,54 @@ def _compared(at: At, stored: Entry, form: EntryForm) -> dict:
 
 
 @require_GET
-def edit(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+def edit(request: HtmxRequest, token: str, entry_id: int) -> HttpResponse:
     """The form filled with a pending entry, to change it before it is confirmed."""
+    since = table_latest(token)
     at = playing(request, token)
     entry = table_entry(at, entry_id)
     if entry.status not in (Entry.Status.ENTERED, Entry.Status.DISPUTED):
-        return _answer(request, at, problem=_("This entry can no longer be changed here."))
+        return _answer(request, at, since, problem=_("This entry can no longer be changed here."))
     form = entry_form_for(at.game, entry=entry, profile=at.profile)
     if not request.htmx:
-        context = _sheet_context(at)
+        context = _sheet_context(at, since)
         context.update(_page_form(at, context, form))
         return render(request, "tournaments/table/page.html", context)
-    return render(
-        request,
-        "tournaments/table/partials/entry_panel.html",
-        _form_context(at, form, editing=entry),
-    )
+    return _answer(request, at, since, form)
 
 
 @require_POST
 @round_over_answered
 @with_device
-def confirm(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+def confirm(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
+    since = table_latest(token)
     at = playing(request, token)
     entry = table_entry(at, entry_id)
+    shown = request.POST.get("shown")
     try:
-        confirmed = confirm_entry(entry, seat=at.seat, device=request.meld_device)
+        confirm_entry(entry, seat=at.seat, device=request.meld_device)
     except ServiceError as error:
-        return _answer(request, at, problem=error.message)
-    _take_game_row(at, confirmed.game)
+        return _answer(request, at, since, shown=shown, problem=error.message)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
-    return _confirmed_answer(request, at, notes=[note])
-
-
-def _confirmed_answer(request: HttpRequest, at: At, **extra) -> HttpResponse:
-    """htmx, while the game goes on, answers as lightly as the phone allows. Its entry form
-    already the next deal's (its number in the ``X-Meld-Next`` header, from table.js): the
-    form stays as it is, with whatever is typed in it, and the notes and the pad come out of
-    band. Else, a phone that keeps the fresh form (``X-Meld-Fresh``) draws the next deal's
-    form from it. Otherwise the whole answer."""
-    if not request.htmx or at.game.finished or at.seat is None:
-        return _answer(request, at, **extra)
-    context = _sheet_context(at)
-    number = context["sheet"].next_number
-    if context["moment"].form == FORM_NONE:
-        return _answer(request, at, context=context, **extra)
-    if request.headers.get(NEXT_DEAL) == str(number):
-        context.update(extra)
-        return _swapping_nothing(request, "entry_kept.html", context)
-    form = _fresh_form(at, context["sheet"])
-    if _keeps_fresh_form(request, form):
-        context.update(extra, number=number, key=form.initial["idempotency_key"])
-        return _swapping_nothing(request, "entry_pad_next.html", context)
-    return _answer(request, at, form, context=context, **extra)
-
-
-def _keeps_fresh_form(request: HttpRequest, form: EntryForm) -> bool:
-    """The phone keeps a fresh form of ``form``'s kind (table.js sends its mark): it draws
-    the next deal's form from it."""
-    mark = form.fresh_mark()
-    return bool(mark) and request.headers.get(FRESH_FORM) == mark
-
-
-def _swapping_nothing(request: HttpRequest, partial: str, context: dict) -> HttpResponse:
-    """An answer whose parts all go out of band: htmx swaps nothing in the request's target."""
-    response = render(request, f"tournaments/table/partials/{partial}", context)
-    response["HX-Reswap"] = "none"
-    return response
+    at, since = _after_step(request, token)
+    return _answer(request, at, since, shown=shown, notes=[note])
 
 
 @require_POST
 @round_over_answered
 @with_device
-def dispute(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+def dispute(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
+    since = table_latest(token)
     at = playing(request, token)
     entry = table_entry(at, entry_id)
+    shown = request.POST.get("shown")
     if at.seat is None:
-        return _answer(request, at, problem=_("Say who you are first: tap your name."))
+        problem = _("Say who you are first: tap your name.")
+        return _answer(request, at, since, shown=shown, problem=problem)
     try:
         dispute_entry(
             entry, seat=at.seat, reason=request.POST.get("reason", ""), device=request.meld_device
         )
     except ServiceError as error:
-        return _answer(request, at, problem=error.message)
-    return _answer(request, at)  # the phone's moment says the deal is disputed
+        return _answer(request, at, since, shown=shown, problem=error.message)
+    at, since = _after_step(request, token)
+    return _answer(request, at, since, shown=shown)  # the phone's moment says it is disputed

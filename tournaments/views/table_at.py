@@ -8,8 +8,10 @@ by saying it is somebody else) are read once per request.
 
 import functools
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Concatenate, Generic, ParamSpec, Protocol, TypeGuard, TypeVar, cast
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,14 +19,16 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.profiles import Profile
 from tournaments.access import table_for_token
 from tournaments.kernel.deal import seats_loaded, seats_of
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Seat, Table
-from tournaments.services.pages.table_game import load_seats, open_game, table_entry_of
-from tournaments.services.scores.entries import device_hash
-from tournaments.services.scores.entry_rows import current_round
+from tournaments.services.pages.table_game import open_game, table_entry_of
+from tournaments.services.scores.entry_rows import current_round, device_hash
+from tournaments.services.store.locks import load_seats
+from tournaments.views.requests import HtmxRequest, PhoneRequest
 from tournaments.views.table_guide import remembered_player
 
 SEAT_SALT = "meld.table.seat"
@@ -32,10 +36,29 @@ SEAT_MAX_AGE = 24 * 3600
 DEVICE_COOKIE = "meld_device"
 DEVICE_SALT = "meld.table.device"
 DEVICE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+MODE_LENGTH = 16
+
+# The game a request stands at: ``Game`` where the table plays one (``playing``), else None.
+G = TypeVar("G", bound=Game | None, covariant=True)
+P = ParamSpec("P")
+
+
+class PhoneView(Protocol[P]):
+    """A table's view as the URLs call it (``with_device``'s): the request by name too."""
+
+    def __call__(self, request: HtmxRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse: ...
+
+
+class TokenView(Protocol[P]):
+    """A table's view as the URLs call it: the request, and the table's token (by name)."""
+
+    def __call__(
+        self, request: HtmxRequest, token: str, *args: P.args, **kwargs: P.kwargs
+    ) -> HttpResponse: ...
 
 
 @dataclass
-class At:
+class At(Generic[G]):
     """Where a request stands: the table, its game in the current round (or None), the seat.
 
     Loaded once per request (``locate``): the game with its round, event and table
@@ -45,18 +68,19 @@ class At:
 
     table: Table
     event: Event
-    game: Game | None
+    game: G
     seat: Seat | None
-    seat_cookie: str = ""  # the seat id the phone's cookie names (part of the pad's mark)
+    seat_cookie: str = ""  # the seat id the phone's cookie names
     device: str | None = None  # the hash of the phone's device id, as entries keep it
     player_id: int | None = None  # the player this phone remembers for the event
+    mode: str = ""  # the entry mode this phone chose last (its cookie)
 
     @property
     def token(self) -> str:
         return self.table.token
 
     @cached_property
-    def profile(self):
+    def profile(self) -> Profile:
         return event_profile(self.event)
 
     @property
@@ -71,25 +95,54 @@ def seat_cookie_name(table: Table) -> str:
     return f"meld_seat_{table.pk}"
 
 
+def mode_cookie_name(table: Table) -> str:
+    # One per event, not per table: the phone goes with its player from table to table.
+    return f"meld_mode_{table.event_id}"
+
+
+def chosen_mode(request: HttpRequest, table: Table) -> str:
+    """The entry mode the phone chose last this evening (the card game's form ignores a
+    mode it does not offer)."""
+    mode = request.COOKIES.get(mode_cookie_name(table), "")
+    return mode if mode.isalpha() and len(mode) <= MODE_LENGTH else ""
+
+
+def keep_mode(response: HttpResponse, request: HttpRequest, table: Table, mode: str) -> None:
+    """Remember the entry mode the phone chose, so every form it is drawn stays in it."""
+    if mode and mode.isalpha() and len(mode) <= MODE_LENGTH:
+        response.set_cookie(
+            mode_cookie_name(table),
+            mode,
+            max_age=SEAT_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
+
+
 def device_id(request: HttpRequest) -> str:
     """The phone's device id: given by ``with_device``, else from its cookie ("" if none)."""
     if hasattr(request, "meld_device"):
-        return request.meld_device
-    return request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
+        return cast(PhoneRequest, request).meld_device
+    # The default ("") is what comes back without a cookie: never None.
+    return request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT) or ""
 
 
-def with_device(view):
+def with_device(
+    view: Callable[Concatenate[PhoneRequest, P], HttpResponse],
+) -> PhoneView[P]:
     """Give a phone without one a new device id, and its long-lived cookie with the answer."""
 
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         known = device_id(request)
-        request.meld_device = known or secrets.token_urlsafe(24)
-        response = view(request, *args, **kwargs)
+        phone = cast(PhoneRequest, request)  # the same request, its device id set here
+        phone.meld_device = known or secrets.token_urlsafe(24)
+        response = view(phone, *args, **kwargs)
         if not known:
             response.set_signed_cookie(
                 DEVICE_COOKIE,
-                request.meld_device,
+                phone.meld_device,
                 salt=DEVICE_SALT,
                 max_age=DEVICE_MAX_AGE,
                 httponly=True,
@@ -101,7 +154,7 @@ def with_device(view):
     return wrapper
 
 
-def _seat_cookie(value) -> str:
+def _seat_cookie(value: str | None) -> str:
     """The seat id a phone's signed cookie names, as text ("" when it names none)."""
     try:
         return str(parse_int(str(value), minimum=1, maximum=MAX_ID)) if value else ""
@@ -109,8 +162,8 @@ def _seat_cookie(value) -> str:
         return ""
 
 
-def locate(request: HttpRequest, token: str, *, seats: bool = True, mark: bool = False) -> At:
-    game = open_game(token, seats=seats, mark=mark)
+def locate(request: HttpRequest, token: str, *, seats: bool = True) -> At[Game | None]:
+    game = open_game(token, seats=seats)
     if game is None:
         table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
         return At(
@@ -127,13 +180,14 @@ def locate(request: HttpRequest, token: str, *, seats: bool = True, mark: bool =
         _seat_cookie(seat_id),
         device_hash(device_id(request)),
         remembered_player(request, event.pk),
+        chosen_mode(request, table),
     )
     if seats:
         find_seat(at)
     return at
 
 
-def find_seat(at: At) -> None:
+def find_seat(at: At[Game]) -> None:
     """Load the game's seats if not yet loaded, and find the one the phone's cookie names
     (none if it is not at this game: the cookie may be from an earlier round), else the
     seat of the player the phone remembers for the event."""
@@ -148,24 +202,33 @@ def find_seat(at: At) -> None:
 class NoGame(Http404):
     """The table plays no game now (its round was closed, or none is open yet)."""
 
-    def __init__(self, at: At) -> None:
+    def __init__(self, at: At[Game | None]) -> None:
         super().__init__("This table plays no game now.")
         self.at = at
 
 
-def playing(request: HttpRequest, token: str) -> At:
+def plays(at: At[Game | None]) -> TypeGuard[At[Game]]:
+    """Whether the table plays a game now."""
+    return at.game is not None
+
+
+def playing(request: HttpRequest, token: str) -> At[Game]:
     at = locate(request, token)
-    if at.game is None:
+    if not plays(at):
         raise NoGame(at)
     return at
 
 
-def round_over_answered(view):
+def round_over_answered(
+    view: TokenView[P],
+) -> TokenView[P]:
     """A score sent after its round was closed gets a clear answer, not "not sent": the
     phone goes back to the table's page, which shows what the table plays now."""
 
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+    def wrapper(
+        request: HtmxRequest, token: str, *args: P.args, **kwargs: P.kwargs
+    ) -> HttpResponse:
         try:
             return view(request, token, *args, **kwargs)
         except NoGame as missing:
@@ -183,7 +246,7 @@ def round_over_answered(view):
     return wrapper
 
 
-def table_entry(at: At, entry_id: int) -> Entry:
+def table_entry(at: At[Game], entry_id: int) -> Entry:
     # The game with its seats loaded goes with it: the service need not read them again.
     found = table_entry_of(at.game, entry_id)
     if found is None:

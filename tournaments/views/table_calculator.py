@@ -1,5 +1,7 @@
 """The Canasta card calculator on the table's page: tapped cards → card points and meld."""
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -34,7 +36,7 @@ def calculator(request: HttpRequest, token: str) -> HttpResponse:
     at = playing(request, token)
     # maxsplit: the cards past the 40th stay one unread piece, however long the text is.
     cards = request.POST.get("cards", "").split(maxsplit=40)[:40]
-    context: dict = {
+    context: dict[str, Any] = {
         "at": at,
         "cards": cards,
         "points": None,

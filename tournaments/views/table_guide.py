@@ -7,6 +7,9 @@ opponents, running score and rank) with a one-tap link to the new table, where
 their seat is already chosen. A phone left on its old table shows where each of
 that table's players goes. The table token is the key: a phone sees cards only
 for its remembered player and for the players of the table whose link it holds.
+
+The cookie and the link that follows a player are here; the cards a phone shows are read
+with its moment (``services/pages/table_moment.py``, ``guide_context``).
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,8 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import table_for_token
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
-from tournaments.models import Event, Player
-from tournaments.services.pages.guide import GuideCard, guide_for, next_tables
+from tournaments.services.pages.guide import next_tables
 
 PLAYER_SALT = "meld.table.player"
 PLAYER_MAX_AGE = 30 * 24 * 3600  # an event may run over a weekend or a season of evenings
@@ -35,7 +37,9 @@ def remembered_player(request: HttpRequest, event_id: int) -> int | None:
         return None
 
 
-def remember_player(request: HttpRequest, response: HttpResponse, event_id: int, player_id: int):
+def remember_player(
+    request: HttpRequest, response: HttpResponse, event_id: int, player_id: int
+) -> None:
     response.set_signed_cookie(
         _cookie(event_id),
         str(player_id),
@@ -51,24 +55,6 @@ def forget_player(response: HttpResponse, event_id: int) -> None:
     response.delete_cookie(_cookie(event_id))
 
 
-def _me(event: Event, player_id: int | None) -> GuideCard | None:
-    player = Player.objects.filter(pk=player_id, event=event).first() if player_id else None
-    return guide_for(event, player) if player else None
-
-
-def guide_context(at, *, left_behind: bool) -> dict:
-    """For a phone ``left_behind`` on a table its players have left (or that waits for
-    a round): ``me``, the remembered player's card, and ``moves``, where this table's
-    players go. A phone seated at the table's game needs neither (and reads nothing)."""
-    if not left_behind:
-        return {}
-    me = _me(at.event, at.player_id)
-    return {
-        "me": me,
-        "moves": [c for c in next_tables(at.table) if me is None or c.player_id != me.player_id],
-    }
-
-
 @require_POST
 def follow(request: HttpRequest, token: str) -> HttpResponse:
     """ "I am Karin: open table 3": remember the player and go to their new table."""
@@ -77,7 +63,13 @@ def follow(request: HttpRequest, token: str) -> HttpResponse:
         player_id = parse_int(request.POST.get("player", ""), minimum=1, maximum=MAX_ID)
     except NumberError:
         raise Http404("No such player at this table.") from None
-    cards = [card for card in next_tables(table) if card.player_id == player_id]
+    # A player of the table, or the substitute who holds a replaced player's number now.
+    cards = [
+        card
+        for other in next_tables(table)
+        for card in (other, other.replaced_by)
+        if card is not None and card.player_id == player_id
+    ]
     if not cards:
         raise Http404("No such player at this table.")
     card = cards[0]

@@ -21,7 +21,7 @@ to the four- or six-player target.
 
 ``base.SeatedByHands``: what rotation and chouette share, where the hands before one
 decide who plays it (one replay of the hands, ``scoring.gin_three.replay``). Their forms
-are in ``tournaments.forms.entry.gin_tables``.
+are in ``tournaments.card_games.entry.gin_tables``.
 """
 
 from tournaments.card_games.gin_tables.chouette import GinChouette

@@ -9,16 +9,20 @@ what a re-seated hand keeps in its details (``moved``).
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
+from scoring.gin_profiles import GinProfile
 from tournaments.card_games.base import LaterHand
 from tournaments.card_games.gin import Gin
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Game, Seat
+
+# A kind's seating of a hand: the rotation's, or the chouette's.
+S = TypeVar("S", bound=gin_three.Seating | gin_three.ChouetteSeating)
 
 
 def as_entered(game: Game) -> dict[int, Entry]:
@@ -39,7 +43,7 @@ def hand_number(data: Mapping[str, Any]) -> int:
     return number
 
 
-class SeatedByHands(Gin, ABC):
+class SeatedByHands(Gin, ABC, Generic[S]):
     """Gin for three at a table, each hand seated by the hands before it. A seating names
     the players by index (``seats``: their seats in that order)."""
 
@@ -55,11 +59,11 @@ class SeatedByHands(Gin, ABC):
     # --- what each kind says ------------------------------------------------------
 
     @abstractmethod
-    def start(self) -> Any:
+    def start(self) -> S:
         """The seating of a game's first hand."""
 
     @abstractmethod
-    def step(self, seating: Any, hand: Sequence[int]) -> Any:
+    def step(self, seating: S, hand: Sequence[int]) -> S:
         """The seating of the hand after ``hand`` (its points as stored); raises
         ``InvalidHand`` for a hand this seating cannot have played."""
 
@@ -68,19 +72,19 @@ class SeatedByHands(Gin, ABC):
         """The game's seats by the index a seating names them with."""
 
     @abstractmethod
-    def seated(self, seating: Any, names: list[str]) -> str:
+    def seated(self, seating: S, names: list[str]) -> str:
         """Who plays a hand of this seating, in a line (a re-seated later hand)."""
 
     @abstractmethod
-    def moved(self, entry: Entry, seating: Any, seats: tuple[Seat, ...]) -> dict | None:
+    def moved(self, entry: Entry, seating: S, seats: tuple[Seat, ...]) -> dict[str, Any] | None:
         """A later hand's details as this seating plays it; None where they already say so."""
 
     # --- the replay ---------------------------------------------------------------
 
-    def replay(self, hands: Sequence[Sequence[int]], start: Any = None) -> gin_three.Replay:
+    def replay(self, hands: Sequence[Sequence[int]], start: S | None = None) -> gin_three.Replay[S]:
         return gin_three.replay(self.start() if start is None else start, hands, self.step)
 
-    def seating_at(self, game: Game, number: int) -> Any:
+    def seating_at(self, game: Game, number: int) -> S:
         """Who plays hand ``number``: the hands before it as entered, replayed."""
         entered = as_entered(game)
         missing = next((before for before in range(1, number) if before not in entered), None)
@@ -122,8 +126,10 @@ class SeatedByHands(Gin, ABC):
             ]
         return changes
 
-    def _later(self, entry: Entry, seating: Any, names: list[str], details) -> LaterHand:
+    def _later(
+        self, entry: Entry, seating: S, names: list[str], details: dict[str, Any] | None
+    ) -> LaterHand:
         return LaterHand(entry, self.seated(seating, names), names[seating.sitting_out], details)
 
-    def target(self, profile, side_size: int) -> int:
+    def target(self, profile: GinProfile, side_size: int) -> int:
         return profile.target

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from django import forms
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -20,18 +19,20 @@ from django.utils.translation import gettext_noop
 from meldcore.messages import Problem
 from scoring import gin_three
 from scoring.canasta import side_label
+from scoring.gin_profiles import GinProfile
 from tournaments.card_games.base import Outcome, Seated, SheetPart
+from tournaments.card_games.entry import EntryForm
+from tournaments.card_games.entry.gin_tables import ChouetteHandForm
 from tournaments.card_games.gin import gin_hand, up_to_target
 from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
-from tournaments.card_games.sides import sides_of
-from tournaments.forms.entry.gin_tables import ChouetteHandForm
+from tournaments.card_games.sides import Side, sides_of
 from tournaments.kernel.deal import Scored, seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Player, Seat
 
 
-class GinChouette(SeatedByHands):
+class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
     """Gin for three as a chouette: the game goes to the usual target, and the lone player
     wins or pays the margin to each partner."""
 
@@ -40,7 +41,9 @@ class GinChouette(SeatedByHands):
     def start(self) -> gin_three.ChouetteSeating:
         return gin_three.chouette_start()
 
-    def step(self, seating, hand: Sequence[int]) -> gin_three.ChouetteSeating:
+    def step(
+        self, seating: gin_three.ChouetteSeating, hand: Sequence[int]
+    ) -> gin_three.ChouetteSeating:
         return gin_three.chouette_next(seating, hand)
 
     def seats(self, game: Game) -> tuple[Seat, ...]:
@@ -56,7 +59,9 @@ class GinChouette(SeatedByHands):
             "adviser": names[seating.sitting_out],
         }
 
-    def moved(self, entry: Entry, seating, seats: tuple[Seat, ...]) -> dict | None:
+    def moved(
+        self, entry: Entry, seating: gin_three.ChouetteSeating, seats: tuple[Seat, ...]
+    ) -> dict[str, Any] | None:
         partner = seats[seating.partner]
         details = dict(entry.details or {})
         # By the player where the hand says so: a player renamed since changes no seat.
@@ -75,7 +80,7 @@ class GinChouette(SeatedByHands):
 
     # --- seating a round ----------------------------------------------------------
 
-    def seat_tables(self, event: Event, number: int, tables: list[list]) -> Seated:
+    def seat_tables(self, event: Event, number: int, tables: list[list[Player]]) -> Seated:
         """The highest card plays alone, the other two are partners, the higher one first;
         from the second round on, each table goes on from its game of the round before."""
         before = (
@@ -91,7 +96,8 @@ class GinChouette(SeatedByHands):
         )
         games = {game.table.number: game for game in before}
         target = event_profile(event).target if games else 0
-        seated, notes = [], []
+        seated: list[list[list[Player]]] = []
+        notes: list[Problem] = []
         for table, players in enumerate(tables, 1):
             order, carried = self._carried(games.get(table), players, target)
             seated.append([order[:1], order[1:]])
@@ -107,7 +113,9 @@ class GinChouette(SeatedByHands):
                 )
         return Seated(seated, notes)
 
-    def _carried(self, game: Game | None, players: list[Player], target: int):
+    def _carried(
+        self, game: Game | None, players: list[Player], target: int
+    ) -> tuple[list[Player], bool]:
         """The table's players in the order they sit (alone, the partner who plays first, the
         other) and whether the last hand won at this table in the game before chose who plays
         alone. Players new at the table follow in draw order."""
@@ -131,7 +139,7 @@ class GinChouette(SeatedByHands):
 
     # --- an entry -----------------------------------------------------------------
 
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: GinProfile) -> Scored:
         number = hand_number(data)
         seats = self.seats(game)
         seating = self.seating_at(game, number)
@@ -151,22 +159,39 @@ class GinChouette(SeatedByHands):
             return ""
         return _("%(side)s: %(player)s") % {"side": side_label(1), "player": partner[:40]}
 
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+    def entry_form(
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        **kwargs: Any,
+    ) -> EntryForm:
         return ChouetteHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile) -> SheetPart:
+    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: GinProfile) -> SheetPart:
         part = super().sheet_part(result, confirmed, profile)
         return replace(part, note=next_round_note(result, confirmed, profile.target))
 
-    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+    def outcome(
+        self,
+        confirmed: list[Entry],
+        profile: GinProfile,
+        *,
+        sides: int,
+        side_size: int,
+        kind: str,
+        stopped: bool,
+    ) -> Outcome:
         result = super().outcome(
             confirmed, profile, sides=sides, side_size=1, kind=kind, stopped=stopped
         )
         lone, partners = result.totals
         if result.finished:
-            ahead = {0: result.net, 1: -result.net}.get(result.winner, 0)
+            by_winner: dict[int | None, int] = {0: result.net, 1: -result.net}
+            ahead = by_winner.get(result.winner, 0)
         else:
             ahead = lone - partners
         # The lone player settles the margin with each partner: twice what one partner does.

@@ -8,17 +8,17 @@ partners' results plus the box (``scoring.gin_game.partnership_hand``).
 from collections.abc import Mapping
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 
 from scoring import gin_game
-from tournaments.card_games.gin import Gin, gin_hand
-from tournaments.card_games.sides import sides_of
-from tournaments.forms.entry import HAND_KINDS
-from tournaments.forms.entry.gin_tables import PartnershipHandForm
+from scoring.gin_profiles import GinProfile
+from tournaments.card_games.entry import HAND_KINDS, EntryForm
+from tournaments.card_games.entry.gin_tables import PartnershipHandForm
+from tournaments.card_games.gin import Gin, gin_hand, tapped_lines
+from tournaments.card_games.sides import Side, sides_of
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
-from tournaments.models import Event, Game, Seat
+from tournaments.models import Event, Game, Player, Seat
 
 
 class GinPartnership(Gin):
@@ -46,11 +46,13 @@ class GinPartnership(Gin):
         )
         return tuple((by_pk[a], by_pk[b]) for a, b in pairs)
 
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: GinProfile) -> Scored:
         played = data.get("games")
         if not isinstance(played, list | tuple) or len(played) != self.players_per_side:
             raise ServiceError(_("The entry could not be read."))
-        results, games, field_errors = [], [], {}
+        results: list[int] = []
+        games: list[dict[str, Any]] = []
+        field_errors: dict[str, list[str]] = {}
         for index, one in enumerate(played):
             if not isinstance(one, Mapping):
                 raise ServiceError(_("The entry could not be read."))
@@ -73,19 +75,29 @@ class GinPartnership(Gin):
         points = gin_game.partnership_hand(results)
         return Scored(points, {"mode": "partnership", "games": games})
 
-    def entered(self, details: Mapping[str, Any], sides: list) -> list[str]:
+    def entered(self, details: Mapping[str, Any], sides: list[Side]) -> list[str]:
         players = {seat.player_id: seat.player for side in sides for seat in side.seats}
-        return [_game_line(one, players) for one in details.get("games", ())]
+        lines: list[str] = []
+        for one in details.get("games", ()):
+            lines += [_game_line(one, players), *tapped_lines(one)]
+        return lines
 
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+    def entry_form(
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        **kwargs: Any,
+    ) -> EntryForm:
         return PartnershipHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
 
-def _game_line(one: Mapping[str, Any], players: dict) -> str:
+def _game_line(one: Mapping[str, Any], players: dict[int, Player]) -> str:
     """One partner's game as entered: who played whom, how it ended, the deadwoods."""
     pair = [str(players.get(pk, "?")) for pk in one.get("players", ())]
-    scorer = dict(enumerate(pair)).get(one.get("knocker"), "")
-    label = dict(HAND_KINDS).get(one.get("kind"), "")
+    scorer = dict(enumerate(pair)).get(one.get("knocker", -1), "")
+    label = dict(HAND_KINDS).get(one.get("kind", ""), "")
     parts = [
         " – ".join(pair),
         f"{label}: {scorer}" if scorer and one.get("kind") != "no_game" else label,

@@ -10,18 +10,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import gin_three
 from scoring.canasta import side_label
+from scoring.gin_profiles import GinProfile
 from tournaments.card_games.base import Outcome, leader, margin
-from tournaments.card_games.gin import GinTotals, gin_hand, pad_totals, up_to_target
+from tournaments.card_games.entry import EntryForm
+from tournaments.card_games.entry.gin_tables import RotationHandForm
+from tournaments.card_games.gin import GinScore, GinTotals, gin_hand, pad_totals, up_to_target
 from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
 from tournaments.card_games.sheets import GinSheetTotals
-from tournaments.card_games.sides import sides_of
-from tournaments.forms.entry.gin_tables import RotationHandForm
+from tournaments.card_games.sides import Side, sides_of
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Seat
@@ -46,7 +47,7 @@ class RotationTotals(GinTotals):
     payments: tuple[Settlement, ...] = ()
 
 
-class GinRotation(SeatedByHands):
+class GinRotation(SeatedByHands[gin_three.Seating]):
     """Gin for three at a table, the loser of a hand sitting out (RULES.md 2.1, 1)."""
 
     table_kind = Event.TableKind.ROTATION
@@ -72,7 +73,9 @@ class GinRotation(SeatedByHands):
             "out": names[seating.sitting_out],
         }
 
-    def moved(self, entry: Entry, seating: gin_three.Seating, seats) -> dict | None:
+    def moved(
+        self, entry: Entry, seating: gin_three.Seating, seats: tuple[Seat, ...]
+    ) -> dict[str, Any] | None:
         playing = list(seating.playing)
         details = dict(entry.details or {})
         if details.get("players") == playing and details.get("sitting_out") == (
@@ -88,15 +91,16 @@ class GinRotation(SeatedByHands):
 
     # --- an entry -----------------------------------------------------------------
 
-    def evaluate(self, game: Game, data: Mapping[str, Any], profile) -> Scored:
+    def evaluate(self, game: Game, data: Mapping[str, Any], profile: GinProfile) -> Scored:
         seating = self.seating_at(game, hand_number(data))
-        knocker = data.get("knocker")
-        if data.get("kind") in ("knock", "gin") and knocker not in seating.playing:
+        asked = data.get("knocker")
+        if data.get("kind") in ("knock", "gin") and asked not in seating.playing:
             raise ServiceError(
                 _("Say who knocked."),
                 {"knocker": [_("Choose who knocked or went gin.")]},
             )
-        defender = seating.dealer if knocker == seating.leader else seating.leader
+        leader, dealer = seating.playing
+        knocker, defender = (leader, dealer) if asked == leader else (dealer, leader)
         scored = gin_hand({**data, "knocker": 0}, profile)
         points = [0] * SIDES
         if scored.hand is not None:
@@ -112,16 +116,32 @@ class GinRotation(SeatedByHands):
 
     def row_note(self, details: Mapping[str, Any]) -> str:
         out = details.get("sitting_out")
-        if out not in range(SIDES):
+        if not isinstance(out, int) or out not in range(SIDES):
             return ""
         return _("%(side)s sits out") % {"side": side_label(out)}
 
-    def entry_form(self, game: Game, data=None, *, sides: list, **kwargs) -> forms.Form:
+    def entry_form(
+        self,
+        game: Game,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sides: list[Side],
+        **kwargs: Any,
+    ) -> EntryForm:
         return RotationHandForm(game, data, sides=sides, card_game=self, **kwargs)
 
     # --- a game -------------------------------------------------------------------
 
-    def outcome(self, confirmed, profile, *, sides, side_size, kind, stopped) -> Outcome:
+    def outcome(
+        self,
+        confirmed: list[Entry],
+        profile: GinProfile,
+        *,
+        sides: int,
+        side_size: int,
+        kind: str,
+        stopped: bool,
+    ) -> Outcome:
         hands = counted([tuple(entry.points) for entry in confirmed], profile.target)
         score = gin_three.score_three_player_game(hands, profile)
         totals = tuple(score.totals)
@@ -132,24 +152,27 @@ class GinRotation(SeatedByHands):
             winner = leader(totals) if finished else None
         nets = tuple(score.net) if score.finished else _margins(totals)
         net = margin(totals, winner)
-        return Outcome(totals, finished, winner, net, None, score, nets=nets)
+        return Outcome(totals, finished, winner, net, None, score, nets=nets, counted=len(hands))
 
-    def pad_totals(self, score, profile) -> RotationTotals:
+    def pad_totals(self, score: GinScore | None, profile: GinProfile) -> RotationTotals:
         """With who pays whom; the shutout bonus is paid by the player without points, not
         added to a total."""
+        if not isinstance(score, gin_three.ThreePlayerScore):
+            raise TypeError(f"a rotation's pad counts a game of three, not {score!r}")
         payments = tuple(
             Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
         )
-        return pad_totals(
-            score, profile, shutout=(0,) * SIDES, kind=RotationTotals, payments=payments
-        )
+        totals = pad_totals(score, profile, shutout=(0,) * SIDES)
+        return RotationTotals(**vars(totals), payments=payments)
 
     # --- printing -----------------------------------------------------------------
 
-    def sheet_rules(self, profile, side_size: int) -> dict[str, Any]:
+    def sheet_rules(self, profile: GinProfile, side_size: int) -> dict[str, Any]:
         return super().sheet_rules(profile, 1)
 
-    def printed_totals(self, hands: list[tuple[int, ...]], profile, side_size: int, sides: int):
+    def printed_totals(
+        self, hands: list[tuple[int, ...]], profile: GinProfile, side_size: int, sides: int
+    ) -> GinSheetTotals | None:
         if not hands or sides != SIDES:
             return None
         score = gin_three.score_three_player_game(counted(hands, profile.target), profile)

@@ -1,8 +1,9 @@
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from meld import backups
 
@@ -10,13 +11,13 @@ from meld import backups
 class Command(BaseCommand):
     help = "Write a consistent copy of the database while Meld keeps running."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--output",
             help="file for the copy (default: a new meld-<time>-manual.sqlite3 in MELD_BACKUP_DIR)",
         )
 
-    def handle(self, *args, output: str | None, **options) -> None:
+    def handle(self, *args: Any, output: str | None, **options: Any) -> None:
         source = backups.sqlite_database()
         if source is None:
             name = settings.DATABASES["default"]["NAME"]

@@ -1,6 +1,7 @@
 import time
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.services.scores.auto_confirm import confirm_due_everywhere
 
@@ -11,12 +12,12 @@ class Command(BaseCommand):
         "auto-confirm minutes (with its audit row); with --every, again and again."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--every", type=int, default=0, metavar="SECONDS", help="repeat after so many seconds"
         )
 
-    def handle(self, *args, every: int, **options) -> None:
+    def handle(self, *args: Any, every: int, **options: Any) -> None:
         while True:
             confirmed = confirm_due_everywhere()
             if confirmed or not every:

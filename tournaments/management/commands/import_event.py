@@ -1,20 +1,21 @@
 import sys
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.kernel.errors import ServiceError
-from tournaments.services.transfer import MAX_EXPORT_BYTES, import_event, read_export
+from tournaments.transfer import MAX_EXPORT_BYTES, import_event, read_export
 
 
 class Command(BaseCommand):
     help = "Create an event from a JSON export (a file, or standard input with '-')."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
         parser.add_argument("--owner", help="user name of the director who will own the event")
 
-    def handle(self, *args, file: str, owner: str | None, **options) -> None:
+    def handle(self, *args: Any, file: str, owner: str | None, **options: Any) -> None:
         director = None
         if owner:
             director = get_user_model().objects.filter(username=owner).first()

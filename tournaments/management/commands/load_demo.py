@@ -14,17 +14,22 @@ import datetime
 import json
 import random
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
 from meld.paths import manage_command
+from scoring.gin_profiles import GinProfile
+from scoring.profiles import Profile
 from tournaments.card_games import evaluate
-from tournaments.kernel.deal import seats_prefetch
+from tournaments.kernel.deal import Scored, seats_prefetch
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import (
@@ -36,6 +41,7 @@ from tournaments.models import (
     Player,
     Round,
     Seat,
+    Series,
     Table,
 )
 from tournaments.models.series import default_placing_points
@@ -50,6 +56,8 @@ from tournaments.services.setup import events as setup
 from tournaments.services.setup import players
 
 DEMO = Path(settings.SHARE_DIR) / "fixtures" / "demo.json"
+# A part of the demo's JSON file (fixtures/demo.json), as read.
+Part = dict[str, Any]
 
 
 class Command(BaseCommand):
@@ -58,12 +66,12 @@ class Command(BaseCommand):
         "Gin event and a season of six club evenings ranked as a series."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--force", action="store_true", help="load again even if the demo club exists"
         )
 
-    def handle(self, *args, force: bool, **options) -> None:
+    def handle(self, *args: Any, force: bool, **options: Any) -> None:
         demo = json.loads(DEMO.read_text(encoding="utf-8"))
         if Club.objects.filter(name=demo["club"]).exists() and not force:
             self.stdout.write("The demo club is loaded already.")
@@ -97,7 +105,7 @@ class Command(BaseCommand):
                 )
             )
 
-    def _director(self, username: str):
+    def _director(self, username: str) -> tuple[User, str | None]:
         users = get_user_model()
         user = users.objects.filter(username=username).first()
         if user is not None:
@@ -106,7 +114,14 @@ class Command(BaseCommand):
         return users.objects.create_user(username, password=password), password
 
     def _event(
-        self, demo_part: dict, club, director, *, card_game: str, fmt: str, rounds_planned: int
+        self,
+        demo_part: Part,
+        club: Club,
+        director: User,
+        *,
+        card_game: str,
+        fmt: str,
+        rounds_planned: int,
     ) -> Event:
         event = setup.create_event(
             director,
@@ -116,8 +131,7 @@ class Command(BaseCommand):
             profile_slug=demo_part["profile"],
             club=club,
         )
-        event.public = True
-        event.save(update_fields=["public"])
+        event = setup.update_details(event, public=True)
         players.paste_players(event, "\n".join(demo_part["players"]))
         setup.set_format(
             event,
@@ -128,7 +142,7 @@ class Command(BaseCommand):
         )
         return event
 
-    def _canasta(self, demo: dict, club, director, rng: random.Random) -> Event:
+    def _canasta(self, demo: Part, club: Club, director: User, rng: random.Random) -> Event:
         part = demo["canasta"]
         event = self._event(
             part, club, director, card_game="canasta", fmt="progressive", rounds_planned=11
@@ -146,16 +160,19 @@ class Command(BaseCommand):
             rounds.close_round(rnd, user=director)
         # The next round is under way: one table has a confirmed deal and one waiting.
         rnd = rounds.start_round(event, user=director)
-        game = rnd.games.order_by("table__number").first()
-        self._play(game, 1, lambda: canasta_deal(rng, profile))
-        self._play(game, 2, lambda: canasta_deal(rng, profile), confirm=False)
+        first = rnd.games.order_by("table__number").first()
+        assert first is not None  # the round just started has a game at every table
+        self._play(first, 1, lambda: canasta_deal(rng, profile))
+        self._play(first, 2, lambda: canasta_deal(rng, profile), confirm=False)
         return event
 
-    def _gin(self, demo: dict, club, director, rng: random.Random) -> Event:
+    def _gin(self, demo: Part, club: Club, director: User, rng: random.Random) -> Event:
         part = demo["gin"]
         event = self._event(part, club, director, card_game="gin", fmt="swiss", rounds_planned=4)
         draw_service.draw_numbers(event, seed=demo["seed"], user=director)
         profile = event_profile(event)
+        if not isinstance(profile, GinProfile):
+            raise TypeError(f"the demo's Gin event plays by {profile!r}")
         for _ in range(part["rounds_played"]):
             rnd = rounds.start_round(event, user=director)
             for game in rnd.games.all():
@@ -167,7 +184,7 @@ class Command(BaseCommand):
         return event
 
     @transaction.atomic
-    def _register(self, part: dict, club) -> list[Member]:
+    def _register(self, part: Part, club: Club) -> list[Member]:
         """The club's members, who play the season (and tonight's Canasta evening)."""
         register = []
         for line in part["members"]:
@@ -183,7 +200,9 @@ class Command(BaseCommand):
         return [found.get(m.number, m) for m in register]
 
     @transaction.atomic
-    def _season(self, demo: dict, club, director, members: list[Member], rng: random.Random):
+    def _season(
+        self, demo: Part, club: Club, director: User, members: list[Member], rng: random.Random
+    ) -> Series:
         part = demo["season"]
         today = datetime.date.today()
         events = []
@@ -221,7 +240,7 @@ class Command(BaseCommand):
             minimum_evenings=None,
         )
 
-    def _evening(self, event: Event, people: list, part: dict, rng: random.Random) -> None:
+    def _evening(self, event: Event, people: list[Player], part: Part, rng: random.Random) -> None:
         """Every round: fresh partners at each table (by lot), every deal confirmed."""
         profile = event_profile(event)
         count = len(people) // 4
@@ -257,23 +276,25 @@ class Command(BaseCommand):
             deals[game] = []
             for number in range(1, part["deals_per_round"] + 1):
                 scored = _scored(game, rng, profile)
-                points = list(scored.points) + [None] * (3 - len(scored.points))
+                first, second, *third = scored.points
                 deals[game].append(
                     Entry(
                         game=game,
                         number=number,
                         status=Entry.Status.CONFIRMED,
                         details=scored.details,
-                        points_0=points[0],
-                        points_1=points[1],
-                        points_2=points[2],
+                        points_0=first,
+                        points_1=second,
+                        points_2=third[0] if third else None,
                     )
                 )
         Entry.objects.bulk_create(entry for some in deals.values() for entry in some)
         for game, confirmed in deals.items():
             refresh_game(game, loaded=True, confirmed=confirmed)
 
-    def _play(self, game: Game, number: int, make_data, *, confirm: bool = True) -> None:
+    def _play(
+        self, game: Game, number: int, make_data: Callable[[], Part], *, confirm: bool = True
+    ) -> None:
         seats = {seat.side: seat for seat in game.seats.select_related("player").all()}
         for _ in range(50):
             try:
@@ -287,11 +308,11 @@ class Command(BaseCommand):
             entries.confirm_entry(entry, seat=seats[1])
 
 
-def _fours(order: list) -> list[list]:
+def _fours(order: list[Player]) -> list[list[Player]]:
     return [order[i : i + 4] for i in range(0, len(order), 4)]
 
 
-def _scored(game: Game, rng: random.Random, profile):
+def _scored(game: Game, rng: random.Random, profile: Profile) -> Scored:
     """A plausible deal the card game's rules accept (a few tries, as the tables' phones
     would)."""
     for _ in range(50):
@@ -302,10 +323,10 @@ def _scored(game: Game, rng: random.Random, profile):
     raise RuntimeError(f"no valid demo deal found for {game}")
 
 
-def canasta_deal(rng: random.Random, profile) -> dict:
+def canasta_deal(rng: random.Random, profile: Profile) -> Part:
     """A plausible deal: one side goes out with canastas, the other holds cards."""
     out_side = rng.randrange(2)
-    sides = [{}, {}]
+    sides: list[dict[str, Any]] = [{}, {}]
     naturals = rng.choice([0, 1, 1, 2])
     mixed = rng.choice([1, 1, 2]) if naturals == 0 else rng.choice([0, 1])
     sides[out_side] = {
@@ -326,7 +347,7 @@ def canasta_deal(rng: random.Random, profile) -> dict:
     return {"sides": sides}
 
 
-def gin_hand(rng: random.Random, profile) -> dict:
+def gin_hand(rng: random.Random, profile: GinProfile) -> Part:
     if rng.random() < 0.05:
         return {"kind": "no_game"}
     knocker = rng.randrange(2)

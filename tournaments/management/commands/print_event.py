@@ -1,6 +1,7 @@
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Event
 from tournaments.printing import DOCUMENTS, PrintError, render
@@ -12,7 +13,7 @@ class Command(BaseCommand):
         "standings as a PDF file (in the event's language and paper size)."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event_id", type=int)
         parser.add_argument("--kind", required=True, help="one of: " + ", ".join(DOCUMENTS))
         parser.add_argument("--output", required=True, help="the PDF file to write")
@@ -30,13 +31,13 @@ class Command(BaseCommand):
 
     def handle(
         self,
-        *args,
+        *args: Any,
         event_id: int,
         kind: str,
         output: str,
         round_number: int | None,
         blank: bool,
-        **options,
+        **options: Any,
     ) -> None:
         document = DOCUMENTS.get(kind)
         if document is None:

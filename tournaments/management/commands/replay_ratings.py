@@ -1,4 +1,6 @@
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.models import Club
 from tournaments.services.ratings import refresh as ratings
@@ -10,10 +12,10 @@ class Command(BaseCommand):
         "brought the ratings, or changes made in the admin)."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--club", type=int, help="only the club with this id")
 
-    def handle(self, *args, club: int | None, **options) -> None:
+    def handle(self, *args: Any, club: int | None, **options: Any) -> None:
         clubs = Club.objects.order_by("pk")
         if club is not None:
             clubs = clubs.filter(pk=club)

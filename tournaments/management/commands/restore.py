@@ -1,25 +1,12 @@
-import sqlite3
-from contextlib import closing
 from pathlib import Path
+from typing import Any
 
-from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from meld import backups, paths
-
-
-def check_backup(file: Path) -> int:
-    """The number of events in a Meld backup; ``CommandError`` when ``file`` is none."""
-    if not file.is_file():
-        raise CommandError(f"There is no file {file}.")
-    try:
-        with closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise CommandError(f"{file} is damaged; take an older backup.")
-            return int(db.execute("SELECT count(*) FROM tournaments_event").fetchone()[0])
-    except sqlite3.DatabaseError as error:
-        raise CommandError(f"{file} is not a backup of Meld ({error}).") from error
+from meld import backups, paths, restoring, serving
 
 
 class Command(BaseCommand):
@@ -27,36 +14,71 @@ class Command(BaseCommand):
         "Bring a backup (from MELD_BACKUP_DIR or `backup`) back as Meld's database, e.g. on "
         "another laptop. Stop Meld first; the database it replaces is kept as a backup."
     )
+    # The director reads its answers: in Meld's language (LANGUAGE_CODE), as the pages are.
+    leave_locale_alone = True
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the backup, e.g. meld-20261126-203000-timer.sqlite3")
 
-    def handle(self, *args, file: str, **options) -> None:
+    def handle(self, *args: Any, file: str, **options: Any) -> None:
         if backups.sqlite_database() is None:
             raise CommandError(
-                "Meld restores only its SQLite file. On PostgreSQL restore a pg_dump with "
-                "pg_restore --clean --dbname <database> <file>."
+                _(
+                    "Meld restores only its SQLite file. On PostgreSQL restore a pg_dump with "
+                    "pg_restore --clean --dbname <database> <file>."
+                )
             )
         target = backups.database_file()
         if target is None:
-            raise CommandError("A database in memory cannot be restored into; name a file.")
-        source = Path(file)
-        events = check_backup(source)
+            raise CommandError(_("A database in memory cannot be restored into; name a file."))
+        # Held until the new database is in place: no server starts on it meanwhile.
+        with serving.alone(target) as alone:
+            if not alone:
+                raise CommandError(
+                    _(
+                        "Meld is serving from %(folder)s now. Stop it first (Ctrl+C in the "
+                        "window of `%(serve)s`), then restore again."
+                    )
+                    % {"folder": target.parent, "serve": paths.serve_command()}
+                )
+            try:
+                with restoring.checked(Path(file)) as found:
+                    self._put_in_place(found, target)
+            except restoring.Refusal as refusal:
+                raise CommandError(str(refusal)) from None
+        self._say_restored(Path(file), target, found)
+
+    def _put_in_place(self, found: restoring.Checked, target: Path) -> None:
         connections.close_all()
         if target.exists():
             kept = backups.take("replaced")
-            self.stdout.write(f"The database it replaces is kept as {kept}")
+            self.stdout.write(_("The database it replaces is kept as %(file)s") % {"file": kept})
         target.parent.mkdir(parents=True, exist_ok=True)
         fresh = target.with_name(target.name + ".restoring")
         fresh.unlink(missing_ok=True)
-        backups.copy_database(source, fresh)
+        # The copy checked and brought up to this Meld's version: what was checked goes in.
+        backups.copy_database(found.file, fresh)
         # The old database's write-ahead log must not be replayed onto the restored file.
         for leftover in (Path(f"{target}-wal"), Path(f"{target}-shm")):
             leftover.unlink(missing_ok=True)
         fresh.replace(target)
-        call_command("migrate", interactive=False, verbosity=0)
-        self.stdout.write(self.style.SUCCESS(f"Restored {source} ({events} events) into {target}."))
+
+    def _say_restored(self, source: Path, target: Path, found: restoring.Checked) -> None:
+        restored = ngettext(
+            "Restored %(file)s (%(events)d event) into %(target)s.",
+            "Restored %(file)s (%(events)d events) into %(target)s.",
+            found.events,
+        ) % {"file": source, "events": found.events, "target": target}
+        self.stdout.write(self.style.SUCCESS(restored))
+        if found.newest_deal:
+            newest = _("Its newest deal was entered on %(moment)s.") % {"moment": found.newest_deal}
+        else:
+            newest = _("It holds no deal yet.")
+        self.stdout.write(newest)
         self.stdout.write(
-            f"Start Meld ({paths.serve_command()}): the phones open their tables with the "
-            "same short codes at this laptop's address."
+            _(
+                "Start Meld (%(serve)s): the phones open their tables with the same short codes "
+                "at this laptop's address. Every director logs in again."
+            )
+            % {"serve": paths.serve_command()}
         )

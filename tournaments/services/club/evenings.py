@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from tournaments.models import Bye, Event, Member, Player, Result, Team
-from tournaments.services.scores.standings import StandingRow, entrants_of, ranked_rows, ranks_teams
+from tournaments.services.scores.standings import (
+    ByeRow,
+    ResultRow,
+    StandingRow,
+    entrants_of,
+    ranked_rows,
+    ranks_teams,
+)
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,7 @@ class MemberEvening:
 
 def ranked_evenings(events: list[Event]) -> dict[int, list[StandingRow]]:
     """Every event's standings rows, best first, by event id."""
-    players = defaultdict(list)
+    players: defaultdict[int, list[Player]] = defaultdict(list)
     for player in Player.objects.select_related("member").filter(event__in=events):
         players[player.event_id].append(player)
     return ranked_with(events, players)
@@ -38,17 +45,19 @@ def ranked_with(
 ) -> dict[int, list[StandingRow]]:
     """Every event's standings rows from its ``players`` (by event id, as read by the
     caller), its rounds' results and byes, and its teams where it ranks teams."""
-    results = defaultdict(list)
-    for event_id, *row in Result.objects.filter(round__event__in=events).values_list(
+    results: defaultdict[int, list[ResultRow]] = defaultdict(list)
+    result_rows = Result.objects.filter(round__event__in=events).values_list(
         "round__event_id", "player_id", "round__number", "points", "net", "match_points", "won"
-    ):
-        results[event_id].append(row)
-    byes = defaultdict(list)
-    for event_id, *row in Bye.objects.filter(round__event__in=events).values_list(
+    )
+    for event_id, player_id, number, points, net, match_points, won in result_rows:
+        results[event_id].append((player_id, number, points, net, match_points, won))
+    byes: defaultdict[int, list[ByeRow]] = defaultdict(list)
+    bye_rows = Bye.objects.filter(round__event__in=events).values_list(
         "round__event_id", "player_id", "round__number", "points"
-    ):
-        byes[event_id].append(row)
-    teams = defaultdict(list)
+    )
+    for event_id, player_id, number, points in bye_rows:
+        byes[event_id].append((player_id, number, points))
+    teams: defaultdict[int, list[Team]] = defaultdict(list)
     team_events = [event for event in events if ranks_teams(event)]
     if team_events:
         for team in Team.objects.filter(event__in=team_events).prefetch_related(
@@ -63,7 +72,8 @@ def ranked_with(
 
 
 def people_of(row: StandingRow) -> list[Player]:
-    return list(row.player.players.all()) if row.is_team else [row.player]
+    assert row.player is not None  # an event's standings: every row has its entrant
+    return list(row.player.players.all()) if isinstance(row.player, Team) else [row.player]
 
 
 def member_evenings(member: Member) -> list[MemberEvening]:

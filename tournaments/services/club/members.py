@@ -12,38 +12,36 @@ members it changes (``services.store.locks``), so two of them at once (a double 
 "Build", two merges) wait for each other instead of both writing.
 """
 
-import datetime
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from tournaments.access import events_for
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.names import (
     Register,
-    accents,
     by_family_name,
     family_key,
     finds,
-    loose_keys,
     search_forms,
     spelling_key,
 )
 
-# An export's members are matched to the register by it (services.transfer).
+# An export's members are matched to the register by it (tournaments.transfer).
 from tournaments.kernel.names import name_key as name_key
 from tournaments.kernel.text import clean_text
+from tournaments.kernel.users import Asker
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
+from tournaments.services.club.suggestions import Suggestion as Suggestion
+from tournaments.services.club.suggestions import suggestions as suggestions
 from tournaments.services.ratings import refresh as ratings
 from tournaments.services.setup import players as player_service
 from tournaments.services.setup.player_lists import MAX_ROWS, read_csv
 from tournaments.services.store.locks import lock_club, lock_members, serialised
-
-SUGGESTIONS_SHOWN = 20
 
 
 @dataclass
@@ -149,6 +147,7 @@ def save_member(
             "number": number
         }
         raise ServiceError(message, {"number": [message]}) from None
+    player_service.names_changed(member.players.values_list("event_id", flat=True))
     return member
 
 
@@ -222,7 +221,7 @@ def _spelling(players: list[Player]) -> str:
 
 @serialised
 @transaction.atomic
-def build_from_events(user, club: Club) -> Built:
+def build_from_events(user: Asker, club: Club) -> Built:
     """One member for every name among the players of ``user``'s past events of ``club``.
 
     Past: round 1 has been started (an evening still being set up has no settled
@@ -239,7 +238,7 @@ def build_from_events(user, club: Club) -> Built:
     players = list(
         Player.objects.filter(event__in=events, member__isnull=True, member_undecided=False)
         .order_by("-event__date", "-event_id", "pk")
-        .only("pk", "name", "gender")
+        .only("pk", "name", "gender", "event_id")
     )
     register = Register(club.members.all())
     names: dict[str, list[Player]] = defaultdict(list)
@@ -272,6 +271,7 @@ def build_from_events(user, club: Club) -> Built:
             player.member = found[0]
             linked.append(player)
     Player.objects.bulk_update(linked, ["member"], batch_size=1000)
+    player_service.names_changed(player.event_id for player in linked)
     if linked:
         # Players of finished evenings may now be members: their lists are replayed.
         ratings.after_change(club.pk)
@@ -297,60 +297,6 @@ def _alike(register: Register, created: list[Member]) -> list[tuple[str, str]]:
 
 
 @dataclass
-class Suggestion:
-    """Two members whose names may be one person's: ``keep`` is the one to keep."""
-
-    keep: Member
-    gone: Member
-
-
-def _keeper(first: Member, second: Member) -> tuple[Member, Member]:
-    """Of two entries of one person, the one to keep and the one to merge into it.
-
-    The one with a member number (an entry of the register's own, not one built
-    from an evening's list); then the one with more evenings; on a tie, the name written with accents or umlauts
-    ("Öhlinger" over "Ohlinger" or "Oehlinger"); then the one who played last; then
-    the older entry.
-    """
-
-    def weight(member: Member) -> tuple:
-        return (
-            bool(member.number),
-            member.evenings,
-            accents(member.name),
-            member.last or datetime.date.min,
-            -member.pk,
-        )
-
-    keep = max((first, second), key=weight)
-    return keep, second if keep is first else first
-
-
-def suggestions(club: Club, limit: int = SUGGESTIONS_SHOWN) -> list[Suggestion]:
-    """Pairs of members whose names are equal up to case, spacing, accents and umlaut
-    spellings, except those the director said are different people; by family name."""
-    members = list(
-        club.members.annotate(evenings=Count("players"), last=Max("players__event__date"))
-    )
-    by_key: dict[str, list[Member]] = defaultdict(list)
-    for member in members:
-        for key in loose_keys(member.name):
-            by_key[key].append(member)
-    apart = set(
-        DistinctMembers.objects.filter(first__club=club).values_list("first_id", "second_id")
-    )
-    pairs: dict[tuple[int, int], Suggestion] = {}
-    for alike in by_key.values():
-        for index, first in enumerate(alike):
-            for second in alike[index + 1 :]:
-                ids = tuple(sorted((first.pk, second.pk)))
-                if ids not in apart and ids not in pairs:
-                    pairs[ids] = Suggestion(*_keeper(first, second))
-    found = by_family_name(pairs.values(), lambda suggestion: suggestion.keep.name)
-    return found[:limit]
-
-
-@dataclass
 class MergePreview:
     """What merging ``gone`` into ``keep`` would do: ``evenings`` (``gone``'s players, newest
     first) become ``keep``'s, and with them ``gone``'s results in ``series``; ``together``
@@ -370,7 +316,7 @@ class MergePreview:
 def merge_preview(keep: Member, gone: Member) -> MergePreview:
     _check_pair(keep, gone)
     evenings = list(gone.players.select_related("event").order_by("-event__date", "-event_id"))
-    counted: Counter = Counter()
+    counted: Counter[int] = Counter()
     series_by_id = {}
     for series in Series.objects.filter(events__players__member=gone).order_by("name", "pk"):
         counted[series.pk] += 1
@@ -431,10 +377,11 @@ def merge_members(keep: Member, gone: Member) -> Member:
     keep.gender = keep.gender or gender
     keep.public_name = public_name
     keep.save(update_fields=["number", "gender", "public_name"])
+    player_service.names_changed(keep.players.values_list("event_id", flat=True))
     return keep
 
 
-PRIVACY = [Member.PublicName.FULL, Member.PublicName.INITIALS, Member.PublicName.HIDDEN]
+PRIVACY: list[str] = [Member.PublicName.FULL, Member.PublicName.INITIALS, Member.PublicName.HIDDEN]
 
 
 def _stricter(keep: Member, gone: Member) -> str:
@@ -459,7 +406,7 @@ def keep_apart(first: Member, second: Member) -> None:
 # --- finding members ------------------------------------------------------------------
 
 
-def find_members(members, q: str, limit: int) -> tuple[list[Member], int]:
+def find_members(members: Iterable[Member], q: str, limit: int) -> tuple[list[Member], int]:
     """``members`` whose name contains ``q`` (accents and umlaut spellings aside: "ohl"
     finds "Öhlinger") or whose number is ``q``, by family name: at most ``limit`` of
     them, and how many there are."""

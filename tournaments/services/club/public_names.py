@@ -13,12 +13,12 @@ PDF). The director's pages and exports, and the table's own pages and printouts,
 keep full names: a player at the table needs to see who they play.
 """
 
-import zlib
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Member, Player, Team
+from tournaments.services.scores.standings import StandingRow
 
 Namer = Callable[[Player], str]
 
@@ -80,21 +80,10 @@ def entrant_name(entrant: Player | Team, name_of: Namer) -> str:
     return " & ".join(name_of(p) for p in players)
 
 
-def name_rows(rows: list, name_of: Namer) -> list:
+def name_rows(rows: list[StandingRow], name_of: Namer) -> list[StandingRow]:
     """Standings rows (``services.scores.standings.StandingRow``) with every entrant named by
     ``name_of``."""
     for row in rows:
+        assert row.player is not None  # an event's standings: every row has its entrant
         row.name = entrant_name(row.player, name_of)
     return rows
-
-
-def names_mark(event: Event) -> str:
-    """Changes whenever a name shown of the event's players does: a name corrected, a player
-    added or removed, a member's public-name choice, the register's name behind their
-    initials, or a player linked to another member (one query of every player)."""
-    shown = (
-        Player.objects.filter(event=event)
-        .order_by("pk")
-        .values_list("pk", "name", "member__public_name", "member__name", "member_undecided")
-    )
-    return f"{zlib.crc32(repr(list(shown)).encode()):x}"

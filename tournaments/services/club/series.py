@@ -10,15 +10,16 @@ Either way the event standings' own ranking places them, then the series rule
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
 from tournaments.kernel.errors import ServiceError
-from tournaments.models import Bye, Club, Event, Member, Player, Result, Series
+from tournaments.models import Bye, Club, Event, Member, Player, Result, Series, Team
 from tournaments.series_rules import (
     TIE_BREAKS,
     Evening,
@@ -39,7 +40,11 @@ class SeriesStandings:
     rows: list[SeriesRow]
 
 
-def club_events(club: Club):
+# A player as a series reads them: id, name, number, member id, whom they substitute for.
+PlayerRow = tuple[int, str, int | None, int | None, int | None]
+
+
+def club_events(club: Club) -> QuerySet[Event]:
     return Event.objects.filter(club=club)
 
 
@@ -83,7 +88,7 @@ def save_series(
 
 def series_standings(series: Series) -> SeriesStandings:
     events = list(series.events.order_by("date", "pk"))
-    players = defaultdict(list)
+    players: defaultdict[int, list[PlayerRow]] = defaultdict(list)
     for pk, name, number, event_id, member_id, substitute_for_id in Player.objects.filter(
         event__in=events
     ).values_list("pk", "name", "number", "event_id", "member_id", "substitute_for_id"):
@@ -114,13 +119,15 @@ def series_standings(series: Series) -> SeriesStandings:
     for event in plain:
         for row in _plain_rows(event, players[event.pk], sums):
             add(event, row, [row.key])
-    for event, rows in _rows_by_round([e for e in events if e.pk in by_round], players):
-        for row in rows:
+    for event, ranked in _rows_by_round([e for e in events if e.pk in by_round], players):
+        for row in ranked:
             if row.rounds:  # on the list, but played no round: not an evening of theirs
                 add(
                     event,
                     row,
-                    [p.pk for p in row.player.players.all()] if row.is_team else [row.key],
+                    [p.pk for p in row.player.players.all()]
+                    if isinstance(row.player, Team)
+                    else [row.key],
                 )
     order = {event.pk: index for index, event in enumerate(events)}
     entries = [
@@ -180,7 +187,9 @@ def _sums(events: list[Event]) -> dict[tuple[int, int], list[int]]:
     return sums
 
 
-def _plain_rows(event: Event, players: list[tuple], sums: dict) -> list[StandingRow]:
+def _plain_rows(
+    event: Event, players: list[PlayerRow], sums: dict[tuple[int, int], list[int]]
+) -> list[StandingRow]:
     """The event's standings rows of every player who played a round, from their sums,
     ranked by the event standings' own ``rank``: the same places and the same draw."""
     win = format_of(event).bye_is_a_win
@@ -199,7 +208,9 @@ def _plain_rows(event: Event, players: list[tuple], sums: dict) -> list[Standing
     return [row for row in rank(event, rows) if row.key in played]
 
 
-def _rows_by_round(events: list[Event], players: dict[int, list[tuple]]):
+def _rows_by_round(
+    events: list[Event], players: dict[int, list[PlayerRow]]
+) -> Iterator[tuple[Event, list[StandingRow]]]:
     """(event, its ranked standings rows) from every round's rows, as the event's standings."""
     if not events:
         return

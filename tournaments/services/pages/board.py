@@ -2,8 +2,8 @@
 scores and live line: the deal it plays, "deal 3 of 4", when it last entered something,
 whether it is late, and its call for the director) and the counts above them
 (``round_board``); and the bar of what needs the director that every director page of the
-event shows (``desk_alerts``). The views only draw them; their polls compare
-``live.round_mark`` and ``live.desk_mark`` first.
+event shows (``desk_alerts``). The views only draw them; their polls compare the change feed's value
+of the round first (``services.pages.live``).
 
 A table is late when it has entered nothing for ``LATE_MINUTES`` (since the round
 started, if it has entered nothing at all), or when it has been quiet for
@@ -23,8 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.card_games import group_sides
-from tournaments.models import Entry, Event, Player, Round, Seat, TableCall
-from tournaments.services.pages.live import desk_mark
+from tournaments.models import Entry, Event, Game, Player, Round, Seat, TableCall
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.scores.auto_confirm import due_entries
 
@@ -71,7 +70,9 @@ def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]
     seen = {row["game_id"]: row for row in entries}
     calls = {
         call.table_id: call
-        for call in TableCall.objects.filter(round=rnd, acknowledged_at__isnull=True)
+        for call in TableCall.objects.filter(
+            round=rnd, acknowledged_at__isnull=True
+        ).select_related("entry")
     }
     now = timezone.now()
     room = median(t.confirmed for t in tables) if tables else 0
@@ -107,7 +108,7 @@ class BoardTile:
     live: TableLive
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.progress.game
 
     @property
@@ -139,8 +140,8 @@ def board_tiles(
 @dataclass
 class Board:
     """A round's board: the round judged (``done.round_state``) and each table's live line.
-    The tiles are read when the board is drawn. (Its poll compares ``live.round_mark``
-    first, so a poll that finds nothing changed judges nothing.)"""
+    The tiles are read when the board is drawn. (Its poll compares the feed's value first,
+    so a poll that finds nothing changed judges nothing.)"""
 
     round: Round
     state: RoundState
@@ -184,23 +185,17 @@ class DeskAlerts:
     disputed: list[Entry]
     late: list[tuple[TableProgress, TableLive]]
     due: int
-    mark: str
 
     @property
     def shown(self) -> bool:
         return bool(self.calls or self.disputed or self.late)
 
 
-def alerts_mark(rnd: Round | None) -> str:
-    """What the bar compares before anything is judged: ``rnd`` is the open round, if any."""
-    return "-" if rnd is None else f"{rnd.pk}.{desk_mark(rnd)}"
-
-
-def desk_alerts(rnd: Round | None, mark: str) -> DeskAlerts:
+def desk_alerts(rnd: Round | None) -> DeskAlerts:
     """The open round's calls, disputes and late tables (a few queries; none without a
-    round); ``mark``: ``alerts_mark(rnd)``, read before."""
+    round)."""
     if rnd is None:
-        return DeskAlerts(None, [], [], [], 0, mark)
+        return DeskAlerts(None, [], [], [], 0)
     tables = round_state(rnd).tables
     live = live_tables(rnd, tables)
     disputed = []
@@ -213,4 +208,4 @@ def desk_alerts(rnd: Round | None, mark: str) -> DeskAlerts:
     calls = [call for t in tables if (call := live[t.game.pk].call) is not None]
     late = [(t, live[t.game.pk]) for t in tables if live[t.game.pk].late]
     due = due_entries(rnd).count()
-    return DeskAlerts(rnd, calls, disputed, late, due, mark)
+    return DeskAlerts(rnd, calls, disputed, late, due)

@@ -1,6 +1,7 @@
 """The few rules a director checks at a glance, for the Rules step: the rest stays in the editor."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
@@ -17,7 +18,7 @@ class RuleLine:
     value: str
 
 
-def _value(kind: str, value) -> str:
+def _value(kind: str, value: Any) -> str:  # a profile field's value, of its ``kind``
     if value is None:
         return _("not played")
     if kind == "bands":

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from tournaments.card_games import group_sides
 from tournaments.models import Bye, Player, Round, Seat
@@ -16,22 +17,28 @@ class Shown:
     name: str
 
 
+# Who a seating shows: the players themselves (the director's page) or as ``Shown``.
+P = TypeVar("P", bound=Player | Shown)
+
+
 @dataclass
-class SeatedTable:
+class SeatedTable(Generic[P]):
     number: int
     game_id: int
-    sides: list[list[Player | Shown]]
+    sides: list[list[P]]
 
 
 @dataclass
-class NameLine:
-    player: Player | Shown
+class NameLine(Generic[P]):
+    player: P
     table: int | None
     position: int | None
-    partner: list[Player | Shown]
+    partner: list[P]
 
 
-def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]]:
+def seating_of(
+    rnd: Round,
+) -> tuple[list[SeatedTable[Player]], list[NameLine[Player]], list[Bye]]:
     """The round's tables with their sides, everyone by name, and who sits out (3 queries)."""
     seats = list(
         Seat.objects.filter(round=rnd)
@@ -41,13 +48,13 @@ def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]
     by_game: dict[int, list[Seat]] = {}
     for seat in seats:
         by_game.setdefault(seat.game_id, []).append(seat)
-    tables: dict[int, SeatedTable] = {}
+    tables: dict[int, SeatedTable[Player]] = {}
     for game_seats in by_game.values():
         number = game_seats[0].game.table.number
         sides = [[seat.player for seat in side] for side in group_sides(game_seats)]
         tables[number] = SeatedTable(number, game_seats[0].game_id, sides)
     byes = list(Bye.objects.filter(round=rnd).select_related("player").order_by("player__number"))
-    names = []
+    names: list[NameLine[Player]] = []
     for seat in seats:
         side = tables[seat.game.table.number].sides[seat.side]
         names.append(
@@ -63,7 +70,7 @@ def seating_of(rnd: Round) -> tuple[list[SeatedTable], list[NameLine], list[Bye]
     return list(tables.values()), names, byes
 
 
-def _by_name(names: list[NameLine]) -> None:
+def _by_name(names: list[NameLine[P]]) -> None:
     # Equal names (two "(name withheld)") by number, then seat: never by another name.
     names.sort(
         key=lambda line: (
@@ -76,9 +83,9 @@ def _by_name(names: list[NameLine]) -> None:
 
 
 def public_seating(
-    seating: tuple[list[SeatedTable], list[NameLine], list[Bye]],
+    seating: tuple[list[SeatedTable[Player]], list[NameLine[Player]], list[Bye]],
     name_of: Callable[[Player], str],
-) -> tuple[list[SeatedTable], list[NameLine], list[NameLine]]:
+) -> tuple[list[SeatedTable[Shown]], list[NameLine[Shown]], list[NameLine[Shown]]]:
     """``seating_of``'s answer with every player under their public name (``name_of``), the
     list by name sorted by those names; the byes come as lines by name."""
     tables, lines, byes = seating

@@ -3,31 +3,68 @@
 Two hundred phones open and poll their tables: the game the table's token plays in
 its event's open round (with round, event and table) is one statement, its seats
 with their players a second; building them through the ORM cost more than running them.
+A poll reads no row at all while nothing changed: the token's table and event come from
+the cache (``table_scope``) and the table's feed value from ``kernel.feed``.
 """
 
-from tournaments.models import Entry, Event, Game, Round, Table
-from tournaments.services.scores.results import STATUS_WEIGHT
+import math
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.cache import cache
+from django.utils import timezone
+
+from tournaments.access import table_for_token
+from tournaments.kernel import feed
+from tournaments.models import AuditEntry, Entry, Event, Game, Round, Table, TableCall
+from tournaments.services.scores.calls import COMING_MINUTES, answered_call, open_call
 from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats, load_seats
 
+# A table's token never changes: what it opens is kept as long as the feed keeps its ids.
+TOKEN_SECONDS = 7 * feed.FEED_SECONDS
 
-def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:
+
+def table_scope(token: str) -> tuple[int, int]:
+    """The table's id and its event's id, from the cache; an unknown token is a 404 from
+    the database (the guess limiter counts it)."""
+    key = f"table-token:{token}"
+    found = cache.get(key)
+    if found is None:
+        table = table_for_token(token)
+        found = (table.pk, table.event_id)
+        cache.set(key, found, TOKEN_SECONDS)
+    return found[0], found[1]
+
+
+def table_latest(token: str) -> int:
+    """The table's feed value: what a page drawn now carries, and its poll compares."""
+    table_id, event_id = table_scope(token)
+    return feed.latest(feed.table_key(table_id), event_id)
+
+
+def redraw_at(game: Game, coming: TableCall | None) -> int | None:
+    """When time alone next changes what the table's phones say (Unix seconds), or None: in a
+    round with a time limit the moment its clock runs out (its last deal is then fixed),
+    and the end of this phone's "the director is coming"."""
+    moments: list[datetime] = []
+    ends = game.round.clock_ends_at
+    if game.round.event.round_kind == Event.RoundKind.TIME and ends and ends > timezone.now():
+        moments.append(ends)
+    if coming is not None and coming.acknowledged_at is not None:
+        moments.append(coming.acknowledged_at + timedelta(minutes=COMING_MINUTES))
+    return math.ceil(min(moments).timestamp()) if moments else None
+
+
+def _game_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
     parts = (
         statements.columns(Game, "g"),
         statements.columns(Round, "r"),
         statements.columns(Event, "e"),
         statements.columns(Table, "t"),
     )
-    entry = statements.table(Entry)
-    extra = ""
-    if mark:
-        weights = " ".join(f"WHEN '{status}' THEN {w}" for status, w in STATUS_WEIGHT.items())
-        extra = (
-            f", COALESCE((SELECT SUM(m.id * CASE m.status {weights} ELSE 0 END) FROM {entry} m "
-            "WHERE m.game_id = g.id), 0)"
-        )
     sql = (
-        f"SELECT {', '.join(part.sql for part in parts)}{extra} "
+        f"SELECT {', '.join(part.sql for part in parts)} "
         f"FROM {statements.table(Table)} t "
         f"INNER JOIN {statements.table(Game)} g ON g.table_id = t.id "
         f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
@@ -37,22 +74,20 @@ def _game_statement(mark: bool) -> tuple[str, tuple[statements.Columns, ...]]:
     return sql, parts
 
 
-def open_game(token: str, *, seats: bool, mark: bool) -> Game | None:
+def open_game(token: str, *, seats: bool) -> Game | None:
     """The game the token's table plays in its event's open round, with round, event and
-    table, or None. ``seats``: with its seats and their players (``load_seats``). ``mark``:
-    with ``mark`` (``results.entries_mark``), so an unchanged poll needs nothing else."""
-    sql, parts = statements.prepared(f"open_game:{mark}", lambda: _game_statement(mark))
+    table, or None. ``seats``: with its seats and their players (``load_seats``)."""
+    sql, parts = statements.prepared("open_game", _game_statement)
     rows = statements.run(sql, [token, Round.Status.OPEN])
     if not rows:
         return None
     row = rows[0]
-    (game, rnd, event, table), start = statements.built(row, parts)
+    game: Game  # the first of the row's parts (an inner join's: never empty)
+    (game, rnd, event, table), _end = statements.built(row, parts)
     table.event = event
     rnd.event = event
     game.round = rnd
     game.table = table
-    if mark:
-        game.mark = int(row[start] or 0)
     if seats:
         load_seats(game)
     return game
@@ -64,3 +99,23 @@ def table_entry_of(game: Game, entry_id: int) -> Entry | None:
         "table_entry", "en.id = %s AND en.game_id = %s", [entry_id, game.pk], game, lock=False
     )
     return found[0] if found else None
+
+
+def director_decision(game: Game) -> AuditEntry | None:
+    """The director's last decision on the game (a dispute settled, a deal corrected) while
+    it is the newest thing that happened there: the phones say it until the table goes on."""
+    # Deals set aside after the end of the game come with the step that ended it.
+    found = AuditEntry.objects.filter(game_id=game.pk).exclude(action=AuditEntry.Action.AFTER_END)
+    last = found.order_by("-pk").first()
+    if last is None or last.action not in (AuditEntry.Action.SETTLE, AuditEntry.Action.CORRECT):
+        return None
+    return last
+
+
+def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, TableCall | None]:
+    """The table's call that waits for the director, else this phone's call a director has
+    seen ("the director is coming", only while its game goes on)."""
+    waiting = open_call(game.table)
+    if waiting is not None or game.finished:
+        return waiting, None
+    return None, answered_call(game.table, game.round, device)

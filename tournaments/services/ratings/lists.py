@@ -56,7 +56,9 @@ def rated_card_games() -> list[tuple[str, str]]:
     return [(key, card_game.label) for key, card_game in CARD_GAMES.items()]
 
 
-def rating_list(club: Club, card_game: str, *, name: Callable[[Member], str] | None = None):
+def rating_list(
+    club: Club, card_game: str, *, name: Callable[[Member], str] | None = None
+) -> list[ListRow]:
     """The club's list in ``card_game``, best first. ``name`` gives each row's name (the
     member's full name when None); members whose values are equal stand in the order of
     those names, then by their register entry's id."""

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from ratings import Evening, EveningOutcome, Ledger, Match, Rating, replay
 from tournaments.card_games import CARD_GAMES, card_game_of
@@ -98,7 +98,8 @@ def _latest(event: Event, club_id: int, listed: RatingList) -> bool:
         return False
     if listed.through_date is None:
         return others == 0
-    return (listed.through_date, listed.through_event_id or 0) < (event.date, event.pk)
+    later: bool = (listed.through_date, listed.through_event_id or 0) < (event.date, event.pk)
+    return later
 
 
 @serialised
@@ -110,7 +111,7 @@ def recompute_club(club_id: int, card_games: Iterable[str] = tuple(CARD_GAMES)) 
             _replay(club_id, key)
 
 
-def _finished(club_id: int, card_game: str):
+def _finished(club_id: int, card_game: str) -> QuerySet[Event]:
     return Event.objects.filter(club_id=club_id, card_game=card_game, status=FINISHED)
 
 
@@ -196,9 +197,13 @@ HISTORY = (
     "expected",
     "scored",
 )
+# A row's values in the order of ``HISTORY``.
+HistoryRow = tuple[int, int, str, float, float, int, float, float, int, float, float]
 
 
-def _history_row(member_id: int, event_id: int, card_game: str, outcome: EveningOutcome) -> tuple:
+def _history_row(
+    member_id: int, event_id: int, card_game: str, outcome: EveningOutcome
+) -> HistoryRow:
     """A ``RatingHistory`` row's values, in the order of ``HISTORY``."""
     before, after = outcome.before, outcome.after
     return (
@@ -216,7 +221,7 @@ def _history_row(member_id: int, event_id: int, card_game: str, outcome: Evening
     )
 
 
-def _insert_history(rows: list[tuple]) -> None:
+def _insert_history(rows: list[HistoryRow]) -> None:
     """``RatingHistory`` rows: a replay writes tens of thousands, and building them through
     the ORM took most of a replay's time. PostgreSQL takes them fastest as a COPY (its
     driver's ``copy``, five times a batch of INSERTs), SQLite as one statement run for each."""

@@ -12,12 +12,14 @@ down themselves, so a phone with a wrong clock still shows the right time.
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TypedDict
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Event, Round
 from tournaments.services.scores import audit
 from tournaments.services.store.locks import lock_round, serialised
@@ -51,14 +53,6 @@ def clock_of(rnd: Round | None) -> Clock | None:
     return None
 
 
-def clock_mark(rnd: Round | None) -> str:
-    """Changes when the director starts, pauses or extends the clock, not every second."""
-    if rnd is None:
-        return "-"
-    ends = rnd.clock_ends_at.timestamp() if rnd.clock_ends_at else 0
-    return f"{rnd.status}.{ends:.0f}.{rnd.clock_paused_remaining}"
-
-
 def _lock_open(rnd: Round) -> Round:
     rnd = lock_round(rnd.pk, change=True)
     if rnd.status != Round.Status.OPEN:
@@ -66,19 +60,28 @@ def _lock_open(rnd: Round) -> Round:
     return rnd
 
 
-def _state(rnd: Round) -> dict:
+class ClockState(TypedDict):
+    """A clock as its audit rows keep it."""
+
+    ends_at: str | None
+    paused_remaining: int | None
+
+
+def _state(rnd: Round) -> ClockState:
     return {
         "ends_at": rnd.clock_ends_at.isoformat() if rnd.clock_ends_at else None,
         "paused_remaining": rnd.clock_paused_remaining,
     }
 
 
-def _save(rnd: Round, *, user, old: dict, step: str, minutes: int | None = None) -> Round:
+def _save(
+    rnd: Round, *, user: Asker, old: ClockState, step: str, minutes: int | None = None
+) -> Round:
     """Store the clock and what the director did (``step``: started, runs_on, paused,
     extended); the audit page says it in the reader's language."""
     rnd.save(update_fields=["clock_ends_at", "clock_paused_remaining"])
     new = {**_state(rnd), "round": rnd.number, "step": step, "minutes": minutes}
-    audit.record(rnd.event, AuditEntry.Action.CLOCK, user=user, old=old, new=new)
+    audit.record(rnd.event, AuditEntry.Action.CLOCK, round=rnd, user=user, old=old, new=new)
     return rnd
 
 
@@ -99,7 +102,7 @@ def _clock_minutes(event: Event, minutes: int | None) -> int:
 
 
 @serialised
-def start_clock(rnd: Round, *, user, minutes: int | None = None) -> Round:
+def start_clock(rnd: Round, *, user: Asker, minutes: int | None = None) -> Round:
     """Start the clock with ``minutes`` (else the event's minutes per round), or let a paused
     clock run on."""
     with transaction.atomic():
@@ -118,7 +121,7 @@ def start_clock(rnd: Round, *, user, minutes: int | None = None) -> Round:
 
 
 @serialised
-def pause_clock(rnd: Round, *, user) -> Round:
+def pause_clock(rnd: Round, *, user: Asker) -> Round:
     """Stop the clock with the seconds left; a clock whose time is up stays up (its end is
     when the tables' last deals began: ``services.rounds.done``)."""
     with transaction.atomic():
@@ -135,7 +138,7 @@ def pause_clock(rnd: Round, *, user) -> Round:
 
 
 @serialised
-def end_time(rnd: Round, *, user) -> Round:
+def end_time(rnd: Round, *, user: Asker) -> Round:
     """Time is up now, whether the clock runs, is paused or was never started: the
     tables finish the deal they play."""
     with transaction.atomic():
@@ -150,7 +153,7 @@ def end_time(rnd: Round, *, user) -> Round:
 
 
 @serialised
-def extend_clock(rnd: Round, *, user, minutes: int) -> Round:
+def extend_clock(rnd: Round, *, user: Asker, minutes: int) -> Round:
     """Give the round ``minutes`` more, running or paused; a clock at 0 runs again."""
     if not 1 <= minutes <= MAX_EXTEND_MINUTES:
         raise ServiceError(

@@ -5,19 +5,21 @@ A table is done when its game is over (by the rules, by the deal count of a roun
 of so many deals, or because the director ended it: the card game's outcome,
 stored as ``Game.finished``) and nothing it entered waits for confirmation or is
 disputed. In a round with a time limit, once the time is up, a table is also done
-when it has finished the deal it was playing then: something was entered since
-the time ran out, and everything is confirmed. A table that has entered nothing is
-never done before its game is over, so a round with such a table is not done, and
-the close dialog names it.
+when it has finished the deal it was playing then (``services.scores.time_up``: the
+deal after the last one begun before the time ran out is in), and everything is
+confirmed. A table that has entered nothing is never done before its game is over,
+so a round with such a table is not done, and the close dialog names it.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.services.rounds.clock import Clock, clock_of
+from tournaments.services.scores import time_up
 
 
 @dataclass
@@ -28,7 +30,9 @@ class TableProgress:
     confirmed: int  # deals confirmed
     pending: int  # entries waiting for confirmation
     disputed: int
-    last_entry_at: datetime | None = None  # the newest version entered (any status but replaced)
+    # Once a round's time is up: the deal the table was playing then, and its last deal in.
+    last_deal: int | None = None
+    top_deal: int | None = None
     done: bool = False  # set by ``round_state``
     # Time is up in a round with a time limit and this table still plays its deal.
     finishing: bool = False
@@ -66,23 +70,27 @@ def table_done(*, over: bool, settled: bool, played_out: bool = False) -> bool:
     return settled and (over or played_out)
 
 
-def progress(rnd: Round) -> list[TableProgress]:
+def progress(rnd: Round, ended: datetime | None = None) -> list[TableProgress]:
     """Every game of the round with its entry counts, in table order, in one query
-    (not yet judged: ``round_state`` says which are done)."""
+    (not yet judged: ``round_state`` says which are done). ``ended``: when the round's time
+    ran out, to find the deal each table was playing then."""
     Status = Entry.Status
-    games = (
-        rnd.games.select_related("table")
-        .annotate(
-            n_confirmed=Count(
-                "entries__number", filter=Q(entries__status=Status.CONFIRMED), distinct=True
-            ),
-            n_pending=Count("entries", filter=Q(entries__status=Status.ENTERED)),
-            n_disputed=Count("entries", filter=Q(entries__status=Status.DISPUTED)),
-            last_entry=Max("entries__created_at", filter=~Q(entries__status=Status.SUPERSEDED)),
-        )
-        .order_by("table__number")
+    games = rnd.games.select_related("table").annotate(
+        n_confirmed=Count(
+            "entries__number", filter=Q(entries__status=Status.CONFIRMED), distinct=True
+        ),
+        n_pending=Count("entries", filter=Q(entries__status=Status.ENTERED)),
+        n_disputed=Count("entries", filter=Q(entries__status=Status.DISPUTED)),
+        begun=Max("entries__number", filter=Q(entries__created_at__lt=ended or timezone.now())),
+        top=Max("entries__number", filter=~Q(entries__status=Status.SUPERSEDED)),
     )
-    return [TableProgress(g, g.n_confirmed, g.n_pending, g.n_disputed, g.last_entry) for g in games]
+    tables = []
+    for game in games.order_by("table__number"):
+        table = TableProgress(game, game.n_confirmed, game.n_pending, game.n_disputed)
+        if ended is not None:
+            table.last_deal, table.top_deal = (game.begun or 0) + 1, game.top
+        tables.append(table)
+    return tables
 
 
 @dataclass
@@ -119,22 +127,19 @@ class RoundState:
         return [table for table in self.tables if not table.started and not table.over]
 
 
-def time_up_at(rnd: Round, clock: Clock | None) -> datetime | None:
-    """When the round's clock ran out, once it has (a paused clock never runs out)."""
-    if clock is None or not clock.running or clock.remaining:
-        return None
-    return rnd.clock_ends_at
-
-
 def round_state(rnd: Round, tables: list[TableProgress] | None = None) -> RoundState:
-    """Judge every table of ``rnd`` (``tables``: its ``progress``, when read already)."""
-    tables = progress(rnd) if tables is None else tables
+    """Judge every table of ``rnd`` (``tables``: its ``progress`` read with the round's
+    time-up moment, when read already)."""
     timed = rnd.event.round_kind == Event.RoundKind.TIME
     clock = clock_of(rnd)
-    ended = time_up_at(rnd, clock) if timed else None
+    ended = time_up.time_up_at(rnd)
+    tables = progress(rnd, ended) if tables is None else tables
     for table in tables:
         played_out = (
-            ended is not None and table.last_entry_at is not None and table.last_entry_at >= ended
+            ended is not None
+            and table.top_deal is not None
+            and table.last_deal is not None
+            and table.top_deal >= table.last_deal
         )
         table.done = table_done(over=table.over, settled=table.settled, played_out=played_out)
         table.finishing = ended is not None and not table.over and not played_out

@@ -18,15 +18,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from meld import backups
 from meldcore.messages import DomainError
 from pairings.draw import new_seed
 from tournaments.formats.plans import note_data, translate
+from tournaments.kernel import feed, signals
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Round, Seat, Table
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.rounds.seating import check_setup, lineup_of, plan_round
 from tournaments.services.scores import audit
+from tournaments.services.scores.calls import end_calls
 from tournaments.services.scores.entry_rows import confirm_due, locked, snapshot
 from tournaments.services.scores.results import end_locked_game
 from tournaments.services.store.locks import lock_event, lock_games, lock_round, serialised
@@ -43,7 +45,7 @@ def open_round(event: Event) -> Round | None:
 
 
 @serialised
-def start_round(event: Event, *, user) -> Round:
+def start_round(event: Event, *, user: Asker) -> Round:
     """Seat round N + 1 by the event's format and open it."""
     with transaction.atomic():
         event = lock_event(event.pk, change=True)
@@ -90,6 +92,7 @@ def start_round(event: Event, *, user) -> Round:
         if event.status == Event.Status.SETUP:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
+        feed.record(event, feed.Kind.ROUND, round=rnd)
         return rnd
 
 
@@ -229,7 +232,7 @@ def _lock_games_counting_due(rnd: Round) -> list[Game]:
 
 
 @serialised
-def close_round(rnd: Round, *, user) -> Round:
+def close_round(rnd: Round, *, user: Asker) -> Round:
     """Close a round whose every table is done (``services.rounds.done``)."""
     with transaction.atomic():
         rnd = _lock_open(rnd)
@@ -242,7 +245,7 @@ def close_round(rnd: Round, *, user) -> Round:
         return _close(rnd, user=user, action=AuditEntry.Action.CLOSE_ROUND, reason="")
 
 
-def _end_timed_games(rnd: Round, games: list[Game], user) -> None:
+def _end_timed_games(rnd: Round, games: list[Game], user: Asker) -> None:
     """Time is up: the games still going end with their confirmed deals."""
     reason = _("Time is up: round %(number)d closed.") % {"number": rnd.number}
     for game in games:
@@ -251,7 +254,7 @@ def _end_timed_games(rnd: Round, games: list[Game], user) -> None:
 
 
 @serialised
-def end_game(game: Game, *, user, reason: str = "") -> Game:
+def end_game(game: Game, *, user: Asker, reason: str = "") -> Game:
     """The director ends a timed game (round kind "time") of the open round after its last deal."""
     if not game.round.event.is_directed_by(user):
         raise ServiceError(_("Only the event's director can end a game."))
@@ -275,7 +278,7 @@ def end_game(game: Game, *, user, reason: str = "") -> Game:
 
 
 @serialised
-def force_close_round(rnd: Round, *, user, reason: str) -> Round:
+def force_close_round(rnd: Round, *, user: Asker, reason: str) -> Round:
     """Close a round early; unconfirmed entries then do not count. Needs a reason.
 
     Entries due for automatic confirmation count first. Each entry left waiting
@@ -317,17 +320,19 @@ def force_close_round(rnd: Round, *, user, reason: str) -> Round:
         return closed
 
 
-def _close(rnd: Round, *, user, action: str, reason: str, old=None) -> Round:
+def _close(rnd: Round, *, user: Asker, action: str, reason: str, old: object = None) -> Round:
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at", "close_reason"])
+    end_calls(round=rnd)  # the round's play was their cause
     audit.record(
         rnd.event,
         action,
+        round=rnd,
         user=user,
         old=old,
         new={"round": rnd.number, "status": "closed"},
         reason=reason,
     )
-    transaction.on_commit(backups.round_closed, robust=True)
+    transaction.on_commit(signals.announce_round_closed, robust=True)
     return rnd

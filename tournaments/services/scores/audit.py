@@ -8,16 +8,18 @@ or leaving) are recognised by the shape of their values.
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.card_games import card_game_of
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
-from tournaments.models import AuditEntry, Entry, Event, Game, Seat
+from tournaments.kernel.users import Asker
+from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services.store import statements
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
@@ -56,13 +58,18 @@ def record(
     action: str,
     *,
     game: Game | None = None,
+    round: Round | None = None,  # noqa: A002 - the club's word
     entry: Entry | None = None,
-    user=None,
+    user: Asker | None = None,
     seat: Seat | None = None,
     old: Any = None,
     new: Any = None,
     reason: str = "",
+    kind: str | None = None,
 ) -> AuditEntry:
+    """One row of the trail and its change on the feed (``kernel.feed``): in ``game``'s
+    scope, else ``round``'s, else the whole event's; ``kind`` where the action alone does
+    not say it (a player entered late is a change of seats)."""
     # A prepared insert: every score write makes one, in its transaction.
     row = AuditEntry(
         event=event,
@@ -75,7 +82,19 @@ def record(
         new=new,
         reason=reason,
     )
+    # Every row of the trail is a change some screen shows.
+    kind = kind or _FEED_KINDS.get(action, feed.Kind.SCORE)
+    feed.record(event, kind, round=round, game=game)
     return statements.insert(row)
+
+
+_FEED_KINDS: dict[str, str] = {
+    Action.CLOSE_ROUND: feed.Kind.ROUND,
+    Action.FORCE_CLOSE: feed.Kind.ROUND,
+    Action.CLOCK: feed.Kind.CLOCK,
+    Action.DRAW: feed.Kind.SEATS,
+    Action.OTHER: feed.Kind.EVENT,
+}
 
 
 # --- reading the trail ---------------------------------------------------------------
@@ -88,7 +107,7 @@ def describe(row: AuditEntry) -> str:
 
 def actor(row: AuditEntry) -> str:
     """Who did it: the director's user name, the seat at the table, or Meld itself."""
-    if row.user_id:
+    if row.user is not None:  # no read when there is no user (``user_id`` None)
         return row.user.get_username()
     if match := SEAT_LABEL.match(row.seat_label):
         return _("Table %(number)s · %(name)s") % {"number": match[1], "name": match[2]}
@@ -104,7 +123,7 @@ def reason(row: AuditEntry) -> str:
 
 def _deal(row: AuditEntry, value: Any = None) -> str:
     number = value.get("number") if isinstance(value, dict) else None
-    if number is None and row.entry_id:
+    if number is None and row.entry is not None:
         number = row.entry.number
     return card_game_of(row.event).words.deal_name(number)
 
@@ -237,9 +256,10 @@ def _late_entry(row: AuditEntry) -> str:
 
 
 def _withdrawal(row: AuditEntry) -> str:
+    new = cast(dict[str, Any], row.new)  # ``_known_other`` chose it by the keys of this dict
     return _("%(player)s withdrew and is not paired from round %(round)s on.") % {
-        "player": row.new["player"],
-        "round": row.new["withdrawn_from_round"],
+        "player": new["player"],
+        "round": new["withdrawn_from_round"],
     }
 
 
@@ -265,11 +285,13 @@ def _reopened(row: AuditEntry) -> str:
 
 
 def _co_director_added(row: AuditEntry) -> str:
-    return _("%(name)s was added as co-director.") % {"name": row.new["co_director"]}
+    new = cast(dict[str, Any], row.new)  # ``_known_other`` chose it by the keys of this dict
+    return _("%(name)s was added as co-director.") % {"name": new["co_director"]}
 
 
 def _co_director_removed(row: AuditEntry) -> str:
-    return _("%(name)s is no longer a co-director.") % {"name": row.old["co_director"]}
+    old = cast(dict[str, Any], row.old)  # ``_known_other`` chose it by the keys of this dict
+    return _("%(name)s is no longer a co-director.") % {"name": old["co_director"]}
 
 
 def _known_other(row: AuditEntry) -> Callable[[AuditEntry], str] | None:
@@ -308,7 +330,7 @@ def _clock(row: AuditEntry) -> str:
         "paused": _("Clock of round %(number)s paused."),
         "ended": _("Time of round %(number)s is up: the director ended it."),
         "extended": _("Clock of round %(number)s extended by %(minutes)s minutes."),
-    }.get(new.get("step"))
+    }.get(new.get("step", ""))  # no step: no sentence
     return sentence % values if sentence else capfirst(row.get_action_display()) + "."
 
 

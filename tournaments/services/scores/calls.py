@@ -1,14 +1,22 @@
-"""A table calls the director from a phone; the director acknowledges it on the board."""
+"""A table calls the director from a phone; the director acknowledges it on the board.
+
+A call ends when the director acknowledges it, or when its cause ends: the dispute that
+raised it is settled or entered again, or its round is closed (``end_calls``). Only the
+phone that called hears that the director is coming, and only while its game goes on.
+"""
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
-from tournaments.models import Round, Table, TableCall
+from tournaments.kernel.users import Asker
+from tournaments.models import Entry, Game, Round, Table, TableCall
 from tournaments.services.store.locks import lock_round, serialised
 
 REASON_LENGTH = 200
@@ -16,12 +24,19 @@ COMING_MINUTES = 10  # how long after the acknowledgement a phone says the direc
 
 
 def open_call(table: Table) -> TableCall | None:
-    return TableCall.objects.filter(table=table, acknowledged_at__isnull=True).first()
+    return (
+        TableCall.objects.filter(table=table, acknowledged_at__isnull=True)
+        .select_related("entry")
+        .first()
+    )
 
 
 @serialised
-def call_director(table: Table, rnd: Round, *, reason: str = "") -> TableCall:
-    """The table's open call: a new one, or the one already waiting (pressing twice is one call)."""
+def call_director(
+    table: Table, rnd: Round, *, reason: str = "", device: str | None = None
+) -> TableCall:
+    """The table's open call: a new one, or the one already waiting (pressing twice is one call).
+    ``device``: the calling phone's device hash."""
     reason = plain_text(reason or "").strip()
     if len(reason) > REASON_LENGTH:
         raise ServiceError(
@@ -32,46 +47,95 @@ def call_director(table: Table, rnd: Round, *, reason: str = "") -> TableCall:
         rnd = lock_round(rnd.pk)
         if rnd.status != Round.Status.OPEN:
             raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
-        return table_call(table, rnd, reason=reason)
+        call = table_call(table, rnd, reason=reason, device=device)
+        _record(call, rnd)
+        return call
 
 
-def table_call(table: Table, rnd: Round, *, reason: str) -> TableCall:
+def table_call(
+    table: Table,
+    rnd: Round,
+    *,
+    reason: str,
+    entry: Entry | None = None,
+    device: str | None = None,
+) -> TableCall:
     """Inside a step that holds ``rnd`` open under its lock: the table's open call, a new
-    one or the one already waiting (given the reason it left out)."""
+    one or the one already waiting (given the reason, the disputed ``entry`` and the calling
+    phone it left out)."""
     reason = reason[:REASON_LENGTH]
     waiting = open_call(table)
     if waiting is not None:
+        changed = []
         if reason and not waiting.reason:
             waiting.reason = reason
-            waiting.save(update_fields=["reason"])
+            changed.append("reason")
+        if entry is not None and waiting.entry_id is None:
+            waiting.entry = entry
+            changed.append("entry")
+        if device and not waiting.called_by_device:
+            waiting.called_by_device = device
+            changed.append("called_by_device")
+        if changed:
+            waiting.save(update_fields=changed)
         return waiting
     try:
         with transaction.atomic():
-            return TableCall.objects.create(table=table, round=rnd, reason=reason)
+            return TableCall.objects.create(
+                table=table, round=rnd, reason=reason, entry=entry, called_by_device=device or ""
+            )
     except IntegrityError:
         # Another phone of the table called in the same moment: theirs is the call.
-        return open_call(table)
+        theirs = open_call(table)
+        assert theirs is not None  # the open call the constraint refused a second of
+        return theirs
 
 
-def answered_call(table: Table, rnd: Round) -> TableCall | None:
-    """The table's call in ``rnd`` a director acknowledged in the last ``COMING_MINUTES``:
-    the phone says that someone is coming."""
+def end_calls(**cause: Any) -> int:
+    """Inside the step that ends a call's cause (its disputed ``entry`` settled or entered
+    again, its ``round`` closed): the calls it raised end, waiting or acknowledged, and no
+    phone hears any more that the director is coming."""
+    now = timezone.now()
+    calls = TableCall.objects.filter(ended_at__isnull=True, **cause)
+    calls.filter(acknowledged_at__isnull=True).update(acknowledged_at=now)
+    return calls.update(ended_at=now)
+
+
+def answered_call(table: Table, rnd: Round, device: str | None) -> TableCall | None:
+    """The call this phone (``device``) made in ``rnd`` that a director acknowledged in the
+    last ``COMING_MINUTES``: the phone says that someone is coming."""
+    if not device:
+        return None
     since = timezone.now() - timedelta(minutes=COMING_MINUTES)
     return (
-        TableCall.objects.filter(table=table, round=rnd, acknowledged_at__gte=since)
+        TableCall.objects.filter(
+            table=table,
+            round=rnd,
+            acknowledged_at__gte=since,
+            ended_at__isnull=True,
+            called_by_device=device,
+        )
         .order_by("-acknowledged_at")
         .first()
     )
 
 
 @serialised
-def acknowledge_call(call: TableCall, *, user) -> TableCall:
+def acknowledge_call(call: TableCall, *, user: Asker) -> TableCall:
     """The director has seen the call (and is on the way); a second acknowledgement changes nothing."""
     with transaction.atomic():
-        lock_round(call.round_id)
+        rnd = lock_round(call.round_id)
         call = TableCall.objects.select_for_update().get(pk=call.pk)
         if call.acknowledged_at is None:
             call.acknowledged_at = timezone.now()
             call.acknowledged_by = user if user.is_authenticated else None
             call.save(update_fields=["acknowledged_at", "acknowledged_by"])
+            _record(call, rnd)
         return call
+
+
+def _record(call: TableCall, rnd: Round) -> None:
+    """The call's change on the feed, in the scope of the game its table plays in ``rnd``:
+    that table's phones, the round's board and bar."""
+    game = Game.objects.filter(round=rnd, table_id=call.table_id).first()
+    feed.record(rnd.event_id, feed.Kind.CALL, round=rnd, game=game)

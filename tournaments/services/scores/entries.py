@@ -23,15 +23,19 @@ from django.utils.translation import gettext as _
 
 from tournaments.card_games import card_game_of, deal_name, evaluate
 from tournaments.card_games.base import LaterHand
+from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Game, Seat
-from tournaments.services.scores import audit
-from tournaments.services.scores.calls import table_call
+from tournaments.services.scores.calls import end_calls, table_call
 from tournaments.services.scores.entry_rows import (
+    audit_entry,
+    check_key_game,
     check_number,
     check_playable,
     check_running,
     check_seat,
+    check_unconfirmed,
     create_entry,
     deal_rows,
     decide,
@@ -81,7 +85,7 @@ def submit_entry(
     data: dict[str, Any],
     *,
     seat: Seat | None = None,
-    user=None,
+    user: Asker | None = None,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
     device: str | None = None,
@@ -101,6 +105,7 @@ def submit_entry(
         rows = deal_rows(game, number, idempotency_key)
         key = idempotency_key or None
         stored = next((row for row in rows if key and row.idempotency_key == key), None)
+        check_key_game(game, key, stored)
         if stored is not None:
             answer = replay(game, stored, number, scored, rows, seat=seat, user=user, device=device)
             if answer is not None:
@@ -112,13 +117,10 @@ def submit_entry(
         check_playable(game)
         number = check_number(game, number, rows)
         entries = [row for row in rows if row.game_id == game.pk and row.number == number]
-        if any(entry.status == Status.CONFIRMED for entry in entries):
-            raise ServiceError(
-                _("%(deal)s is confirmed; only the director can change it now.")
-                % {"deal": deal_name(game, number, start=True)}
-            )
+        check_unconfirmed(game, number, entries)
         _check_later_hands(game, number, scored, director=False)
         pending = next((entry for entry in entries if entry.status in PENDING), None)
+        old = None
         if pending is not None:
             may_replace = pending.status == Status.DISPUTED or same_side(pending, seat, user)
             if not may_replace or expected_version != pending.version:
@@ -128,6 +130,8 @@ def submit_entry(
                     pending,
                 )
             old = snapshot(pending)
+            if pending.status == Status.DISPUTED:
+                end_calls(entry=pending)  # entered again: the dispute is over
             pending.status = Status.SUPERSEDED
             statements.update(pending, ["status"])
         entry = create_entry(
@@ -142,22 +146,14 @@ def submit_entry(
             idempotency_key=key,
             **points_of(scored),
         )
-        audit.record(
-            game.round.event,
-            Action.EDIT if pending is not None else Action.ENTER,
-            game=game,
-            entry=entry,
-            user=user,
-            seat=seat,
-            old=old if pending is not None else None,
-            new=snapshot(entry),
-        )
+        action = Action.EDIT if pending is not None else Action.ENTER
+        audit_entry(action, game, entry, old=old, user=user, seat=seat)
     return entry
 
 
 @serialised
 def confirm_entry(
-    entry: Entry, *, seat: Seat | None = None, user=None, device: str | None = None
+    entry: Entry, *, seat: Seat | None = None, user: Asker | None = None, device: str | None = None
 ) -> Entry:
     """A seat of another side than the entering one, on another phone (or the director),
     confirms the entry. ``device``: the confirming phone's device id."""
@@ -191,15 +187,7 @@ def confirm_entry(
         else:
             check_playable(game)
         decide(entry, Status.CONFIRMED, seat=seat, user=user)
-        audit.record(
-            game.round.event,
-            Action.CONFIRM,
-            game=game,
-            entry=entry,
-            user=user,
-            seat=seat,
-            new=snapshot(entry),
-        )
+        audit_entry(Action.CONFIRM, game, entry, user=user, seat=seat)
         confirmed = sorted([*confirmed, entry], key=lambda row: row.number)
         refresh_game(game, loaded=True, confirmed=confirmed)
     return entry
@@ -209,7 +197,7 @@ def answering_seat(
     game: Game,
     entry: Entry,
     seat: Seat | None,
-    user,
+    user: Asker | None,
     device: str | None,
     *,
     own_side: str,
@@ -220,7 +208,8 @@ def answering_seat(
     (each with ``%(deal)s``), as the step words it."""
     check_seat(game, seat, user)
     seat = at_table(seat, game)
-    if entry.entered_by_seat_id is not None and entry.entered_by_seat.side == seat.side:
+    assert seat is not None  # only a director answers without a seat, and not through here
+    if entry.entered_by_seat is not None and entry.entered_by_seat.side == seat.side:
         raise ServiceError(own_side % {"deal": deal_name(game, entry.number)})
     if entered_here(entry, device):
         raise ServiceError(this_phone % {"deal": deal_name(game, entry.number, start=True)})
@@ -256,33 +245,24 @@ def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None =
             )
         check_playable(game)
         decide(entry, Status.DISPUTED, seat=seat, reason=reason)
-        table_call(
-            game.table,
-            game.round,
-            reason=_("%(deal)s is disputed: %(reason)s")
-            % {"deal": deal_name(game, entry.number, start=True), "reason": reason},
-        )
-        audit.record(
-            game.round.event,
-            Action.DISPUTE,
-            game=game,
-            entry=entry,
-            seat=seat,
-            new=snapshot(entry),
-            reason=reason,
-        )
+        # The reason as the player typed it: each screen says "Deal 1 is disputed" in its
+        # reader's language (templates/tournaments/partials/call_cause.html).
+        table_call(game.table, game.round, reason=reason, entry=entry, device=device)
+        audit_entry(Action.DISPUTE, game, entry, seat=seat, reason=reason)
     return entry
 
 
 # --- the director ---------------------------------------------------------------
 
 
-def _check_director(game: Game, user) -> None:
+def _check_director(game: Game, user: Asker) -> None:
     if not is_director(game, user):
         raise ServiceError(_("Only the event's director can do this."))
 
 
-def _later_hands_message(game: Game, number: int, changes: list[LaterHand], *, director: bool):
+def _later_hands_message(
+    game: Game, number: int, changes: list[LaterHand], *, director: bool
+) -> str:
     first, last = changes[0].entry.number, changes[-1].entry.number
     hands = (
         deal_name(game, first)
@@ -314,7 +294,7 @@ def _later_hands_message(game: Game, number: int, changes: list[LaterHand], *, d
 
 
 def _check_later_hands(
-    game: Game, number: int, scored, *, director: bool, later: bool = False
+    game: Game, number: int, scored: Scored, *, director: bool, later: bool = False
 ) -> list[LaterHand]:
     """The later hands this version of deal ``number`` seats otherwise; refused (with what
     would change) unless the director said to re-seat them, so no later hand is left counted
@@ -325,7 +305,7 @@ def _check_later_hands(
     return changes
 
 
-def _reseat(game: Game, changes: list[LaterHand], *, user, reason: str) -> None:
+def _reseat(game: Game, changes: list[LaterHand], *, user: Asker, reason: str) -> None:
     for change in changes:
         entry = change.entry
         old = snapshot(entry)
@@ -335,21 +315,12 @@ def _reseat(game: Game, changes: list[LaterHand], *, user, reason: str) -> None:
         else:
             entry.details = change.details
             entry.save(update_fields=["details"])
-        audit.record(
-            game.round.event,
-            Action.CORRECT,
-            game=game,
-            entry=entry,
-            user=user,
-            old=old,
-            new=snapshot(entry),
-            reason=reason,
-        )
+        audit_entry(Action.CORRECT, game, entry, old=old, user=user, reason=reason)
 
 
 @serialised
 def correct_entry(
-    game: Game, number: int, data: dict[str, Any], *, user, reason: str, later: bool = False
+    game: Game, number: int, data: dict[str, Any], *, user: Asker, reason: str, later: bool = False
 ) -> Entry:
     """The director's version of a deal: confirmed at once, replacing every other version.
 
@@ -371,26 +342,22 @@ def correct_entry(
                 % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
             )
         changes = _check_later_hands(game, number, scored, director=True, later=later)
-        current = game.entries.filter(number=number, status__in=[Status.CONFIRMED, *PENDING])
+        current = list(game.entries.filter(number=number, status__in=[Status.CONFIRMED, *PENDING]))
         old = [snapshot(entry) for entry in current]
-        current.update(status=Status.SUPERSEDED)
+        end_calls(entry__in=[entry for entry in current if entry.status == Status.DISPUTED])
+        Entry.objects.filter(pk__in=[entry.pk for entry in current]).update(
+            status=Status.SUPERSEDED
+        )
         entry = _director_version(game, number, scored, user=user, reason=reason)
         _reseat(game, changes, user=user, reason=reason)
-        audit.record(
-            game.round.event,
-            Action.CORRECT,
-            game=game,
-            entry=entry,
-            user=user,
-            old=old or None,
-            new=snapshot(entry),
-            reason=reason,
-        )
+        audit_entry(Action.CORRECT, game, entry, old=old or None, user=user, reason=reason)
         refresh_game(game, loaded=True)
     return entry
 
 
-def _director_version(game: Game, number: int, scored, *, user, reason: str) -> Entry:
+def _director_version(
+    game: Game, number: int, scored: Scored, *, user: Asker, reason: str
+) -> Entry:
     """The director's own version of a deal: it counts at once, with the reason kept."""
     return create_entry(
         game=game,
@@ -410,7 +377,7 @@ def _director_version(game: Game, number: int, scored, *, user, reason: str) -> 
 def settle_dispute(
     entry: Entry,
     *,
-    user,
+    user: Asker,
     accept: bool,
     reason: str,
     data: dict[str, Any] | None = None,
@@ -458,6 +425,7 @@ def settle_dispute(
                 % {"deal": deal_name(game, entry.number, start=True)}
             )
         old = snapshot(entry)
+        end_calls(entry=entry)  # the director has decided: the dispute's call is answered
         if accept:
             decide(entry, Status.CONFIRMED, user=user)
             result = entry
@@ -468,15 +436,6 @@ def settle_dispute(
             if scored is not None:
                 result = _director_version(game, entry.number, scored, user=user, reason=reason)
                 _reseat(game, changes, user=user, reason=reason)
-        audit.record(
-            game.round.event,
-            Action.SETTLE,
-            game=game,
-            entry=result,
-            user=user,
-            old=old,
-            new=snapshot(result),
-            reason=reason,
-        )
+        audit_entry(Action.SETTLE, game, result, old=old, user=user, reason=reason)
         refresh_game(game, loaded=True)
     return result

@@ -8,7 +8,7 @@ helpers read and write inside the step's transaction and lock order.
 import hashlib
 import json
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -16,10 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.card_games import card_game_of, deal_name
-from tournaments.kernel.deal import keep_seats, seats_loaded, seats_of
+from tournaments.kernel.deal import Scored, keep_seats, seats_loaded, seats_of
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.keys import key_game
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
-from tournaments.services.scores import audit
+from tournaments.services.scores import audit, time_up
 from tournaments.services.scores.results import refresh_game
 from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats, load_seats, lock_game
@@ -45,6 +47,31 @@ def snapshot(entry: Entry | None) -> dict[str, Any] | None:
         "points": entry.points,
         "details": entry.details,
     }
+
+
+def audit_entry(
+    action: str,
+    game: Game,
+    entry: Entry,
+    *,
+    old: Any = None,
+    user: Asker | None = None,
+    seat: Seat | None = None,
+    reason: str = "",
+) -> None:
+    """The audit row of a step that changed a deal: ``old`` as the step took its snapshot
+    before the change (one entry's, or a list of them), and ``entry`` as it stands now."""
+    audit.record(
+        game.round.event,
+        action,
+        game=game,
+        entry=entry,
+        user=user,
+        seat=seat,
+        old=old,
+        new=snapshot(entry),
+        reason=reason,
+    )
 
 
 def device_hash(device: str | None) -> str | None:
@@ -103,23 +130,17 @@ def confirm_due(game: Game) -> list[Entry]:
     for entry in due:
         entry.game = game
         decide(entry, Status.CONFIRMED)
-        audit.record(
-            game.round.event,
-            AuditEntry.Action.AUTO_CONFIRM,
-            game=game,
-            entry=entry,
-            new=snapshot(entry),
-        )
+        audit_entry(AuditEntry.Action.AUTO_CONFIRM, game, entry)
     if due:
         refresh_game(game, loaded=True)
     return due
 
 
-def is_director(game: Game, user) -> bool:
+def is_director(game: Game, user: Asker | None) -> bool:
     return user is not None and game.round.event.is_directed_by(user)
 
 
-def check_seat(game: Game, seat: Seat | None, user) -> None:
+def check_seat(game: Game, seat: Seat | None, user: Asker | None) -> None:
     if seat is not None:
         if seat.game_id != game.pk:
             raise ServiceError(_("This seat is not at this table in this round."))
@@ -189,7 +210,10 @@ def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
         )
     if event.round_kind == Event.RoundKind.DEALS and number > (event.round_deals or 0):
         raise ServiceError(card_game_of(event).words.says("only", count=event.round_deals))
-    return number
+    last = time_up.last_deal(game)
+    if last is not None and number > last:
+        raise ServiceError(card_game_of(event).words.says("time_last", number=last))
+    return cast(int, number)  # in order: ``is_number`` said it is one
 
 
 def next_version(game: Game, number: int) -> int:
@@ -204,7 +228,7 @@ def entry_reason(reason: str) -> str:
     return reason
 
 
-def create_entry(**fields) -> Entry:
+def create_entry(**fields: Any) -> Entry:
     try:
         # No savepoint of its own: the refusal below ends the caller's transaction anyway.
         with transaction.atomic(savepoint=False):
@@ -215,18 +239,22 @@ def create_entry(**fields) -> Entry:
         raise ServiceError(words.says("stored_twice")) from None
 
 
-def points_of(scored) -> dict[str, int | None]:
-    values = list(scored.points) + [None] * (3 - len(scored.points))
+def points_of(scored: Scored) -> dict[str, int | None]:
+    values: list[int | None] = [*scored.points, *[None] * (3 - len(scored.points))]
     return {"points_0": values[0], "points_1": values[1], "points_2": values[2]}
 
 
-def same_side(entry: Entry, seat: Seat | None, user) -> bool:
+def same_side(entry: Entry, seat: Seat | None, user: Asker | None) -> bool:
     if entry.entered_by_seat_id is None:
         return seat is None and entry.entered_by_user_id is not None and user is not None
-    return seat is not None and entry.entered_by_seat.side == seat.side
+    return (
+        seat is not None
+        and entry.entered_by_seat is not None
+        and entry.entered_by_seat.side == seat.side
+    )
 
 
-def same_content(entry: Entry, scored) -> bool:
+def same_content(entry: Entry, scored: Scored) -> bool:
     """Whether ``entry`` holds what ``scored`` says (details as stored: through JSON)."""
     details = json.loads(json.dumps(scored.details))
     return entry.points == list(scored.points) and entry.details == details
@@ -237,8 +265,60 @@ def entered_here(entry: Entry, device: str | None) -> bool:
     return device is not None and entry.entered_by_device == device
 
 
+class FormOfAnotherGame(ServiceError):
+    """The form was drawn for another game of the table (an earlier round's): its deal is
+    answered as that game's and stored in no other."""
+
+
+def _another_game(game: Game, owner: int, stored: Entry | None) -> FormOfAnotherGame:
+    other = Game.objects.select_related("round").filter(pk=owner, table_id=game.table_id).first()
+    if other is None:
+        return FormOfAnotherGame(_("This form was drawn for another table: nothing was stored."))
+    if stored is not None:
+        return FormOfAnotherGame(
+            _("%(deal)s of round %(round)d was stored then; this is round %(current)d.")
+            % {
+                "deal": deal_name(game, stored.number, start=True),
+                "round": other.round.number,
+                "current": game.round.number,
+            }
+        )
+    return FormOfAnotherGame(
+        _(
+            "This deal was typed in round %(round)d, which is over: nothing was stored. "
+            "This is round %(current)d."
+        )
+        % {"round": other.round.number, "current": game.round.number}
+    )
+
+
+def check_key_game(game: Game, key: str | None, stored: Entry | None) -> None:
+    """A form answers as the game it was drawn for (its key's, or its stored entry's): one
+    of another game is refused here, never stored in this one."""
+    owner = key_game(key) if stored is None else stored.game_id
+    if owner is not None and owner != game.pk:
+        raise _another_game(game, owner, stored)
+
+
+def check_unconfirmed(game: Game, number: int, versions: list[Entry]) -> None:
+    """A phone changes a deal only until it is confirmed."""
+    if any(entry.status == Status.CONFIRMED for entry in versions):
+        raise ServiceError(
+            _("%(deal)s is confirmed; only the director can change it now.")
+            % {"deal": deal_name(game, number, start=True)}
+        )
+
+
 def replay(
-    game: Game, stored: Entry, number: int, scored, rows, *, seat, user, device
+    game: Game,
+    stored: Entry,
+    number: int,
+    scored: Scored,
+    rows: list[Entry],
+    *,
+    seat: Seat | None,
+    user: Asker | None,
+    device: str | None,
 ) -> Entry | None:
     """The same form (idempotency key) sent again: the entry that holds its numbers.
 
@@ -249,8 +329,6 @@ def replay(
     Otherwise the phone is told so, never "stored": not even for the numbers the key
     first stored once a later version has replaced them.
     """
-    if stored.game_id != game.pk:
-        raise ServiceError(_("This form was sent for another table."))
     if stored.number == number:
         current = next(
             (row for row in rows if row.number == number and row.status != Status.SUPERSEDED),
@@ -273,7 +351,14 @@ def replay(
     )
 
 
-def decide(entry: Entry, status: str, *, seat=None, user=None, reason: str | None = None) -> None:
+def decide(
+    entry: Entry,
+    status: str,
+    *,
+    seat: Seat | None = None,
+    user: Asker | None = None,
+    reason: str | None = None,
+) -> None:
     entry.status = status
     entry.decided_by_seat = seat
     entry.decided_by_user = user if user is not None and user.is_authenticated else None

@@ -11,14 +11,15 @@ side's minimum meld (Canasta) or the boxes and bonuses (Gin).
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Case, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value, When
-from django.db.models.functions import Coalesce
 
+from scoring.profiles import Profile
 from tournaments.card_games import Outcome, card_game_of, group_sides
 from tournaments.card_games.gin import GinTotals
+from tournaments.kernel import feed
 from tournaments.kernel.deal import seats_loaded, seats_of, seats_prefetch
 from tournaments.kernel.profiles import event_profile
-from tournaments.models import AuditEntry, Entry, Event, Game, Result
+from tournaments.kernel.users import Asker
+from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services.scores import audit
 from tournaments.services.store import statements
 
@@ -94,11 +95,25 @@ def _side_size(game: Game) -> int:
     return max(len(side) for side in group_sides(seats_of(game)))
 
 
-def outcome(game: Game, confirmed: list[Entry], *, profile=None) -> Outcome:
-    """The game's totals, end and winner from its confirmed entries (in deal order)."""
+def in_order(confirmed: list[Entry]) -> list[Entry]:
+    """The confirmed deals that count: deals count in order, as on a paper score sheet (a
+    deal's minimum meld and the end of the game follow from the totals before it), so a
+    deal confirmed while an earlier one still waits counts once that one does."""
+    counted = []
+    for number, entry in enumerate(confirmed, start=1):
+        if entry.number != number:
+            break
+        counted.append(entry)
+    return counted
+
+
+def outcome(game: Game, confirmed: list[Entry], *, profile: Profile | None = None) -> Outcome:
+    """The game's totals, end and winner from its confirmed entries (in deal order): those
+    that count in order, up to the one that ends the game."""
     event = game.round.event
     profile = profile or event_profile(event)
     kind = event.round_kind
+    confirmed = in_order(confirmed)
     deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
     ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
     sides = group_sides(seats_of(game))
@@ -133,13 +148,39 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
                 .get(pk=game.pk)
             )
         result = outcome(game, _confirmed(game) if confirmed is None else confirmed)
-        scores = list(result.totals) + [None] * (3 - len(result.totals))
-        game.score_0, game.score_1, game.score_2 = scores[0], scores[1], scores[2]
+        scores: list[int | None] = [*result.totals, *[None] * (3 - len(result.totals))]
+        # Every game has two sides or three: only a third side's score may be missing.
+        game.score_0, game.score_1, game.score_2 = result.totals[0], result.totals[1], scores[2]
+        if result.finished and not game.finished:
+            _after_the_end(game, result.counted)
         game.finished = result.finished
         game.winner_side = result.winner
         statements.update(game, ["score_0", "score_1", "score_2", "finished", "winner_side"])
         _write_results(game, result, prune=confirmed is None)
     return game
+
+
+def _after_the_end(game: Game, counted: int) -> None:
+    """The game has just ended with its ``counted``-th deal: deals after it still waiting
+    for an answer (entered while that one waited) are set aside, each with its audit row,
+    so no phone is asked to confirm a deal that can no longer count."""
+    later = Entry.objects.filter(
+        game_id=game.pk,
+        number__gt=counted,
+        status__in=[Entry.Status.ENTERED, Entry.Status.DISPUTED],
+    )
+    for entry in later:
+        old = {"number": entry.number, "version": entry.version, "status": entry.status}
+        entry.status = Entry.Status.SUPERSEDED
+        statements.update(entry, ["status"])
+        audit.record(
+            game.round.event,
+            AuditEntry.Action.AFTER_END,
+            game=game,
+            entry=entry,
+            old=old,
+            new={**old, "status": entry.status, "points": entry.points},
+        )
 
 
 RESULT_VALUES = ["round_id", "player_id", "game_id", "points", "net", "match_points", "won"]
@@ -197,7 +238,7 @@ def _live_margin(totals: tuple[int, ...], side: int) -> int:
     return totals[side] - max(t for i, t in enumerate(totals) if i != side)
 
 
-def end_locked_game(game: Game, *, user, reason: str) -> Game:
+def end_locked_game(game: Game, *, user: Asker, reason: str) -> Game:
     """End ``game``, which the caller has locked (``services.store.locks``) with its round and event."""
     audit.record(
         game.round.event,
@@ -207,6 +248,7 @@ def end_locked_game(game: Game, *, user, reason: str) -> Game:
         old={"scores": game.scores, "finished": False},
         new={ENDED_BY_DIRECTOR: True},
         reason=reason,
+        kind=feed.Kind.SCORE,
     )
     return refresh_game(game, loaded=True)
 
@@ -214,50 +256,7 @@ def end_locked_game(game: Game, *, user, reason: str) -> Game:
 # --- the score pad ----------------------------------------------------------------
 
 
-# A number that grows with every change of a game's entries: a new entry adds its
-# id, and every status only ever moves up this scale (entered → disputed →
-# confirmed → superseded, skipping steps at most), so the weighted sum of ids
-# never returns to an earlier value. The score pad's polls compare it in one query.
-STATUS_WEIGHT = {
-    Entry.Status.ENTERED: 1,
-    Entry.Status.DISPUTED: 2,
-    Entry.Status.CONFIRMED: 3,
-    Entry.Status.SUPERSEDED: 4,
-}
-
-
-def entries_mark(entries: list[Entry]) -> int:
-    """The change mark of a game whose entries (every version) are ``entries``."""
-    return sum(entry.pk * STATUS_WEIGHT.get(entry.status, 0) for entry in entries)
-
-
-def _weighted_ids() -> Sum:
-    weight = Case(
-        *(When(status=status, then=Value(w)) for status, w in STATUS_WEIGHT.items()),
-        default=Value(0),
-        output_field=IntegerField(),
-    )
-    return Sum(F("pk") * weight)
-
-
-def entries_mark_subquery(game_ref: str = "pk") -> Coalesce:
-    """``entries_mark`` in SQL, to annotate a ``Game`` query with (``game_ref``: the game's id)."""
-    marks = (
-        Entry.objects.filter(game=OuterRef(game_ref))
-        .order_by()
-        .values("game")
-        .annotate(mark=_weighted_ids())
-        .values("mark")
-    )
-    return Coalesce(Subquery(marks, output_field=IntegerField()), Value(0))
-
-
-def entries_mark_of(entries: QuerySet[Entry]) -> int:
-    """``entries_mark`` over any set of entries in one query (a round's, for its board)."""
-    return int(entries.order_by().aggregate(mark=_weighted_ids())["mark"] or 0)
-
-
-def _game_entries_statement() -> tuple[str, statements.Columns]:
+def _game_entries_statement() -> tuple[str, statements.Columns[Entry]]:
     part = statements.columns(Entry, "en")
     sql = (
         f"SELECT {part.sql} FROM {statements.table(Entry)} en WHERE en.game_id = %s "
@@ -270,7 +269,7 @@ def _game_entries(game: Game) -> list[Entry]:
     """Every version of the game's entries in deal order (a prepared statement: the
     score pad of every table reads them on each change)."""
     sql, part = statements.prepared("game_entries", _game_entries_statement)
-    entries = [part.build(row) for row in statements.run(sql, [game.pk])]
+    entries = [part.build_present(row) for row in statements.run(sql, [game.pk])]
     for entry in entries:
         entry.game = game
     return entries
@@ -282,7 +281,7 @@ def sheet_entries(game: Game) -> list[Entry]:
     When the game's seats and their players are loaded already (the table's
     pages), the entries get those instead of joining four more tables.
     """
-    seats = {}
+    seats: dict[int | None, Seat] = {}
     if seats_loaded(game):
         seats = {seat.pk: seat for seat in seats_of(game)}
     if seats:
@@ -300,7 +299,18 @@ def sheet_entries(game: Game) -> list[Entry]:
     )
 
 
-def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) -> Sheet:
+def next_deal(numbers: set[int]) -> int:
+    """The deal to enter next: the first without a version that counts or waits (a deal set
+    aside by the director is entered again before a new one)."""
+    number = 1
+    while number in numbers:
+        number += 1
+    return number
+
+
+def game_sheet(
+    game: Game, *, profile: Profile | None = None, entries: list[Entry] | None = None
+) -> Sheet:
     """The score pad of a game: every deal, its status, running totals and what is next.
 
     ``entries``: the game's entries as ``sheet_entries`` reads them, when the
@@ -319,7 +329,7 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
     confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
     result = outcome(game, confirmed, profile=profile)
     card_game = card_game_of(event)
-    part = card_game.sheet_part(result, confirmed, profile)
+    part = card_game.sheet_part(result, in_order(confirmed)[: result.counted], profile)
     running = part.running
     rows = []
     for entry in entries:
@@ -329,7 +339,6 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         rows.append(
             SheetRow(entry.number, tuple(entry.points), totals, entry.status, entry, minimums)
         )
-    numbers = [entry.number for entry in entries]
     return Sheet(
         game=game,
         sides=len(result.totals),
@@ -340,7 +349,7 @@ def game_sheet(game: Game, *, profile=None, entries: list[Entry] | None = None) 
         finished=result.finished,
         winner=result.winner,
         net=result.net,
-        next_number=max(numbers, default=0) + 1,
+        next_number=next_deal({entry.number for entry in entries}),
         target=card_game.target(profile, _side_size(game)),
         deals_limit=event.round_deals if event.round_kind == Event.RoundKind.DEALS else None,
         note=part.note,

@@ -6,8 +6,9 @@ metrics: the event's scoring mode lists their precedence, and a final recorded
 draw (seeded with ``event.draw_seed``) orders whoever is still level.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -79,7 +80,7 @@ def bye_score(event: Event, points: int) -> RoundScore:
 @dataclass
 class StandingRow:
     rank: int
-    player: Player | Team
+    player: Player | Team | None  # None: a series' plain row, ranked on its figures alone
     number: int | None
     name: str
     per_round: dict[int, int] = field(default_factory=dict)
@@ -98,16 +99,19 @@ class StandingRow:
     # Level with a neighbour on every metric: the same place, shown "3=".
     tied: bool = False
     shared: bool = False
+    # The round columns a page shows, filled in by the page (the public standings).
+    cells: list[int | None] = field(default_factory=list)
 
     @property
     def is_team(self) -> bool:
         return isinstance(self.player, Team)
 
     def value(self, key: str) -> int:
-        return getattr(self, key)
+        found: int = getattr(self, key)  # one of the figures above
+        return found
 
 
-SUBSTITUTE_LINES = {
+SUBSTITUTE_LINES: dict[str, Promise] = {
     Event.SubstituteScoring.REPLACED: _("A substitute's results count for the player replaced."),
     Event.SubstituteScoring.SUBSTITUTE: _(
         "The results of a player who was replaced count for the substitute."
@@ -144,8 +148,18 @@ def standings(
     return ranked_rows(event, ranked_entrants, key_of, result_rows, bye_rows)
 
 
+# A result as ``ranked_rows`` reads it: player id, round number, points, net, match points, won.
+ResultRow = tuple[int, int, int, int, int, bool]
+# A bye: player id, round number, points.
+ByeRow = tuple[int, int, int]
+
+
 def ranked_rows(
-    event: Event, entrants: dict, key_of: dict, result_rows, bye_rows
+    event: Event,
+    entrants: dict[Any, Player | Team],
+    key_of: dict[int, Any],
+    result_rows: Iterable[ResultRow],
+    bye_rows: Iterable[ByeRow],
 ) -> list[StandingRow]:
     """The ranking from rows already read: ``(player_id, round number, points, net,
     match points, won)`` results and ``(player_id, round number, points)`` byes.
@@ -162,7 +176,8 @@ def ranked_rows(
         if key != player_id and not isinstance(key, tuple):
             rows[key].substitutes = True
     for row in rows.values():
-        members = row.player.players.all() if row.is_team else [row.player]
+        assert row.player is not None  # built from ``entrants`` above
+        members = row.player.players.all() if isinstance(row.player, Team) else [row.player]
         row.substitutes = row.substitutes or any(p.substitute_for_id for p in members)
     # A team's round counts once, whichever partner's result carries it.
     counted: set[tuple[Any, int]] = set()
@@ -263,7 +278,16 @@ def provisional_line(number: int | None) -> str:
     return gettext("Provisional: round %(round)d is being played.") % {"round": number}
 
 
-def notes(event: Event, rows: list[StandingRow]) -> dict:
+class Notes(TypedDict):
+    """What a standings page says around its table (``notes``)."""
+
+    scored: bool
+    provisional: str
+    ties: list[str]
+    substitutes: str
+
+
+def notes(event: Event, rows: list[StandingRow]) -> Notes:
     """What a standings page says around its table (``provisional`` above, ``ties`` and
     how a substitute counts below), and whether there is a table to show: before the first
     score (a result or a bye) everyone would be ranked on nothing."""
@@ -305,7 +329,9 @@ def entrants_of(
     """The teams when there are any (with their players prefetched), else the players
     whose rows count (the event's ``substitute_scoring`` decides a substitute's)."""
     if teams:
-        key_of = {player.pk: ("team", team.pk) for team in teams for player in team.players.all()}
+        key_of: dict[int, Any] = {
+            player.pk: ("team", team.pk) for team in teams for player in team.players.all()
+        }
         return {("team", team.pk): team for team in teams}, key_of
     key_of = _counted_for(players, substitute_scoring)
     return {player.pk: player for player in players if key_of[player.pk] == player.pk}, key_of

@@ -6,7 +6,9 @@ the players fit, the schedules the Format step previews) is the answer of the
 event's format (``tournaments.formats``).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -17,7 +19,7 @@ from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_
 from tournaments.formats.schedule_preview import SchedulePreview
 from tournaments.formats.tables import table_kind_problem
 from tournaments.kernel.profiles import event_profile_label
-from tournaments.models import Event
+from tournaments.models import Event, Player
 
 
 def uses_teams(event: Event) -> bool:
@@ -87,7 +89,7 @@ def rounds_hints(event: Event, players: int) -> dict[str, RoundsHint]:
     return {key: hint for key, hint in hints.items() if hint is not None}
 
 
-def format_problems(event: Event, players=None) -> list[str]:
+def format_problems(event: Event, players: Iterable[Player] | None = None) -> list[str]:
     """Why the players entered do not (yet) fit the format; empty when they do."""
     players = list(
         players if players is not None else event.players.filter(withdrawn_from_round__isnull=True)
@@ -115,10 +117,13 @@ def teams_problem(event: Event) -> str:
 
 
 def numbers_problem(event: Event) -> str:
-    """Whether the numbers drawn still fit the players (1 to n, each once)."""
-    players = list(
-        event.players.filter(withdrawn_from_round__isnull=True, substitute_for__isnull=True)
-    )
+    """Whether the numbers drawn still fit the players (1 to n, each once).
+
+    The numbers are the entrants': a substitute plays under the number of the player they
+    replace, a withdrawn player's number stays drawn, and a late entry gets the next one
+    (``kernel.lineup.number_holders`` says who holds each in a round). None of them undoes
+    the draw."""
+    players = list(event.players.filter(substitute_for__isnull=True))
     if not players:
         return _("No players yet.")
     numbers = [p.number for p in players]
@@ -127,7 +132,7 @@ def numbers_problem(event: Event) -> str:
         return ngettext(
             "%(count)d player has no number yet.", "%(count)d players have no number yet.", missing
         ) % {"count": missing}
-    if sorted(numbers) != list(range(1, len(players) + 1)):
+    if sorted(cast(list[int], numbers)) != list(range(1, len(players) + 1)):  # None is not in
         return _("The numbers do not run from 1 to %(count)d: draw again.") % {
             "count": len(players)
         }
@@ -146,6 +151,7 @@ class Check:
     label: str
     done: bool
     detail: str = ""
+    url: str = ""  # where the step is done (the event page links it)
 
 
 def checklist(event: Event) -> list[Check]:

@@ -10,7 +10,9 @@ from django.utils.translation import gettext as _
 
 from pairings.draw import draw_order, new_seed
 from tournaments.formats import format_of
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Event, Player, Table, Team
 from tournaments.services.scores.audit import record
 from tournaments.services.setup.events import (
@@ -49,6 +51,7 @@ def form_teams(event: Event, pairs: list[tuple[Player, Player]]) -> list[Team]:
         team.players.set([first, second])
         teams.append(team)
     event.players.update(number=None)
+    feed.record(event, feed.Kind.SEATS)
     return teams
 
 
@@ -92,7 +95,7 @@ def _team_player_numbers(event: Event, team_numbers: dict[int, int]) -> dict[int
 
 
 @transaction.atomic
-def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
+def draw_numbers(event: Event, seed: str | None = None, user: Asker | None = None) -> str:
     """Draw every player's number by lot and set up the tables; returns the seed.
 
     The same seed with the same players (taken in the order they were entered)
@@ -124,7 +127,7 @@ def draw_numbers(event: Event, seed: str | None = None, user=None) -> str:
     return seed
 
 
-def numbering_units(event: Event) -> list:
+def numbering_units(event: Event) -> list[Player | Team]:
     """What gets a number: the teams of a fixed-partner event, else the players."""
     if uses_teams(event):
         return list(event.teams.order_by("number", "pk"))
@@ -132,7 +135,7 @@ def numbering_units(event: Event) -> list:
 
 
 @transaction.atomic
-def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
+def set_numbers(event: Event, numbers: dict[int, int], user: Asker | None = None) -> None:
     """Numbers typed in by the director: ``numbers`` maps each player's (or team's) id to its number.
 
     Problems go next to the field ``number_<id>``.
@@ -178,6 +181,7 @@ def set_numbers(event: Event, numbers: dict[int, int], user=None) -> None:
         user=user,
         new={"numbers": "typed", "count": n},
         reason=_("Player numbers typed in"),
+        kind=feed.Kind.SEATS,
     )
 
 

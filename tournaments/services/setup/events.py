@@ -6,19 +6,27 @@ editable). The read-only helpers (what is still missing, what a format gives)
 live in ``setup.checks`` and are importable from here too.
 """
 
+import datetime
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pairings.odd_tables import odd_table_kinds
+from scoring.profiles import Profile
 from tournaments.card_games import CARD_GAMES
 from tournaments.formats import FORMATS, Format, default_format
 from tournaments.formats.schedule_preview import SchedulePreview, schedule_preview
 from tournaments.formats.tables import table_kind_problem
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import presets, profile_as_json
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Club, Event
+from tournaments.services.outbox import queue as outbox
 from tournaments.services.ratings import refresh as ratings
 from tournaments.services.scores.audit import record
 from tournaments.services.scores.entry_rows import entry_reason
@@ -101,7 +109,7 @@ def ensure_not_finished(event: Event) -> None:
 # --- creating the event and its steps ---------------------------------------
 
 
-def _preset(card_game: str, profile_slug: str):
+def _preset(card_game: str, profile_slug: str) -> Profile:
     try:
         return presets(card_game)[profile_slug]
     except KeyError:
@@ -111,7 +119,7 @@ def _preset(card_game: str, profile_slug: str):
         ) from None
 
 
-def _check_club(owner, club: Club | None) -> None:
+def _check_club(owner: User, club: Club | None) -> None:
     if club is not None and not club.directors.filter(pk=owner.pk).exists():
         raise ServiceError(
             _("You are not a director of this club."),
@@ -121,12 +129,18 @@ def _check_club(owner, club: Club | None) -> None:
 
 @transaction.atomic
 def create_event(
-    owner, *, name: str, date, card_game: str, profile_slug: str, club: Club | None = None
+    owner: User,
+    *,
+    name: str,
+    date: datetime.date,
+    card_game: str,
+    profile_slug: str,
+    club: Club | None = None,
 ) -> Event:
     """A new event in set-up, playing by a copy of the chosen preset."""
     preset = _preset(card_game, profile_slug)
     _check_club(owner, club)
-    return Event.objects.create(
+    event = Event.objects.create(
         owner=owner,
         club=club,
         name=name.strip(),
@@ -137,6 +151,8 @@ def create_event(
         scoring_mode=CARD_GAMES[card_game].default_scoring_mode,
         format=default_format(CARD_GAMES[card_game]),
     )
+    feed.record(event, feed.Kind.EVENT)
+    return event
 
 
 # The event's details (the Event step): the form shows these, the view fills them in,
@@ -154,7 +170,7 @@ EVENT_DETAILS = (
 )
 
 
-def _entry_modes(event: Event, modes) -> list[str]:
+def _entry_modes(event: Event, modes: object) -> list[str]:
     """The chosen entry modes in the card game's order; at least one, each the card game's."""
     offered = CARD_GAMES[event.card_game].entry_modes
     if not isinstance(modes, list | tuple) or not modes or set(modes) - set(offered):
@@ -164,7 +180,7 @@ def _entry_modes(event: Event, modes) -> list[str]:
 
 
 @transaction.atomic
-def update_details(event: Event, **details) -> Event:
+def update_details(event: Event, **details: Any) -> Event:
     """Name, date, club, language, paper, public page and score-entry options.
 
     These change nothing about the play, so they stay editable during the event.
@@ -180,6 +196,7 @@ def update_details(event: Event, **details) -> Event:
     for name, value in details.items():
         setattr(event, name, value.strip() if isinstance(value, str) else value)
     event.save(update_fields=[*details])
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
@@ -206,11 +223,12 @@ def choose_preset(event: Event, *, card_game: str, profile_slug: str) -> Event:
             "format",
         ]
     )
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
 @transaction.atomic
-def save_profile(event: Event, profile) -> Event:
+def save_profile(event: Event, profile: Profile) -> Event:
     """Store the director's edited rule parameters (a validated profile dataclass)."""
     ensure_unlocked(event)
     preset = presets(event.card_game)[event.profile_slug]
@@ -218,6 +236,7 @@ def save_profile(event: Event, profile) -> Event:
         raise ValueError("the profile is not one of this event's card game")
     event.profile = profile_as_json(profile)
     event.save(update_fields=["profile"])
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
@@ -238,6 +257,7 @@ def set_round(
     event.round_deals = round_deals
     event.round_minutes = round_minutes
     event.save(update_fields=["round_kind", "round_deals", "round_minutes"])
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
@@ -352,6 +372,7 @@ def set_format(
     )
     if not uses_teams(event):
         event.teams.all().delete()
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
@@ -361,11 +382,12 @@ def set_scoring(event: Event, *, scoring_mode: str, bye_score: int) -> Event:
     event.scoring_mode = scoring_mode
     event.bye_score = bye_score
     event.save(update_fields=["scoring_mode", "bye_score"])
+    feed.record(event, feed.Kind.EVENT)
     return event
 
 
 @serialised
-def finish_event(event: Event, user) -> Event:
+def finish_event(event: Event, user: Asker) -> Event:
     """The evening is over: the event becomes read-only but stays readable.
 
     The event's row is locked first (``services.store.locks``), so a round started at
@@ -391,12 +413,13 @@ def finish_event(event: Event, user) -> Event:
             new={"status": event.status},
             reason=_("Event finished"),
         )
+        outbox.queue_results(event)  # the members' results mails, with this finish
         ratings.after_finishing(event)
     return event
 
 
 @serialised
-def reopen_event(event: Event, user, reason: str) -> Event:
+def reopen_event(event: Event, user: Asker, reason: str) -> Event:
     """A finished evening is opened again so that the director can correct it (the closed
     rounds take corrections); finishing it again makes it read-only again. Until then it
     counts for no rating list."""
@@ -415,12 +438,13 @@ def reopen_event(event: Event, user, reason: str) -> Event:
             new={"status": event.status},
             reason=reason,
         )
+        outbox.cancel_unsent(event)  # the corrected results go when it is finished again
         ratings.after_change(event.club_id, [event.card_game])
     return event
 
 
 @transaction.atomic
-def add_co_director(event: Event, user, username: str):
+def add_co_director(event: Event, user: Asker, username: str) -> User:
     """Let another director help run the event (only the owner may)."""
     if event.owner_id != user.pk:
         raise ServiceError(_("Only the director who created the event can add co-directors."))
@@ -452,7 +476,7 @@ def add_co_director(event: Event, user, username: str):
 
 
 @transaction.atomic
-def remove_co_director(event: Event, user, co_director_id: int) -> None:
+def remove_co_director(event: Event, user: Asker, co_director_id: int) -> None:
     if event.owner_id != user.pk:
         raise ServiceError(_("Only the director who created the event can remove co-directors."))
     other = event.co_directors.filter(pk=co_director_id).first()

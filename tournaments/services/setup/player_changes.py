@@ -6,12 +6,17 @@ a player's number and seat from the next round. What depends on the format is as
 the event's ``Format``. A newcomer comes in by the one door, ``setup.players.admit_players``.
 """
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import number_holders
+from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Event, Member, Player
 from tournaments.services.scores.audit import record
 from tournaments.services.setup.draw import ensure_tables
@@ -28,6 +33,44 @@ from tournaments.services.store.locks import lock_event, serialised
 def next_round(event: Event) -> int:
     """The round a late entry, withdrawal or substitute takes effect in."""
     return (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+
+
+@dataclass(frozen=True)
+class ReadOut:
+    """One number of the draw as the director reads it out: who holds it, and a note."""
+
+    number: int
+    name: str
+    note: str = ""  # "for Anna Bauer from round 2", "not playing from round 3", …
+    player_id: int | None = None
+
+
+def read_out(event: Event) -> list[ReadOut]:
+    """The numbers of the draw, each with who holds it from now on (in ``next_round``):
+    a substitute for the number they took over, noted with whom they play for and from
+    which round; a late entry with their first round; a withdrawn player's number stays
+    drawn, noted with the round they left."""
+    holders = number_holders(event.players.select_related("substitute_for"), next_round(event))
+    lines = []
+    for number, holder in holders.items():
+        player = holder.player
+        if holder.replaced is not None:
+            note = _("for %(name)s from round %(round)s") % {
+                "name": holder.replaced.name,
+                "round": player.joined_round,
+            }
+        elif player.withdrawn_from_round:
+            note = _("not playing from round %(round)s") % {"round": player.withdrawn_from_round}
+        elif player.joined_round > 1:
+            note = _("plays from round %(round)s") % {"round": player.joined_round}
+        else:
+            note = ""
+        if holder.replaced is not None and player.withdrawn_from_round:
+            note += " · " + _("not playing from round %(round)s") % {
+                "round": player.withdrawn_from_round
+            }
+        lines.append(ReadOut(number, player.name, note, player.pk))
+    return lines
 
 
 def _started(event: Event) -> Event:
@@ -49,16 +92,16 @@ def late_entry(
     gender: str = "",
     club: str = "",
     member: Member | None = None,
-    user=None,
+    user: Asker | None = None,
 ) -> Player:
-    """A player who arrives after round 1 started plays from the next round (Swiss, winner
-    moves up): typed, or picked from the members."""
+    """A player who arrives after round 1 started plays from the next round (where the
+    format seats the players present anew: Swiss): typed, or picked from the members."""
     event = _started(event)
     if not format_of(event).takes_late_entries(event):
         raise ServiceError(
             _(
-                "Late entries can only join a Swiss or winner-moves-up event of single players. "
-                "To replace a player, enter a substitute."
+                "In this format a late entry has no seat: its tables are planned ahead or "
+                "follow the last round's results. To replace a player, enter a substitute."
             )
         )
     newcomer = typed_or_picked(name, gender, club, member)
@@ -72,12 +115,13 @@ def late_entry(
         user=user,
         new={"player": player.name, "number": player.number, "round": player.joined_round},
         reason=_("Late entry"),
+        kind=feed.Kind.SEATS,
     )
     return player
 
 
 @transaction.atomic
-def withdraw(event: Event, player: Player, user=None) -> int:
+def withdraw(event: Event, player: Player, user: Asker | None = None) -> int:
     """The player leaves; from the next round on they are not paired (Swiss, winner moves up)."""
     event = _started(event)
     own_player(event, player)
@@ -98,6 +142,7 @@ def withdraw(event: Event, player: Player, user=None) -> int:
         user=user,
         new={"player": player.name, "withdrawn_from_round": player.withdrawn_from_round},
         reason=_("Withdrawal"),
+        kind=feed.Kind.SEATS,
     )
     return player.withdrawn_from_round
 
@@ -112,7 +157,7 @@ def substitute(
     gender: str = "",
     club: str = "",
     member: Member | None = None,
-    user=None,
+    user: Asker | None = None,
 ) -> Player:
     """Someone (typed, or picked from the members) takes over ``player``'s number (and team)
     from the next round on."""
@@ -135,5 +180,6 @@ def substitute(
         user=user,
         new={"player": new.name, "replaces": player.name, "number": player.number, "round": joined},
         reason=_("Substitute"),
+        kind=feed.Kind.SEATS,
     )
     return new

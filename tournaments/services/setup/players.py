@@ -13,6 +13,7 @@ The teams and the draw of numbers are ``setup.draw``'s; a late entry, a withdraw
 and a substitute once round 1 has started are ``setup.player_changes``'s.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.formats import format_of
+from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.names import Register, by_family_name, spelling_key
 from tournaments.kernel.text import clean_text
@@ -179,11 +181,17 @@ def admit_players(
     )
 
 
+def _picked(player: Player) -> Member:
+    """The member ``player`` was picked as (one whose ``member_id`` is set)."""
+    assert player.member is not None
+    return player.member
+
+
 def _link_members(
     event: Event, newcomers: list[Player], join_register: bool, field_name: str
 ) -> list[str]:
     picked = [newcomer for newcomer in newcomers if newcomer.member_id is not None]
-    clubs = {newcomer.member.club_id for newcomer in picked}
+    clubs = {_picked(newcomer).club_id for newcomer in picked}
     if event.club_id is not None:
         if clubs - {event.club_id}:
             raise ValueError("a member of another club")
@@ -196,7 +204,7 @@ def _link_members(
         for index, newcomer in enumerate(newcomers)
         if event.club_id is not None and newcomer.member_id is None
     }
-    wanted = {newcomer.member_id: newcomer.member.club_id for newcomer in picked}
+    wanted = {_picked(newcomer).pk: _picked(newcomer).club_id for newcomer in picked}
     wanted.update({found[0].pk: found[0].club_id for found in meant.values() if len(found) == 1})
     locked: dict[int, Member] = {}
     for club_id in sorted(clubs):
@@ -250,7 +258,7 @@ def link_note(player: Player) -> str:
 def _refuse_picked(
     event: Event, picked: list[Player], locked: dict[int, Member], field_name: str
 ) -> None:
-    gone = [newcomer.member.name for newcomer in picked if newcomer.member_id not in locked]
+    gone = [_picked(newcomer).name for newcomer in picked if newcomer.member_id not in locked]
     if gone:
         message = ngettext(
             "Nothing was added: %(names)s is no longer on the register (merged or removed "
@@ -265,7 +273,7 @@ def _refuse_picked(
             "member_id", flat=True
         )
     )
-    twice = [newcomer.member.name for newcomer in picked if newcomer.member_id in playing]
+    twice = [_picked(newcomer).name for newcomer in picked if newcomer.member_id in playing]
     if twice:
         message = ngettext(
             "Nothing was added: %(names)s already plays tonight.",
@@ -278,7 +286,7 @@ def _refuse_picked(
 def questions(event: Event) -> list[Question]:
     """The players whose member the director is asked to choose, by family name."""
     undecided = list(event.players.filter(member_undecided=True))
-    if not undecided or event.club_id is None:
+    if not undecided or event.club is None:  # no read without a club (``club_id`` None)
         return []
     register = Register(event.club.members.all())
     playing = set(event.players.filter(member__isnull=False).values_list("member_id", flat=True))
@@ -317,6 +325,7 @@ def choose_member(event: Event, player: Player, member_id: int | None) -> Player
             )
     player.member, player.member_undecided = member, False
     player.save(update_fields=["member", "member_undecided"])
+    feed.record(event, feed.Kind.NAMES)
     return player
 
 
@@ -326,7 +335,7 @@ def choose_member(event: Event, player: Player, member_id: int | None) -> Player
 @serialised
 @transaction.atomic
 def add_players(
-    event: Event, newcomers: list[Player], field_name: str = "text", *, join_register=False
+    event: Event, newcomers: list[Player], field_name: str = "text", *, join_register: bool = False
 ) -> Added:
     """Add all ``newcomers`` at once (bulk), before round 1."""
     # Shared with other additions, exclusive against ``start_round``: a list pasted
@@ -344,7 +353,9 @@ def add_players(
             "%(adding)d."
         ) % {"most": MAX_ROWS, "present": present, "adding": len(newcomers)}
         raise ServiceError(message, {field_name: [message]})
-    return admit_players(event, newcomers, join_register=join_register, field_name=field_name)
+    added = admit_players(event, newcomers, join_register=join_register, field_name=field_name)
+    feed.record(event, feed.Kind.NAMES)
+    return added
 
 
 def _from_rows(rows: list[Row]) -> list[Player]:
@@ -403,7 +414,16 @@ def update_player(event: Event, player: Player, *, name: str, gender: str, club:
         )
     player.name, player.gender, player.club = cleaned, gender, clean_text(club)[:CLUB_MAX]
     player.save(update_fields=["name", "gender", "club"])
+    feed.record(event, feed.Kind.NAMES)
     return Added([player], _warnings(event, [cleaned]))
+
+
+def names_changed(event_ids: Iterable[int]) -> None:
+    """Inside a step that changed how players of these events are named (a member renamed or
+    choosing another public name, players linked to another member): each event records it
+    on the feed."""
+    for event_id in sorted(set(event_ids)):
+        feed.record(event_id, feed.Kind.NAMES)
 
 
 def own_player(event: Event, player: Player) -> None:
@@ -418,3 +438,4 @@ def remove_player(event: Event, player: Player) -> None:
     ensure_unlocked(event)
     own_player(event, player)
     player.delete()
+    feed.record(event, feed.Kind.NAMES)

@@ -42,6 +42,13 @@ add members to the register), then the members it links, exclusive and in id ord
 So a merge waits for tonight's pick to commit (and moves its new players along), or
 the pick waits for the merge and finds the member gone; and one member picked twice
 at once is linked once.
+A register step that changes how players are named records the change on their
+events' feed (``kernel.feed``): the change's row holds a key share of each event's row,
+which no lock of an event here blocks (an event is locked exclusive FOR NO KEY UPDATE), so
+it never waits for a step holding an event while that step waits for the club.
+Erasing a member's personal data (``services.member_data.erase``) changes players of
+several events: it takes each of the member's events exclusive, in id order, then the
+club and the member, as a step adding players does.
 
 The steps' read of a game's seats with their players (``load_seats``, a prepared
 statement) lives here too: every step that locks a game needs them, and the table's pages
@@ -55,6 +62,8 @@ same reads under it are current. There the lock functions only read.
 import functools
 import random
 import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 from django.db import OperationalError, connection, transaction
 
@@ -62,8 +71,11 @@ from tournaments.kernel.deal import keep_seats
 from tournaments.models import Club, Entry, Event, Game, Member, Player, Round, Seat, Table
 from tournaments.services.store import statements
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def serialised(step):
+
+def serialised(step: Callable[P, R]) -> Callable[P, R]:
     """Run ``step`` again when SQLite reports its write lock busy.
 
     A file database waits for the lock itself (``timeout`` in the settings); a
@@ -73,7 +85,7 @@ def serialised(step):
     """
 
     @functools.wraps(step)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -96,7 +108,7 @@ def _row_locks() -> bool:
     return connection.vendor == "postgresql"
 
 
-def _share(model, row_id: int, *, of_round: bool = False) -> None:
+def _share(model: type[Event | Club | Round], row_id: int, *, of_round: bool = False) -> None:
     """Lock ``model``'s row ``row_id`` shared (``FOR SHARE``: Django's ORM only writes
     exclusive locks); with ``of_round``, the row of the event that round ``row_id`` is of."""
     key = f"share:{model.__name__}:{of_round}"
@@ -114,7 +126,8 @@ def lock_event(event_id: int, *, change: bool = False) -> Event:
     """The event, read under its lock: exclusive with ``change`` (start a round, finish)."""
     if _row_locks():
         if change:
-            return Event.objects.select_for_update().get(pk=event_id)
+            # NO KEY UPDATE: the feed's rows of the register's steps never wait for it (above).
+            return Event.objects.select_for_update(no_key=True).get(pk=event_id)
         _share(Event, event_id)
     return Event.objects.get(pk=event_id)
 
@@ -131,7 +144,7 @@ def lock_club(club_id: int, *, change: bool = False) -> Club:
     return Club.objects.get(pk=club_id)
 
 
-def lock_members(club_id: int, ids) -> dict[int, Member]:
+def lock_members(club_id: int, ids: Iterable[int]) -> dict[int, Member]:
     """After ``lock_club``: the club's members ``ids`` (exclusive, in id order), read again,
     by id; one merged or deleted meanwhile is missing."""
     members = Member.objects.filter(club_id=club_id, pk__in=set(ids)).order_by("pk")
@@ -151,7 +164,7 @@ def lock_round(round_id: int, *, change: bool = False) -> Round:
     return rounds.get(pk=round_id)
 
 
-def _game_statement() -> tuple[str, tuple[statements.Columns, ...]]:
+def _game_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
     parts = (
         statements.columns(Game, "g"),
         statements.columns(Round, "r"),
@@ -177,6 +190,7 @@ def lock_game(game_id: int) -> Game:
     rows = statements.run(sql, [game_id])
     if not rows:
         raise Game.DoesNotExist(f"No game {game_id}.")
+    game: Game  # the first of the row's parts (an inner join's: never empty)
     (game, rnd, event, table), _end = statements.built(rows[0], parts)
     rnd.event = event
     game.round = rnd
@@ -195,7 +209,9 @@ def lock_games(rnd: Round) -> list[Game]:
     return found
 
 
-def _entries_statement(where: str, lock: bool) -> tuple[str, tuple[statements.Columns, ...]]:
+def _entries_statement(
+    where: str, lock: bool
+) -> tuple[str, tuple[statements.Columns[Entry], statements.Columns[Seat]]]:
     parts = (statements.columns(Entry, "en"), statements.columns(Seat, "s"))
     sql = (
         f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Entry)} en "
@@ -208,7 +224,7 @@ def _entries_statement(where: str, lock: bool) -> tuple[str, tuple[statements.Co
 
 
 def entries_with_seats(
-    key: str, where: str, params: list, game: Game | None = None, *, lock: bool = True
+    key: str, where: str, params: Sequence[object], game: Game | None = None, *, lock: bool = True
 ) -> list[Entry]:
     """Entries matching ``where`` (on alias ``en``), in deal order, each with the seat that
     entered it, locked (exclusive, with ``lock``) on PostgreSQL; those of ``game`` get it as
@@ -216,7 +232,7 @@ def entries_with_seats(
     sql, (entry_part, seat_part) = statements.prepared(key, lambda: _entries_statement(where, lock))
     found = []
     for row in statements.run(sql, params):
-        entry = entry_part.build(row)
+        entry = entry_part.build_present(row)
         entry.entered_by_seat = seat_part.build(row, entry_part.size)
         if game is not None and entry.game_id == game.pk:
             entry.game = game
@@ -249,7 +265,7 @@ def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Ent
     return entry, [row for row in rows if row.pk != entry_id]
 
 
-def _seats_statement() -> tuple[str, tuple[statements.Columns, ...]]:
+def _seats_statement() -> tuple[str, tuple[statements.Columns[Seat], statements.Columns[Player]]]:
     parts = (statements.columns(Seat, "s"), statements.columns(Player, "p"))
     sql = (
         f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Seat)} s "
@@ -264,8 +280,8 @@ def load_seats(game: Game) -> None:
     sql, (seat_part, player_part) = statements.prepared("load_seats", _seats_statement)
     found = []
     for row in statements.run(sql, [game.pk]):
-        seat = seat_part.build(row)
-        seat.player = player_part.build(row, seat_part.size)
+        seat = seat_part.build_present(row)
+        seat.player = player_part.build_present(row, seat_part.size)
         seat.game = game
         found.append(seat)
     keep_seats(game, found)

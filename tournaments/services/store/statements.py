@@ -15,7 +15,7 @@ Meld runs on (SQLite and PostgreSQL) read.
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection
@@ -23,17 +23,20 @@ from django.db.models import BooleanField, DateField, Field, Model
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
-_cache: dict[tuple, Any] = {}
+M = TypeVar("M", bound=Model)
+T = TypeVar("T")
+
+_cache: dict[tuple[object, ...], Any] = {}
 
 
-def prepared(name: str, build):
+def prepared(name: str, build: Callable[[], T]) -> T:
     """What ``build()`` makes (a statement, its columns), made once per vendor under ``name``."""
     return _once((name,), build)
 
 
-def _once(key: tuple, build):
+def _once(key: tuple[object, ...], build: Callable[[], T]) -> T:
     key = (connection.vendor, *key)
-    found = _cache.get(key)
+    found: T | None = _cache.get(key)
     if found is None:
         found = _cache[key] = build()
     return found
@@ -43,16 +46,23 @@ def quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def concrete_fields(model: type[Model]) -> list[Field]:
+def concrete_fields(model: type[Model]) -> "list[Field[Any, Any]]":
     """The model's fields that are columns of its table, in the table's order."""
     return [
         field
         for field in model._meta.get_fields()
-        if getattr(field, "concrete", False) and not field.many_to_many
+        # Only a Field is ever concrete (a relation's other end and a generic key are not).
+        if isinstance(field, Field) and field.concrete and not field.many_to_many
     ]
 
 
-def _converter(field: Field) -> Callable[[Any], Any] | None:
+def column(field: "Field[Any, Any]") -> str:
+    """A concrete field's column (Django leaves ``column`` None only for fields that are none)."""
+    assert field.column is not None
+    return field.column
+
+
+def _converter(field: "Field[Any, Any]") -> Callable[[Any], Any] | None:
     """What turns the driver's value of ``field`` into the field's Python value (None: as is).
 
     SQLite hands back datetimes without their zone (Meld stores UTC), booleans as 0/1 and
@@ -79,14 +89,14 @@ def _converter(field: Field) -> Callable[[Any], Any] | None:
     return convert
 
 
-class Columns:
+class Columns(Generic[M]):
     """A model's columns in a hand-written join under ``alias``, and its rows back as instances."""
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[M], alias: str) -> None:
         self.model = model
         self.alias = alias
         fields = concrete_fields(model)
-        self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
+        self.sql = ", ".join(f"{alias}.{quote(column(field))}" for field in fields)
         self.attnames = [field.attname for field in fields]
         self.size = len(fields)
         self.converters = [
@@ -95,7 +105,7 @@ class Columns:
             if (found := _converter(field)) is not None
         ]
 
-    def build(self, row: Sequence[Any], start: int = 0) -> Model | None:
+    def build(self, row: Sequence[Any], start: int = 0) -> M | None:
         """The instance in ``row`` from ``start`` on (None for the empty side of a left join)."""
         values = list(row[start : start + self.size])
         if values[0] is None:
@@ -105,8 +115,15 @@ class Columns:
                 values[index] = convert(values[index])
         return self.model.from_db(DEFAULT_DB_ALIAS, self.attnames, values)
 
+    def build_present(self, row: Sequence[Any], start: int = 0) -> M:
+        """``build`` for a table whose row is always there (the statement's own table, an
+        inner join's): never None."""
+        found = self.build(row, start)
+        assert found is not None
+        return found
 
-def built(row: Sequence[Any], parts: Sequence[Columns]) -> tuple[list[Any], int]:
+
+def built(row: Sequence[Any], parts: Sequence[Columns[Any]]) -> tuple[list[Any], int]:
     """The instances of ``parts`` side by side in ``row``, and where the row goes on after them."""
     start, found = 0, []
     for part in parts:
@@ -115,7 +132,7 @@ def built(row: Sequence[Any], parts: Sequence[Columns]) -> tuple[list[Any], int]
     return found, start
 
 
-def columns(model: type[Model], alias: str) -> Columns:
+def columns(model: type[M], alias: str) -> Columns[M]:
     return _once(("columns", model, alias), lambda: Columns(model, alias))
 
 
@@ -126,7 +143,7 @@ def table(model: type[Model]) -> str:
 _returns_rows: dict[str, bool] = {}
 
 
-def run(sql: str, params: Iterable[Any]) -> list[tuple]:
+def run(sql: str, params: Iterable[Any]) -> list[tuple[Any, ...]]:
     """Run a prepared statement on Django's cursor; its rows, if it returns any."""
     # Known from the statement, not asked of the cursor: psycopg builds a description
     # of every column each time it is asked (a lock's read has dozens of columns).
@@ -139,23 +156,23 @@ def run(sql: str, params: Iterable[Any]) -> list[tuple]:
         return cursor.fetchall() if rows else []
 
 
-def _inserted_fields(model: type[Model]) -> list[Field]:
+def _inserted_fields(model: type[Model]) -> "list[Field[Any, Any]]":
     return [field for field in concrete_fields(model) if not field.primary_key]
 
 
-def _primary_key(model: type[Model]) -> Field:
+def _primary_key(model: type[Model]) -> "Field[Any, Any]":
     return next(field for field in concrete_fields(model) if field.primary_key)
 
 
-def insert(obj: Model) -> Model:
+def insert(obj: M) -> M:
     """``obj.save()`` for a new row in one prepared statement, with ``save()``'s signals."""
     model = type(obj)
     pre_save.send(sender=model, instance=obj, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None)
 
     def build() -> str:
-        names = ", ".join(quote(field.column) for field in _inserted_fields(model))
+        names = ", ".join(quote(column(field)) for field in _inserted_fields(model))
         marks = ", ".join(["%s"] * len(_inserted_fields(model)))
-        pk = quote(_primary_key(model).column)
+        pk = quote(column(_primary_key(model)))
         return f"INSERT INTO {table(model)} ({names}) VALUES ({marks}) RETURNING {pk}"
 
     sql = _once(("insert", model), build)
@@ -178,6 +195,13 @@ def insert(obj: Model) -> Model:
     return obj
 
 
+def _field(model: type[Model], name: str) -> "Field[Any, Any]":
+    """The field ``name`` of ``model``, one that is a column (what ``update`` writes)."""
+    found = model._meta.get_field(name)
+    assert isinstance(found, Field)
+    return found
+
+
 def update(obj: Model, fields: Sequence[str]) -> None:
     """``obj.save(update_fields=fields)`` in one prepared statement, with its signals."""
     model = type(obj)
@@ -185,11 +209,11 @@ def update(obj: Model, fields: Sequence[str]) -> None:
     pre_save.send(
         sender=model, instance=obj, raw=False, using=DEFAULT_DB_ALIAS, update_fields=saved
     )
-    chosen = [model._meta.get_field(name) for name in fields]
+    chosen = [_field(model, name) for name in fields]
 
     def build() -> str:
-        assignments = ", ".join(f"{quote(field.column)} = %s" for field in chosen)
-        pk = quote(_primary_key(model).column)
+        assignments = ", ".join(f"{quote(column(field))} = %s" for field in chosen)
+        pk = quote(column(_primary_key(model)))
         return f"UPDATE {table(model)} SET {assignments} WHERE {pk} = %s"
 
     sql = _once(("update", model, tuple(fields)), build)

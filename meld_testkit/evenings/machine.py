@@ -1,0 +1,134 @@
+"""A thousand random evenings: every action a phone or the director takes, on the real app
+through HTTP, and after each step every screen held to the evening model.
+
+Each example is one evening (``club.CONFIGS``: Canasta and Gin; progressive, Swiss and
+winner-moves-up; rounds to the target, of so many deals, or timed) in a savepoint of its
+own, rolled back at its end. A rule (``phones``, ``director``) asks the model first: what
+the rules say (stored, or refused) is what the app must do; after every step the invariants
+read every phone's page, the board and the scores and compare them with the model.
+"""
+
+import itertools
+
+from django.db import transaction
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant
+
+from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
+from meld_testkit.evenings.director import DirectorRules
+from meld_testkit.evenings.phones import PhoneRules
+from meld_testkit.evenings.stage import form_mode
+from meld_testkit.language import foreign_phrases
+from meld_testkit.model import screens
+from meld_testkit.model.evening import Evening
+from meld_testkit.model.screens import Phone, PhoneSays, phone_says, tile_says
+
+EXAMPLES = itertools.count(1)
+SEATED = (screens.ENTER, screens.WAIT, screens.CONFIRM, screens.DISPUTE)
+
+
+class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
+    steps_run = 0  # every step of every example in this process (the deep run counts them)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+        self.phones = []
+        self.sent = []
+
+    def teardown(self) -> None:
+        transaction.set_rollback(True)
+        self.atomic.__exit__(None, None, None)
+
+    @initialize(
+        config=st.sampled_from(CONFIGS),
+        languages=st.lists(st.sampled_from(LANGUAGES), min_size=12, max_size=12),
+    )
+    def set_up(self, config: Config, languages: list[str]) -> None:
+        """An evening as the director sets it up, round 1 started, a phone for each side."""
+        self.club = Club(config, next(EXAMPLES))
+        self.model = Evening(
+            config.model_game,
+            config.format,
+            config.kind,
+            config.deals,
+            schedule_rounds=config.players - 1 if config.format == "progressive" else config.rounds,
+        )
+        self.model.players = self.club.players()
+        self._start_round()
+        rnd = self.model.open_round
+        assert rnd is not None, "round 1 did not start"
+        spoken = iter(languages * 2)
+        for table, game in sorted(rnd.games.items()):
+            for side in game.sides:
+                handset = self.club.phone(next(spoken))
+                self.club.sit(handset, table, rnd.number, side[0])
+                self.phones.append((handset, Phone(handset.name, table, side[0], handset.language)))
+
+    # --- every screen agrees with the model ------------------------------------------
+
+    @invariant()
+    def phones_say_what_the_model_says(self) -> None:
+        if not hasattr(self, "club"):
+            return
+        EveningMachine.steps_run += 1
+        for handset, phone in self.phones:
+            said = self.club.said(handset, phone.table)
+            self._compare(said, phone_says(self.model, phone), phone)
+            self._mode_kept(said, phone)
+            foreign = foreign_phrases(said.page.html, phone.language)
+            assert not foreign, f"{phone.device}'s page in {phone.language} says {foreign}"
+
+    @staticmethod
+    def _compare(said: Said, expected: PhoneSays, phone: Phone) -> None:
+        where = f"{phone.device} at table {phone.table} as player {phone.player}"
+        if expected.kind in screens.ELSEWHERE:
+            assert said.kind in screens.ELSEWHERE, f"{where}: {said.kind}, model {expected.kind}"
+            return
+        assert said.kind == expected.kind, f"{where} says {said.kind}, model {expected.kind}"
+        if expected.kind in SEATED:
+            assert said.deal == expected.deal, f"{where}: deal {said.deal}, model {expected.deal}"
+            assert said.form == expected.form, f"{where}: form {said.form}, model {expected.form}"
+        if expected.kind == screens.CONFIRM:
+            assert said.figures == expected.figures, f"{where}: {said.figures} {expected.figures}"
+        assert said.called == expected.called, f"{where}: called {said.called}"
+        assert said.coming == expected.coming, f"{where}: coming {said.coming}"
+        decision = expected.decision[1] if expected.decision else None
+        assert said.decision == decision, f"{where}: decision {said.decision}, model {decision}"
+
+    def _mode_kept(self, said: Said, phone: Phone) -> None:
+        """The next deal's form is in the mode the phone chose (never the other side's)."""
+        form = self.club.entry_form(said.page, phone.table)
+        if self.model.card_game != "canasta" or form is None or form.data().get("expected_version"):
+            return
+        shown = form_mode(form.data())
+        assert shown == (phone.mode or "deal"), (
+            f"{phone.device}'s form is in {shown}, chosen {phone.mode}"
+        )
+
+    @invariant()
+    def the_board_says_what_the_model_says(self) -> None:
+        if not hasattr(self, "club") or self.model.open_round is None:
+            return
+        rnd = self.model.open_round
+        tiles = self.club.board(rnd.number)
+        for table, game in rnd.games.items():
+            expected, tile = tile_says(self.model, game), tiles[table]
+            where = f"table {table}'s tile"
+            assert tile["data-state"] == expected.state, f"{where}: {tile}, model {expected}"
+            assert (tile["data-calling"] == "1") == expected.calling, f"{where}: calling"
+            assert (tile["data-finishing"] == "1") == expected.finishing, f"{where}: finishing"
+
+    @invariant()
+    def what_counts_is_what_the_rules_count(self) -> None:
+        if not hasattr(self, "club"):
+            return
+        found = self.club.scores()
+        for (number, table), points in screens.game_scores(self.model).items():
+            assert found[(number, table)] == points, (
+                f"round {number} table {table} counts {found[(number, table)]}, model {points}"
+            )
+        expected = screens.standings(self.model)
+        shown = self.club.standings()
+        assert shown == expected, f"the standings show {shown}, the model {expected}"

@@ -1,0 +1,202 @@
+"""The phones' rules: what a player does at the table, on the page the phone shows.
+
+Each rule acts through the page as drawn (the entry form with its number, key and version;
+the confirm and dispute buttons; "Change deal N"; "Enter it again"), asks the model whether
+the rules let it happen, and checks that the app did the same.
+"""
+
+from hypothesis import note
+from hypothesis import strategies as st
+from hypothesis.stateful import precondition, rule
+
+from meld_testkit.evenings.club import Handset
+from meld_testkit.evenings.stage import Stage, one_of, said_in
+from meld_testkit.model import screens
+from meld_testkit.model.deals import Deal
+from meld_testkit.model.evening import Refused
+from meld_testkit.model.screens import Phone, phone_says
+from meld_testkit.page import Form
+
+PLAYING = (screens.ENTER, screens.WAIT, screens.CONFIRM)
+MODES = ("deal", "counts", "totals")  # the ways a Canasta phone enters a deal
+
+
+class PhoneRules(Stage):
+    @precondition(lambda self: self._phones_saying(*PLAYING))
+    @rule(data=st.data())
+    def submit(self, data: st.DataObject) -> None:
+        """A phone sends the entry form its page shows, with a deal's figures typed in."""
+        handset, phone = one_of(data, self._phones_saying(*PLAYING))
+        page = self.club.table_page(handset, phone.table)
+        form = self.club.entry_form(page, phone.table)
+        if form is None:
+            return  # the invariant says whether the page should have had one
+        deal = one_of(data, self._deals_for(form.data()))
+        posted = form.data(**deal.form())
+        note(
+            f"{phone.device} (player {phone.player}, table {phone.table}) sends deal "
+            f"{posted.get('number')} {deal.points}"
+        )
+        self._send(handset, phone, posted, deal)
+
+    def _send(self, handset: Handset, phone: Phone, posted: dict[str, str], deal: Deal) -> None:
+        game = self._game(phone)
+        expected = int(posted["expected_version"]) if posted.get("expected_version") else None
+        stored, why = True, ""
+        try:
+            if game is None or phone.player is None:
+                raise Refused("no_game")
+            self.model.enter(
+                game,
+                int(posted["number"]),
+                deal,
+                player=phone.player,
+                device=phone.device,
+                expected_version=expected,
+            )
+        except Refused as refused:
+            stored, why = False, refused.kind
+        before = self.club.entries()
+        url = self.club.table_url("tournaments-table-submit", phone.table)
+        answer = self.club.post(handset.client, url, posted, "sending a deal")
+        after = self.club.entries()
+        self.sent.append((handset, phone.table, posted))
+        if stored and deal.mode in MODES:
+            phone.mode = deal.mode  # a phone goes on in the mode it entered its deal in
+        assert (after > before) == stored, (
+            f"deal {posted['number']} {'not ' if after == before else ''}stored, the model "
+            f"says {'stored' if stored else 'refused: ' + why}: {said_in(answer)}"
+        )
+
+    def _edit_form(self, handset: Handset, phone: Phone) -> Form | None:
+        """The form behind the page's "Change deal N" or "Enter it again", if it has one."""
+        page = self.club.table_page(handset, phone.table)
+        links = [e for e in page.elements if "/edit/" in e.attrs.get("hx-get", "")]
+        if not links:
+            return None
+        edit = self.club.get(handset.client, links[0].attrs["hx-get"], "the edit form")
+        form = self.club.entry_form(edit, phone.table)
+        assert form is not None, "the edit link gave no form"
+        return form
+
+    @precondition(lambda self: self._phones_saying(screens.WAIT))
+    @rule(data=st.data())
+    def change(self, data: st.DataObject) -> None:
+        """A phone changes its side's deal that waits: "Change deal N", new figures, Send."""
+        handset, phone = one_of(data, self._phones_saying(screens.WAIT))
+        form = self._edit_form(handset, phone)
+        if form is None:
+            return  # the other side's deal waits: nothing to change here
+        deal = one_of(data, self._deals_for(form.data()))
+        note(f"{phone.device} changes its deal to {deal.points}")
+        self._send(handset, phone, form.data(**deal.form()), deal)
+
+    @precondition(lambda self: self._phones_saying(screens.DISPUTE))
+    @rule(data=st.data())
+    def enter_again(self, data: st.DataObject) -> None:
+        """The players agree after all: "Enter it again" on the disputed deal."""
+        handset, phone = one_of(data, self._phones_saying(screens.DISPUTE))
+        form = self._edit_form(handset, phone)
+        assert form is not None, "a disputed deal without “Enter it again”"
+        deal = one_of(data, self._deals_for(form.data()))
+        note(f"{phone.device} enters the disputed deal again: {deal.points}")
+        self._send(handset, phone, form.data(**deal.form()), deal)
+
+    def _answer_form(self, handset: Handset, phone: Phone, step: str) -> Form:
+        page = self.club.table_page(handset, phone.table)
+        form = next((f for f in page.forms if f"/{step}/" in f.action), None)
+        assert form is not None, f"the phone asks to confirm but offers no {step}"
+        return form
+
+    @precondition(lambda self: self._phones_saying(screens.CONFIRM))
+    @rule(data=st.data(), answer=st.sampled_from(["confirm", "confirm", "twice", "dispute"]))
+    def answer(self, data: st.DataObject, answer: str) -> None:
+        """A phone of the other side confirms the deal it is shown (a double tap stores it
+        once), or disputes it."""
+        handset, phone = one_of(data, self._phones_saying(screens.CONFIRM))
+        deal = phone_says(self.model, phone).deal
+        step = "dispute" if answer == "dispute" else "confirm"
+        form = self._answer_form(handset, phone, step)
+        game = self._game(phone)
+        assert game is not None and phone.player is not None and deal is not None
+        note(f"{phone.device} (player {phone.player}) answers deal {deal}: {answer}")
+        if step == "dispute":
+            self.model.dispute(game, deal, player=phone.player, device=phone.device)
+            self.club.post(handset.client, form.action, form.data(reason="Wrong"), "disputing")
+            return
+        self.model.confirm(game, deal, player=phone.player, device=phone.device)
+        for _tap in range(2 if answer == "twice" else 1):
+            self.club.post(handset.client, form.action, form.data(), "confirming")
+
+    # --- what else a phone does -------------------------------------------------------
+
+    @precondition(lambda self: self.phones)
+    @rule(data=st.data(), what=st.sampled_from(["call", "switch", "follow", "resend", "mode"]))
+    def aside(self, data: st.DataObject, what: str) -> None:
+        """Something else a player does: call the director, pass the phone on, follow their
+        player to another table, send a kept form again, or enter deals another way."""
+        {
+            "call": self._call,
+            "switch": self._switch_seat,
+            "follow": self._follow,
+            "resend": self._resend,
+            "mode": self._mode,
+        }[what](data)
+
+    def _mode(self, data: st.DataObject) -> None:
+        """ "Points", "Card counts" or "Score only" above the form (a Canasta phone)."""
+        if self.model.card_game != "canasta":
+            return
+        handset, phone = one_of(data, self.phones)
+        shown = self.club.table_page(handset, phone.table)
+        if self.club.entry_form(shown, phone.table) is None:
+            return  # no form, no switch above it (the round closed, the game over)
+        phone.mode = one_of(data, list(MODES))
+        note(f"{phone.device} enters deals as {phone.mode}")
+        self.club.table_page(handset, phone.table, mode=phone.mode)
+
+    def _call(self, data: st.DataObject) -> None:
+        handset, phone = one_of(data, self.phones)
+        try:
+            self.model.call(phone.table, phone.device)
+        except Refused:
+            return
+        note(f"{phone.device} at table {phone.table} calls the director")
+        url = self.club.table_url("tournaments-table-call", phone.table)
+        self.club.post(handset.client, url, {"reason": "A question"}, "calling the director")
+
+    def _switch_seat(self, data: st.DataObject) -> None:
+        """The phone is passed on: "Switch seat", another player of the table."""
+        handset, phone = one_of(data, self.phones)
+        game = self._game(phone)
+        if game is None:
+            return
+        player = one_of(data, list(game.players))
+        note(f"{phone.device} at table {phone.table} is player {player} now")
+        self.club.sit(handset, phone.table, game.round, player)
+        phone.player = player
+
+    def _follow(self, data: st.DataObject) -> None:
+        """The phone's player plays at another table now: "Open table N"."""
+        going = self._phones_saying(screens.GO)
+        rnd = self.model.open_round
+        if not going or rnd is None:
+            return
+        handset, phone = one_of(data, going)
+        game = rnd.game_of(phone.player) if phone.player is not None else None
+        assert game is not None
+        phone.table = game.table
+        note(f"{phone.device} follows player {phone.player} to table {phone.table}")
+        self.club.table_page(handset, phone.table)
+
+    def _resend(self, data: st.DataObject) -> None:
+        """A form sent before is sent again (a lost answer, a phone's kept deal): its key
+        answers as the game it was drawn for, and nothing new is stored."""
+        if not self.sent:
+            return
+        handset, table, posted = one_of(data, self.sent)
+        note(f"{handset.name} sends its form of deal {posted.get('number')} at table {table} again")
+        before = self.club.entries()
+        url = self.club.table_url("tournaments-table-submit", table)
+        self.club.post(handset.client, url, posted, "sending a form again")
+        assert self.club.entries() == before, "a form sent again stored a new entry"

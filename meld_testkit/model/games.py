@@ -1,0 +1,107 @@
+"""A table's game in the model: who sits where, and every version of every deal.
+
+A deal's versions are kept as entered (RULES.md; the handbook): the one that counts or
+waits, and those set aside. Deals count in order, up to the one that ends the game.
+"""
+
+from dataclasses import dataclass, field
+
+from meld_testkit.model.deals import PARTNERS_TARGET, canasta_over, gin_over
+
+ENTERED, CONFIRMED, DISPUTED, SUPERSEDED = "entered", "confirmed", "disputed", "superseded"
+PENDING = (ENTERED, DISPUTED)
+
+
+@dataclass
+class Version:
+    """One version of a deal's entry."""
+
+    number: int
+    points: tuple[int, ...]
+    status: str
+    side: int | None  # the side whose phone entered it; None: the director's own version
+    device: str | None
+    mode: str
+    went_out: int | None
+    step: int  # when it was entered (the evening's step counter)
+
+
+@dataclass
+class Game:
+    """One table's game in a round: who sits where, and every version of every deal."""
+
+    round: int
+    table: int
+    sides: tuple[tuple[int, ...], ...]  # the players' numbers, side by side
+    card_game: str  # "canasta", "gin" (two at a table), "gin4" (two partnerships of two)
+    versions: list[Version] = field(default_factory=list)
+    ended: bool = False  # ended by the director (a timed round), or by closing it when done
+    # The director's last decision while it is the newest thing at the game:
+    # (what: "settled", "accepted", "set_aside", "corrected"; the deal; its points).
+    decision: tuple[str, int, tuple[int, ...]] | None = None
+
+    def side_of(self, player: int) -> int | None:
+        return next((i for i, side in enumerate(self.sides) if player in side), None)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for side in self.sides for player in side)
+
+    def current(self, number: int) -> Version | None:
+        return next(
+            (v for v in self.versions if v.number == number and v.status != SUPERSEDED), None
+        )
+
+    def rows(self) -> list[Version]:
+        """The deals on the score pad: each one's current version, in deal order."""
+        return sorted((v for v in self.versions if v.status != SUPERSEDED), key=lambda v: v.number)
+
+    def top(self) -> int:
+        """The highest deal number any version was entered for."""
+        return max((v.number for v in self.versions), default=0)
+
+    def next_number(self) -> int:
+        """The deal to enter next: the first one without a version that counts or waits (a
+        deal set aside is entered again before the next new one)."""
+        numbers = {v.number for v in self.rows()}
+        number = 1
+        while number in numbers:
+            number += 1
+        return number
+
+    def confirmed(self) -> list[Version]:
+        return [v for v in self.rows() if v.status == CONFIRMED]
+
+    def in_order(self) -> list[Version]:
+        """The confirmed deals that count: in order from deal 1, as on a paper score sheet (a
+        deal confirmed while an earlier one waits counts once that one does)."""
+        counted = []
+        for number, version in enumerate(self.confirmed(), start=1):
+            if version.number != number:
+                break
+            counted.append(version)
+        return counted
+
+    def end(self) -> int | None:
+        """The deal that ended the game by the rules (a side reached the target), if any."""
+        return self.over_at(self.in_order())
+
+    def counted(self) -> list[Version]:
+        """The confirmed deals that make the game: in order, up to the one that ends it."""
+        counted = self.in_order()
+        end = self.over_at(counted)
+        return counted if end is None else counted[:end]
+
+    def over_at(self, confirmed: list[Version]) -> int | None:
+        points = [v.points for v in confirmed]
+        if self.card_game == "gin":
+            return gin_over(points)
+        if self.card_game == "gin4":
+            return gin_over(points, PARTNERS_TARGET)
+        return canasta_over(points, [v.went_out for v in confirmed])
+
+    def pending(self) -> list[Version]:
+        return [v for v in self.rows() if v.status in PENDING]
+
+    def disputed(self) -> list[Version]:
+        return [v for v in self.rows() if v.status == DISPUTED]

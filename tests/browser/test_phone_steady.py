@@ -1,0 +1,191 @@
+"""Nothing moves under a finger on the phone's pad (issue 33), at 390×844: while a deal is
+typed and the live check answers, when the director starts the round clock, and when a
+notice about the director's call arrives. Each is measured as the browser measures it:
+the Cumulative Layout Shift of the shifts without recent input (PerformanceObserver,
+``layout-shift``), and how far the Send button moved.
+"""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import LOCALES, take_seat
+from tests.conftest import PHONE
+from tests.web.table_helpers import canasta_game, seat_of
+from tournaments.models import Entry, TableCall
+from tournaments.services.rounds.clock import start_clock
+from tournaments.services.scores.calls import acknowledge_call, call_director
+from tournaments.services.scores.entries import submit_entry
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+expect.set_options(timeout=10_000)
+POLLED = 10_000  # a poll every 2 s, with room for a loaded machine
+
+# The most the layout may shift, and Send move, as a poll or the live check answers.
+MOST_SHIFT = 0.01
+MOST_MOVE = 4
+
+SHIFTS = """
+window.meldShifts = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (shift) {
+    if (shift.hadRecentInput) return;
+    window.meldShifts.push({value: shift.value, sources: shift.sources.map(function (source) {
+      var node = source.node && (source.node.nodeType === 1 ? source.node : source.node.parentElement);
+      var name = node ? node.tagName + '#' + node.id + '.' + node.className : '?';
+      return name + ' ' + JSON.stringify([source.previousRect, source.currentRect]);
+    })});
+  });
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.fixture
+def phones(browser, language):
+    contexts = [browser.new_context(viewport=PHONE, locale=LOCALES[language]) for _ in range(2)]
+    pages = []
+    for context in contexts:
+        page = context.new_page()
+        page.add_init_script(SHIFTS)
+        page.set_default_timeout(20_000)
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def sit(page: Page, live_server, game, number: int) -> None:
+    take_seat(page, f"{live_server.url}/t/{game.table.token}/", seat_of(game, number).pk, number)
+
+
+class Steadiness:
+    """From now on: the layout's shifts without recent input, and where Send is."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.send = page.locator("form.entry-form button.send")
+        page.evaluate("window.meldShifts = []")
+        self.before = self.send.bounding_box()
+
+    def shifts(self) -> list[dict]:
+        return self.page.evaluate("window.meldShifts")
+
+    def moved(self) -> float:
+        after = self.send.bounding_box()
+        return max(abs(after["x"] - self.before["x"]), abs(after["y"] - self.before["y"]))
+
+    def check(self, what: str) -> None:
+        shifts = self.shifts()
+        shifted = sum(shift["value"] for shift in shifts)
+        moved = self.moved()
+        print(f"{what}: CLS {shifted:.4f}, Send moved {moved:.0f} px")
+        assert shifted <= MOST_SHIFT and moved <= MOST_MOVE, (what, shifted, moved, shifts)
+
+
+class HeldChecks:
+    """The live check's answers held back until the player's last keystroke is long past
+    (what a busy evening does to them), so what they move counts as the browser counts it."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.held = page, []
+        page.route("**/preview/", lambda route: self.held.append(route))
+
+    def release(self) -> None:
+        """Each answer 700 ms after its question, until none is asked any more."""
+        asking = self.page.locator("#preview.htmx-request")
+        for _round in range(10):
+            self.page.wait_for_timeout(700)
+            if not self.held and not asking.count():
+                break
+            while self.held:
+                self.held.pop(0).continue_()
+        self.page.wait_for_timeout(300)
+
+
+def test_typing_a_deal_moves_nothing_as_the_live_check_answers(phones, live_server, director):
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    form = page.locator("form.entry-form")
+    form.locator("#preview").evaluate("p => p.scrollIntoView({block: 'end'})")
+    checks = HeldChecks(page)
+    field = form.locator("#id_s1_hand_points")
+    field.click()
+    field.press_sequentially("123")
+    steady = Steadiness(page)  # from the last keystroke on
+    checks.release()
+    expect(form.locator("#id_s1_hand_points_error")).to_contain_text("5")
+    expect(form.locator("#err-all")).to_contain_text("5")
+    steady.check("typing a mistake")
+    field.fill("")
+    form.locator("#id_s0_melded_points").fill("120")
+    form.locator("#id_s1_melded_points").fill("60")
+    form.locator("#preview").evaluate("p => p.scrollIntoView({block: 'end'})")
+    steady = Steadiness(page)
+    checks.release()
+    expect(form.locator("#total-s0")).to_have_text("120")
+    expect(form.locator("#err-all")).to_be_empty()
+    steady.check("typing a deal")
+
+
+def test_starting_the_clock_moves_nothing(phones, live_server, director):
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    steady = Steadiness(page)
+    start_clock(game.round, user=director, minutes=30)
+    expect(page.locator(".round-clock.running .clock-time")).to_be_visible(timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("clock")
+
+
+def test_a_notice_about_the_call_moves_nothing(phones, live_server, director):
+    game = canasta_game(director)
+    page, other = phones
+    sit(other, live_server, game, 2)
+    sit(page, live_server, game, 1)
+    steady = Steadiness(page)
+    # The other phone calls the director: this phone hears it by its poll.
+    call_director(game.table, game.round, reason="A card on the floor")
+    expect(page.locator("[data-notice=called]")).to_be_visible(timeout=POLLED)
+    acknowledge_call(TableCall.objects.get(), user=director)
+    expect(page.locator("[data-notice=called]")).to_have_count(0, timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("call")
+
+
+def test_the_phone_that_called_hears_the_director_is_coming_and_nothing_moves(
+    phones, live_server, director
+):
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    page.locator("#call-director summary").click()
+    page.locator("#call-director button[type=submit]").click()
+    expect(page.locator("[data-notice=called]")).to_be_visible()
+    page.wait_for_timeout(600)  # the tap's own change is the player's
+    steady = Steadiness(page)
+    acknowledge_call(TableCall.objects.get(), user=director)
+    expect(page.locator("[data-notice=coming]")).to_be_visible(timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("coming")
+
+
+def test_no_send_for_the_deal_this_phone_must_confirm_and_nothing_typed_moves(
+    phones, live_server, director
+):
+    """One primary action: while the other side's deal waits for this phone's confirmation,
+    no "Send deal N" for that same deal; what the player typed stays where it was."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 2)
+    form = page.locator("form.entry-form")
+    form.locator("#id_s1_melded_points").fill("60")
+    steady = Steadiness(page)
+    submit_entry(game, 1, {"totals": [100, 50]}, seat=seat_of(game, 1), device="other")
+    expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
+    assert Entry.objects.get().number == 1
+    expect(page.get_by_role("button", name="Send deal 1")).to_have_count(0)
+    expect(form.locator("button.send")).to_be_disabled()
+    expect(form.locator("#id_s1_melded_points")).to_have_value("60")
+    page.wait_for_timeout(300)
+    steady.check("confirm due")

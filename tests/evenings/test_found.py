@@ -1,0 +1,132 @@
+"""What the random evenings found, each as a plain test named for what it shows (each failed
+before its fix). The state machine (``test_evenings.py``) keeps looking for more."""
+
+import pytest
+
+from tests.factories import make_event, seat_round
+from tests.web.table_helpers import DEAL_FORM, phone, seat_of, table_url, totals
+from tournaments.models import AuditEntry, Entry, Game, Round
+from tournaments.services.scores.entries import (
+    confirm_entry,
+    correct_entry,
+    dispute_entry,
+    settle_dispute,
+    submit_entry,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def canasta(director, **fields) -> Game:
+    event = make_event(director, entry_modes=["deal", "totals"], **fields)
+    rnd = seat_round(event, 1, [((1, 6), (2, 5)), ((3, 8), (4, 7))])
+    return rnd.games.select_related("round__event", "table").get(table__number=1)
+
+
+def now_kind(game: Game, number: int) -> tuple[str, str]:
+    page = phone(game, number).get(table_url("tournaments-table", game)).content.decode()
+    section = page.split('<section id="now"', 1)[1].split(">", 1)[0]
+    kind = section.split('data-kind="', 1)[1].split('"', 1)[0]
+    deal = section.split('data-deal="', 1)[1].split('"', 1)[0]
+    return kind, deal
+
+
+def test_a_canasta_game_in_a_round_of_so_many_deals_ends_when_a_side_reaches_the_target(
+    director,
+):
+    game = canasta(director, round_kind="deals", round_deals=4)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+    for number, points in enumerate([(2600, 100), (2600, 100)], start=1):
+        confirm_entry(submit_entry(game, number, totals(*points), seat=a), seat=b)
+    game.refresh_from_db()
+    assert game.finished and (game.score_0, game.score_1) == (5200, 200)
+    assert now_kind(game, 1)[0] == "game_over"
+
+
+def test_deals_after_the_end_of_the_game_do_not_count_and_the_waiting_ones_are_set_aside(
+    director,
+):
+    game = canasta(director)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+    confirm_entry(submit_entry(game, 1, totals(2600, 100), seat=a), seat=b)
+    ending = submit_entry(game, 2, totals(2600, 100), seat=a)
+    later = submit_entry(game, 3, totals(500, 100), seat=a)  # typed while deal 2 waited
+    confirm_entry(ending, seat=b)
+    game.refresh_from_db()
+    assert game.finished and (game.score_0, game.score_1) == (5200, 200)
+    assert Entry.objects.get(pk=later.pk).status == Entry.Status.SUPERSEDED
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.AFTER_END, entry=later).exists()
+    assert now_kind(game, 2)[0] == "game_over"  # not "confirm deal 3"
+
+
+def test_a_correction_after_the_end_does_not_count(director):
+    game = canasta(director)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+    for number in (1, 2):
+        confirm_entry(submit_entry(game, number, totals(2600, 100), seat=a), seat=b)
+    correct_entry(game, 3, totals(500, 100), user=director, reason="Added by mistake")
+    game.refresh_from_db()
+    assert (game.score_0, game.score_1) == (5200, 200)
+
+
+def test_deals_count_in_order(director):
+    """A deal confirmed while an earlier one waits counts once that one does."""
+    game = canasta(director)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+    first = submit_entry(game, 1, totals(2600, 100), seat=a)
+    second = submit_entry(game, 2, totals(2600, 100), seat=b)  # the other side enters it
+    confirm_entry(second, seat=a)
+    game.refresh_from_db()
+    assert (game.score_0, game.score_1, game.finished) == (0, 0, False)
+    confirm_entry(first, seat=b)
+    game.refresh_from_db()
+    assert (game.score_0, game.score_1, game.finished) == (5200, 200, True)
+
+
+def test_a_deal_set_aside_is_entered_again_before_a_new_one(director):
+    game = canasta(director)
+    a, b = seat_of(game, 1), seat_of(game, 2)
+    first = submit_entry(game, 1, totals(820, 25), seat=a)
+    submit_entry(game, 2, totals(820, 25), seat=b)
+    dispute_entry(first, seat=b, reason="Wrong")
+    settle_dispute(Entry.objects.get(pk=first.pk), user=director, accept=False, reason="Again")
+    page = phone(game, 2).get(table_url("tournaments-table", game)).content.decode()
+    assert 'name="number" value="1"' in page and "Send deal 1" in page  # not deal 3
+
+
+def test_the_phones_say_the_last_round_after_the_rounds_the_format_gives(director):
+    """A Swiss event of four whose director set no number of rounds plays two (⌈log2 4⌉)."""
+    event = make_event(director, card_game="gin", players=4, fmt="swiss")
+    first = seat_round(event, 1, [(1, 2), (3, 4)])
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.CLOSED)
+    second = seat_round(event, 2, [(1, 3), (2, 4)])
+    Round.objects.filter(pk=second.pk).update(status=Round.Status.CLOSED)
+    game = second.games.select_related("round__event", "table").get(table__number=1)
+    page = phone(game, 1).get(table_url("tournaments-table", game)).content.decode()
+    assert 'data-kind="last_round"' in page and "Round 2 was the last round." in page
+
+
+def test_a_kept_form_of_a_closed_round_is_refused_with_its_round(director):
+    game = canasta(director)
+    side_a = phone(game, 1)
+    posted = {"number": 1, "idempotency_key": f"g{game.pk}-kept", **DEAL_FORM}
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    answer = side_a.post(table_url("tournaments-table-submit", game), posted)
+    assert answer.status_code == 302 and not Entry.objects.exists()
+
+
+def test_winner_moves_up_takes_a_substitute_but_no_late_entry_or_withdrawal(director):
+    """Its tables follow the last round's results: a player who withdrew left a seat the next
+    round could not fill ("enter a substitute first"), and a late entry never got a seat."""
+    from tournaments.kernel.errors import ServiceError
+    from tournaments.models import Event
+    from tournaments.services.setup import player_changes
+
+    event = make_event(director, fmt="moveup", status=Event.Status.RUNNING)
+    seat_round(event, 1, [((1, 2), (3, 4)), ((5, 6), (7, 8))])
+    player = event.players.get(number=5)
+    with pytest.raises(ServiceError, match="enter a substitute"):
+        player_changes.withdraw(event, player, user=director)
+    with pytest.raises(ServiceError, match="late entry has no seat"):
+        player_changes.late_entry(event, name="Latecomer", user=director)
+    assert player_changes.substitute(event, player, name="Sam", user=director).number == 5

@@ -1,0 +1,91 @@
+"""The change feed: how every screen learns that something it shows has changed.
+
+Every write step that changes anything a screen shows calls ``record`` in its own
+transaction: one insert-only ``Change`` row. A screen's poll carries the value ``latest``
+gave it when it was drawn; while ``latest`` still gives that value, nothing in the screen's
+scope has changed and the poll is answered "nothing new" from the cache alone, without
+reading a database row. Otherwise the screen is drawn again from the state now.
+
+Scopes are what a screen shows: a table (its phones: its game, its round's clock and
+close, the event's names and finish), a round (the director's board, bar and close
+dialog) or the whole event (standings, public page, projector). A change in a game
+reaches its table, its round and its event; a change of a round reaches every table of
+the event, that round and the event; a change of the event reaches every scope of it.
+
+The values are compared for equality, never for order: after its commit a change sets
+every key of its scope to its own id, so a screen drawn before that commit differs from
+it even where ids commit out of order (PostgreSQL's sequence). Before the commit the
+keys are dropped, so a reader that misses (a cold cache, a test whose transaction never
+commits) takes the event's latest id from one indexed query.
+"""
+
+from functools import partial
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.models import Change, Event, Game, Round, Table
+
+# How long a scope's latest id is kept; a key evicted or expired costs one indexed query.
+FEED_SECONDS = 24 * 60 * 60
+
+Kind = Change.Kind
+
+
+def event_key(event_id: int) -> str:
+    return f"feed:event:{event_id}"
+
+
+def round_key(round_id: int) -> str:
+    return f"feed:round:{round_id}"
+
+
+def table_key(table_id: int) -> str:
+    return f"feed:table:{table_id}"
+
+
+def record(
+    event: Event | int,
+    kind: str,
+    *,
+    round: Round | None = None,  # noqa: A002 - the club's word
+    game: Game | None = None,
+) -> Change:
+    """Append one change to the feed, inside the caller's transaction."""
+    event_id = event if isinstance(event, int) else event.pk
+    round_id = round.pk if round is not None else (game.round_id if game is not None else None)
+    change = Change.objects.create(event_id=event_id, round_id=round_id, game=game, kind=kind)
+    keys = _scope_keys(event_id, round_id, game)
+    cache.delete_many(keys)
+    transaction.on_commit(partial(_publish, keys, change.pk))
+    return change
+
+
+def latest(key: str, event_id: int) -> int:
+    """The value a screen of scope ``key`` compares: the id of the last change that reached
+    it, or, when the cache does not know, the event's latest change id."""
+    value = cache.get(key)
+    if value is None:
+        found = Change.objects.filter(event_id=event_id).aggregate(last=Max("id"))["last"]
+        value = found or 0
+        cache.add(key, value, FEED_SECONDS)
+    return int(value)
+
+
+def _scope_keys(event_id: int, round_id: int | None, game: Game | None) -> list[str]:
+    keys = [event_key(event_id)]
+    if game is not None:
+        return [*keys, round_key(game.round_id), table_key(game.table_id)]
+    if round_id is not None:
+        keys.append(round_key(round_id))
+    else:
+        rounds = Round.objects.filter(event_id=event_id).values_list("pk", flat=True)
+        keys.extend(round_key(pk) for pk in rounds)
+    tables = Table.objects.filter(event_id=event_id).values_list("pk", flat=True)
+    keys.extend(table_key(pk) for pk in tables)
+    return keys
+
+
+def _publish(keys: list[str], change_id: int) -> None:
+    cache.set_many(dict.fromkeys(keys, change_id), FEED_SECONDS)

@@ -1,0 +1,109 @@
+"""A member's e-mail address and their consent, each change one step in one transaction
+under the club's lock, then the member's (``services.store.locks``: club → member).
+
+Double opt-in: whoever gives the address (the director on the register, or the member
+from their private link), Meld first sends a mail asking the member to confirm it; only a
+confirmed address gets results. Every mail carries the link that stops them.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.kernel.errors import ServiceError
+from tournaments.models import Member, MemberMail
+from tournaments.models.mail import new_mail_token
+from tournaments.services.outbox import queue as outbox
+from tournaments.services.store.locks import lock_club, lock_members, serialised
+
+State = MemberMail.State
+
+
+def _locked(member: Member) -> Member:
+    lock_club(member.club_id, change=True)
+    found = lock_members(member.club_id, [member.pk]).get(member.pk)
+    if found is None:
+        raise ServiceError(_("This member is no longer on the register."))
+    return found
+
+
+def mail_of(member: Member) -> MemberMail | None:
+    return MemberMail.objects.filter(member=member).first()
+
+
+@serialised
+def set_address(member: Member, address: str, language: str) -> MemberMail | None:
+    """The member's address (empty: none any more) and the language of their mails. A new
+    address waits for the member's confirmation: a mail asks for it."""
+    address = address.strip()
+    with transaction.atomic():
+        member = _locked(member)
+        if hasattr(member, "erasure"):
+            raise ServiceError(_("This member's data was erased."))
+        mail = mail_of(member)
+        if not address:
+            if mail is not None:
+                outbox.cancel_member(member.pk)
+                mail.delete()
+            return None
+        if (
+            mail is not None
+            and mail.address.casefold() == address.casefold()
+            and mail.state == State.CONFIRMED
+        ):
+            mail.language = language
+            mail.save(update_fields=["language"])
+            return mail
+        mail = mail or MemberMail(member=member)
+        mail.address, mail.language = address, language
+        mail.state = State.PENDING
+        mail.confirm_token = new_mail_token()
+        mail.asked_at, mail.confirmed_at, mail.stopped_at = timezone.now(), None, None
+        mail.save()
+        outbox.cancel_member(member.pk)
+        outbox.queue_confirmation(mail)
+        return mail
+
+
+@serialised
+def ask_again(member: Member) -> MemberMail:
+    """Send the confirmation mail once more (the member lost it)."""
+    with transaction.atomic():
+        member = _locked(member)
+        mail = mail_of(member)
+        if mail is None or mail.state != State.PENDING:
+            raise ServiceError(_("No address waits for confirmation."))
+        mail.asked_at = timezone.now()
+        mail.save(update_fields=["asked_at"])
+        outbox.queue_confirmation(mail)
+        return mail
+
+
+@serialised
+def confirm(mail: MemberMail) -> MemberMail:
+    """The member confirmed their address (the button on the confirmation link's page)."""
+    with transaction.atomic():
+        _locked(mail.member)
+        mail = MemberMail.objects.select_related("member").get(pk=mail.pk)
+        if mail.state != State.CONFIRMED:
+            mail.state = State.CONFIRMED
+            mail.confirmed_at = timezone.now()
+            mail.stopped_at = None
+            # The confirmation link has done its work: it confirms nothing again.
+            mail.confirm_token = new_mail_token()
+            mail.save()
+        return mail
+
+
+@serialised
+def unsubscribe(mail: MemberMail) -> MemberMail:
+    """No more mails to this member (the link in every mail, or the member's page)."""
+    with transaction.atomic():
+        _locked(mail.member)
+        mail = MemberMail.objects.select_related("member").get(pk=mail.pk)
+        if mail.state != State.STOPPED:
+            mail.state = State.STOPPED
+            mail.stopped_at = timezone.now()
+            mail.save(update_fields=["state", "stopped_at"])
+        outbox.cancel_member(mail.member_id)
+        return mail
