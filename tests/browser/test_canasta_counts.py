@@ -38,6 +38,8 @@ def test_a_deal_by_card_counts_is_refused_once_then_confirmed_on_the_other_phone
     entering.get_by_role("link", name="Card counts").click()
     form = entering.locator("form.entry-form")
     expect(form.get_by_role("link", name="Card counts")).to_have_attribute("aria-current", "true")
+    # The mode is a page of its own: its steppers are bound once it has loaded.
+    entering.wait_for_load_state("load")
     # Side A: a natural canasta, a red three, went out; nine cards from eight to king and
     # three aces melded: 500 + 100 + 100 + 150 = 850.
     more(form, "s0_natural_canastas")
