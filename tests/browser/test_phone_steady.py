@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import LOCALES, take_seat
 from tests.conftest import PHONE
-from tests.web.table_helpers import canasta_game, seat_of
+from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Entry, TableCall
 from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.calls import acknowledge_call, call_director
@@ -136,6 +136,9 @@ def test_starting_the_clock_moves_nothing(phones, live_server, director):
     expect(page.locator(".round-clock.running .clock-time")).to_be_visible(timeout=POLLED)
     page.wait_for_timeout(300)
     steady.check("clock")
+    # The clock came alone, with the poll's new address: the pad goes on following the table.
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
+    expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
 
 
 def test_a_notice_about_the_call_moves_nothing(phones, live_server, director):

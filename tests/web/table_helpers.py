@@ -1,5 +1,7 @@
 """Test data for score entry: a seated Canasta or Gin game and well-formed deals and hands."""
 
+import re
+
 from django.test import Client
 from django.urls import reverse
 
@@ -25,6 +27,13 @@ DEAL_FORM = {
     "s1_melded_points": "60",
     "s1_hand_points": "35",
 }
+
+
+def poll_of(html: str) -> dict[str, str]:
+    """What the phone's poll drawn in ``html`` sends: the table's and the clock's feed values."""
+    found = re.search(r"since=(\d+)&amp;clock=(\d+)", html)
+    assert found, "the page draws no poll"
+    return {"since": found[1], "clock": found[2]}
 
 
 def canasta_game(owner, **event_fields) -> Game:

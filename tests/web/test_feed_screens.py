@@ -106,6 +106,14 @@ def opened(client: Client, url: str, part: str) -> str:
     return poll_in(answer.content.decode(), part)
 
 
+def change_for(game, name: str) -> None:
+    """A step that changes what the part shows: the clock for a clock, a deal for the rest."""
+    if "clock" in name:
+        start_clock(game.round, user=game.round.event.owner)
+    else:
+        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+
+
 def unchanged_poll(client: Client, poll: str) -> int:
     """The poll's status, asserting that it read no database row."""
     with CaptureQueriesContext(connection) as queries:
@@ -122,7 +130,7 @@ def test_an_unchanged_poll_reads_no_row_and_a_step_shows_at_the_next(
     poll = opened(client, url, part)
     assert unchanged_poll(client, poll) == 204
     with django_capture_on_commit_callbacks(execute=True):
-        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+        change_for(game, name)
     answer = client.get(poll, **HTMX)
     assert answer.status_code == 200 and f'id="{part}"' in answer.content.decode()
     again = poll_in(answer.content.decode(), part)
@@ -138,8 +146,21 @@ def test_a_poll_seen_before_its_change_committed_asks_the_database_once(
     the event's latest change from one query and draws the part anew."""
     client, url, part = screens(game, director_client)[name]
     poll = opened(client, url, part)
-    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    change_for(game, name)
     assert client.get(poll, **HTMX).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["director clock", "public clock"])
+def test_a_deal_entered_leaves_the_clock_unchanged(
+    game, director_client, name, django_capture_on_commit_callbacks
+):
+    """The clock's scope is the event's clock: on a busy evening the deals entered every few
+    seconds do not redraw every clock in the room."""
+    client, url, part = screens(game, director_client)[name]
+    poll = opened(client, url, part)
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    assert unchanged_poll(client, poll) == 204
 
 
 def test_the_board_and_the_public_page_show_the_deal_and_the_score(game, director_client):

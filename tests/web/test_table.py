@@ -7,7 +7,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, seat_round
-from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, gin_game, seat_of, totals
+from tests.web.table_helpers import (
+    DEAL,
+    DEAL_FORM,
+    canasta_game,
+    gin_game,
+    poll_of,
+    seat_of,
+    totals,
+)
 from tournaments.models import Entry, Game, Round
 from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.entries import submit_entry
@@ -267,20 +275,55 @@ def test_an_empty_dispute_is_refused(client, game):
 # --- polling ----------------------------------------------------------------------------
 
 
-def since_in(html: str) -> str:
-    return html.split("&amp;since=")[1].split('"')[0].split("&")[0]
-
-
 def test_the_polled_sheet_answers_204_until_something_changes(client, game):
     sheet_url = url("tournaments-table-sheet", game)
     first = client.get(sheet_url, {"game": game.pk, "since": "x"}, **HTMX)
     assert first.status_code == 200
-    since = since_in(first.content.decode())
-    assert client.get(sheet_url, {"game": game.pk, "since": since}).status_code == 204
+    drawn = poll_of(first.content.decode())
+    assert client.get(sheet_url, {"game": game.pk, **drawn}).status_code == 204
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
-    changed = client.get(sheet_url, {"game": game.pk, "since": since}, **HTMX)
+    changed = client.get(sheet_url, {"game": game.pk, **drawn}, **HTMX)
     assert changed.status_code == 200 and "820" in changed.content.decode()
-    assert since_in(changed.content.decode()) != since
+    assert poll_of(changed.content.decode())["since"] != drawn["since"]
+
+
+def _clock_started_at_the_pad(client, game, capture) -> tuple[dict, object]:
+    """A seated phone's poll, and its answer once the director has started the clock."""
+    sit(client, game, 2)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    poll = {"game": game.pk, **poll_of(page), "shown": "1"}
+    sheet_url = url("tournaments-table-sheet", game)
+    assert client.get(sheet_url, poll, **HTMX).status_code == 204
+    with capture(execute=True):
+        start_clock(game.round, user=game.round.event.owner, minutes=30)
+    return poll, client.get(sheet_url, poll, **HTMX)
+
+
+def test_a_clock_started_brings_the_phones_their_clock_alone(
+    client, game, django_capture_on_commit_callbacks
+):
+    """A round without a time limit: its clock only informs, so the pad and the form being
+    typed stay; the poll brings the clock and its own new address, both out of band."""
+    poll, answer = _clock_started_at_the_pad(client, game, django_capture_on_commit_callbacks)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and answer["HX-Reswap"] == "none"
+    assert "Time left" in html and 'id="sheet"' not in html and 'id="entry"' not in html
+    assert html.count('hx-swap-oob="true"') == 2
+    drawn = poll_of(html)
+    assert drawn["since"] == poll["since"] and drawn["clock"] != poll["clock"]
+    again = {**poll, **drawn}
+    assert client.get(url("tournaments-table-sheet", game), again, **HTMX).status_code == 204
+
+
+def test_a_clock_started_in_a_timed_round_redraws_the_pad(
+    client, director, django_capture_on_commit_callbacks
+):
+    """A round with a time limit: the clock says when its deals end, so the pad is drawn anew."""
+    game = canasta_game(director, round_kind="time", round_minutes=30)
+    _poll, answer = _clock_started_at_the_pad(client, game, django_capture_on_commit_callbacks)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and not answer.has_header("HX-Reswap")
+    assert 'id="sheet"' in html and "Time left" in html
 
 
 def test_a_steps_message_stays_until_something_else_changes(client, game):
@@ -291,7 +334,7 @@ def test_a_steps_message_stays_until_something_else_changes(client, game):
     confirm = url("tournaments-table-confirm", game, entry.pk)
     html = client.post(confirm, {"shown": "2-later"}, **HTMX).content.decode()
     assert "Deal 1 is confirmed." in html
-    poll = {"game": game.pk, "since": since_in(html), "shown": "2"}
+    poll = {"game": game.pk, **poll_of(html), "shown": "2"}
     assert client.get(url("tournaments-table-sheet", game), poll, **HTMX).status_code == 204
     submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
     changed = client.get(url("tournaments-table-sheet", game), poll, **HTMX).content.decode()
@@ -397,11 +440,11 @@ def test_the_poll_leaves_the_form_being_typed_and_takes_away_a_deal_to_confirm(c
     page = client.get(url("tournaments-table", game)).content.decode()
     assert "Send deal 1" in page
     sheet_url = url("tournaments-table-sheet", game)
-    poll = {"game": game.pk, "since": since_in(page), "shown": "1"}
+    poll = {"game": game.pk, **poll_of(page), "shown": "1"}
     start_clock(game.round, user=game.round.event.owner, minutes=30)
     html = client.get(sheet_url, poll, **HTMX).content.decode()
     assert "Time left" in html and 'id="entry"' not in html  # the form typed in stays
-    poll["since"] = since_in(html)
+    poll.update(poll_of(html))
     entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
     html = client.get(sheet_url, poll, **HTMX).content.decode()
     assert "Confirm deal 1" in html and "Send deal 1" not in html and 'id="entry"' not in html

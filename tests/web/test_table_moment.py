@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, phone, seat_of, totals
+from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, phone, poll_of, seat_of, totals
 from tournaments.models import Entry, Event, Round, TableCall
 from tournaments.services.rounds.steps import close_round, force_close_round
 from tournaments.services.scores.calls import acknowledge_call
@@ -49,13 +49,10 @@ def send(client, game, number=1, key="key-1", **values) -> str:
     return client.post(url("tournaments-table-submit", game), data, **HTMX).content.decode()
 
 
-def since_in(html: str) -> str:
-    return html.split("&amp;since=")[1].split('"')[0].split("&")[0]
-
-
-def poll(client, game, since: str):
+def poll(client, game, drawn: str):
+    """The phone's poll from the page or answer ``drawn``."""
     return client.get(
-        url("tournaments-table-sheet", game), {"game": game.pk, "since": since}, **HTMX
+        url("tournaments-table-sheet", game), {"game": game.pk, **poll_of(drawn)}, **HTMX
     )
 
 
@@ -85,11 +82,11 @@ def test_the_polled_pad_brings_what_the_phone_asks_now_and_drops_the_last_messag
     """Side B sent deal 1 (its message: "stored"); side A confirms and sends deal 2. B's next
     poll says that B confirms deal 2, and no longer that deal 1 is stored."""
     side_b = phone(game, 2)
-    since = since_in(send(side_b, game))
+    sent = send(side_b, game)
     deal = Entry.objects.get()
     confirm_entry(deal, seat=seat_of(game, 1))
     submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
-    answer = poll(side_b, game, since)
+    answer = poll(side_b, game, sent)
     html = answer.content.decode()
     assert answer.status_code == 200 and '<section id="now"' in html
     assert 'hx-swap-oob="true"' in html.split('<section id="now"')[1].split(">")[0]
@@ -103,7 +100,7 @@ def test_a_directors_correction_replaces_the_stale_line(game, director):
     answer = send(entering, game)
     assert "Deal 1 is sent and waits" in now_of(answer)
     correct_entry(game, 1, totals(300, 100), user=director, reason="Counted again")
-    html = poll(entering, game, since_in(answer)).content.decode()
+    html = poll(entering, game, answer).content.decode()
     assert now_of(html) == "The director corrected deal 1: 300 : 100 counts. Next: enter deal 2."
 
 
@@ -204,12 +201,12 @@ def test_the_page_between_rounds_polls_instead_of_refreshing_itself(game, direct
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     page = client.get(url("tournaments-table", game)).content.decode()
     assert 'http-equiv="refresh"' not in page
-    since = page.split("sheet/?since=")[1].split('"')[0]
+    drawn = poll_of(page)
     sheet = url("tournaments-table-sheet", game)
-    unchanged = client.get(sheet, {"since": since}, **HTMX)
+    unchanged = client.get(sheet, drawn, **HTMX)
     assert unchanged.status_code == 204 and not unchanged.has_header("HX-Refresh")
     finish_event(game.round.event, director)
-    changed = client.get(sheet, {"since": since}, **HTMX)
+    changed = client.get(sheet, drawn, **HTMX)
     assert changed.status_code == 204 and changed["HX-Refresh"] == "true"
 
 

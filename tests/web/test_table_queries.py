@@ -7,7 +7,6 @@ query per deal or per seat would break them at twelve deals.
 """
 
 import datetime
-import re
 
 import pytest
 from django.db import connection
@@ -19,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, seat_of, totals
+from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, poll_of, seat_of, totals
 from tournaments.card_games import entry_form_for
 from tournaments.card_games.entry import base as entry_forms
 from tournaments.models import Entry, Game
@@ -74,10 +73,6 @@ def pending_entry(game: Game, number: int, data) -> Entry:
     return submit_entry(game, number, data, seat=game.seats.filter(side=0).first())
 
 
-def since_of(html: str) -> str:
-    return re.search(r"&amp;since=(\d+)", html).group(1)
-
-
 KINDS = {
     "quick": (lambda owner: canasta_game(owner, entry_modes=["totals"]), totals(100, 50), QUICK),
     "canasta": (
@@ -119,8 +114,8 @@ def test_an_unchanged_score_pad_is_answered_without_reading_a_row(
     game = played(make(director), deals, data)
     me = phone(game, 2)
     sheet = url("tournaments-table-sheet", game)
-    since = since_of(me.get(url("tournaments-table", game)).content.decode())
-    poll = {"game": game.pk, "since": since, "shown": "1"}
+    drawn = poll_of(me.get(url("tournaments-table", game)).content.decode())
+    poll = {"game": game.pk, **drawn, "shown": "1"}
     with CaptureQueriesContext(connection) as queries:
         answer = me.get(sheet, poll, **HTMX)
     assert answer.status_code == 204 and not answer.content
@@ -128,7 +123,7 @@ def test_an_unchanged_score_pad_is_answered_without_reading_a_row(
     pending_entry(game, deals + 1, data)
     with django_assert_max_num_queries(POLL_CHANGED):
         changed = me.get(sheet, poll, **HTMX)
-    assert changed.status_code == 200 and since_of(changed.content.decode()) != since
+    assert changed.status_code == 200 and poll_of(changed.content.decode()) != drawn
 
 
 @pytest.mark.parametrize("deals", [1, 12])
@@ -159,13 +154,13 @@ def test_the_poll_answers_the_new_pad_once_what_was_due_is_confirmed(client, dir
     Entry.objects.filter(pk=entry.pk).update(
         created_at=timezone.now() - datetime.timedelta(minutes=5)
     )
-    since = since_of(client.get(url("tournaments-table", game)).content.decode())
+    drawn = poll_of(client.get(url("tournaments-table", game)).content.decode())
     sheet = url("tournaments-table-sheet", game)
-    assert client.get(sheet, {"game": game.pk, "since": since}, **HTMX).status_code == 204
+    assert client.get(sheet, {"game": game.pk, **drawn}, **HTMX).status_code == 204
     entry.refresh_from_db()
     assert entry.status == Entry.Status.ENTERED  # the poll never writes
     confirm_due_in_round(game.round)
-    answer = client.get(sheet, {"game": game.pk, "since": since}, **HTMX)
+    answer = client.get(sheet, {"game": game.pk, **drawn}, **HTMX)
     entry.refresh_from_db()
     assert entry.status == Entry.Status.CONFIRMED and answer.status_code == 200
 

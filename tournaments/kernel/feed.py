@@ -6,11 +6,14 @@ gave it when it was drawn; while ``latest`` still gives that value, nothing in t
 scope has changed and the poll is answered "nothing new" from the cache alone, without
 reading a database row. Otherwise the screen is drawn again from the state now.
 
-Scopes are what a screen shows: a table (its phones: its game, its round's clock and
-close, the event's names and finish), a round (the director's board, bar and close
-dialog) or the whole event (standings, public page, projector). A change in a game
-reaches its table, its round and its event; a change of a round reaches every table of
-the event, that round and the event; a change of the event reaches every scope of it.
+Scopes are what a screen shows: a table (its phones: its game, its round's close, the
+event's names and finish), a round (the director's board, bar and close dialog), the
+event's clock (the clock of its open round, on every page that shows one) or the whole
+event (standings, public page, projector). A change in a game reaches its table, its
+round and its event; a change of a round reaches every table of the event, that round,
+the clock and the event; a change of the event reaches every scope of it. A change of
+the clock reaches no table: the phones compare the clock's scope beside their table's,
+so a clock started or paused redraws their clock, not their pads.
 
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
@@ -45,6 +48,10 @@ def table_key(table_id: int) -> str:
     return f"feed:table:{table_id}"
 
 
+def clock_key(event_id: int) -> str:
+    return f"feed:clock:{event_id}"
+
+
 def record(
     event: Event | int,
     kind: str,
@@ -56,7 +63,7 @@ def record(
     event_id = event if isinstance(event, int) else event.pk
     round_id = round.pk if round is not None else (game.round_id if game is not None else None)
     change = Change.objects.create(event_id=event_id, round_id=round_id, game=game, kind=kind)
-    keys = _scope_keys(event_id, round_id, game)
+    keys = _scope_keys(event_id, round_id, game, kind)
     cache.delete_many(keys)
     transaction.on_commit(partial(_publish, keys, change.pk))
     return change
@@ -65,23 +72,34 @@ def record(
 def latest(key: str, event_id: int) -> int:
     """The value a screen of scope ``key`` compares: the id of the last change that reached
     it, or, when the cache does not know, the event's latest change id."""
-    value = cache.get(key)
-    if value is None:
-        found = Change.objects.filter(event_id=event_id).aggregate(last=Max("id"))["last"]
-        value = found or 0
-        cache.add(key, value, FEED_SECONDS)
-    return int(value)
+    return latest_of([key], event_id)[0]
 
 
-def _scope_keys(event_id: int, round_id: int | None, game: Game | None) -> list[str]:
+def latest_of(keys: list[str], event_id: int) -> list[int]:
+    """``latest`` of each scope in ``keys`` (of one event), from one look-up in the cache and
+    at most one query."""
+    found = cache.get_many(keys)
+    missing = [key for key in keys if found.get(key) is None]
+    if missing:
+        last = Change.objects.filter(event_id=event_id).aggregate(last=Max("id"))["last"] or 0
+        for key in missing:
+            cache.add(key, last, FEED_SECONDS)
+            found[key] = last
+    return [int(found[key]) for key in keys]
+
+
+def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: str) -> list[str]:
     keys = [event_key(event_id)]
     if game is not None:
         return [*keys, round_key(game.round_id), table_key(game.table_id)]
+    keys.append(clock_key(event_id))
     if round_id is not None:
         keys.append(round_key(round_id))
     else:
         rounds = Round.objects.filter(event_id=event_id).values_list("pk", flat=True)
         keys.extend(round_key(pk) for pk in rounds)
+    if kind == Kind.CLOCK:
+        return keys
     tables = Table.objects.filter(event_id=event_id).values_list("pk", flat=True)
     keys.extend(table_key(pk) for pk in tables)
     return keys

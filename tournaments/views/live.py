@@ -34,8 +34,11 @@ def unchanged(request: HttpRequest, shown: Live) -> bool:
 
 
 def follow(request: HttpRequest, key: str, event_id: int, *, stepped: bool = False) -> Live:
-    """The part's value now (read before it is drawn); leaves the pass for its next polls."""
-    cache.set(_pass(request), (key, event_id, stepped), PASS_SECONDS)
+    """The part's value now (read before it is drawn); leaves the pass for its next polls
+    (written once a pass, not at every drawing: a write costs the file cache a listing)."""
+    scope = (key, event_id, stepped)
+    if cache.get(_pass(request)) != scope:
+        cache.set(_pass(request), scope, PASS_SECONDS)
     return live_now(key, event_id, stepped)
 
 

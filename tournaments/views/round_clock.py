@@ -3,8 +3,9 @@ shows it.
 
 The clock partial loads itself from one of the two GET views here (director, public
 token), each answering 204 from the cache alone while nothing changed in its scope
-(``views.live``), so the projector asks often and cheaply. The table's phones have the
-clock in their own poll's answer (``views.table``).
+(``views.live``; the scope is the event's clock, which a deal entered does not change), so
+the projector asks often and cheaply. The table's phones have the clock in their own
+poll's answer (``views.table``).
 """
 
 from collections.abc import Callable
@@ -58,7 +59,7 @@ def _clock(request: HttpRequest, event: Event, key: str) -> HttpResponse:
 @director_required
 @require_GET
 def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
-    return _clock(request, event, feed.event_key(event.pk))
+    return _clock(request, event, feed.clock_key(event.pk))
 
 
 @never_cache
@@ -68,7 +69,7 @@ def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
 def public_clock(request: HttpRequest, found: Event) -> HttpResponse:
     """The public page's and the projector's clock, in the page's language (``page_language``:
     the visitor's own choice, else the event's), like every part they poll."""
-    return _clock(request, found, feed.event_key(found.pk))
+    return _clock(request, found, feed.clock_key(found.pk))
 
 
 def _change(request: HttpRequest, event: Event, step: Callable[[Round], object]) -> HttpResponse:

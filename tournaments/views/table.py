@@ -34,8 +34,8 @@ from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
-from tournaments.models import Entry, Game
-from tournaments.services.pages.table_game import call_notice, redraw_at, table_latest
+from tournaments.models import Entry, Event, Game
+from tournaments.services.pages.table_game import Since, call_notice, redraw_at, table_latest
 from tournaments.services.pages.table_moment import (
     CONFIRM,
     FORM_LATER,
@@ -71,13 +71,14 @@ from tournaments.views.table_calculator import CALCULATOR_RANKS
 from tournaments.views.table_guide import forget_player, remember_player
 
 ANSWER = "tournaments/table/partials/answer.html"
+CLOCK_ANSWER = "tournaments/table/partials/clock_answer.html"
 # What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
 # ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
 LATER = "-later"
 EDITING = "edit"
 
 
-def _after_step(request: HttpRequest, token: str) -> tuple[At[Game], int]:
+def _after_step(request: HttpRequest, token: str) -> tuple[At[Game], Since]:
     """The table once a step has committed, and the feed value it is drawn with, read after
     the step: the phone's next poll has nothing new (the step's message stays until
     something else changes), and everything drawn is read after that value."""
@@ -104,9 +105,9 @@ def _heads(game: Game, sheet: Sheet) -> list[dict[str, Any]]:
     ]
 
 
-def _sheet_context(at: At[Game], since: int) -> dict[str, Any]:
+def _sheet_context(at: At[Game], since: Since) -> dict[str, Any]:
     """The score pad, who sits here, the call's notice, the clock and what the phone asks now,
-    all drawn from the same state; ``since``: the table's feed value, read before it."""
+    all drawn from the same state; ``since``: the table's feed values, read before it."""
     sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=sheet_entries(at.game))
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
     call, coming = call_notice(at.game, at.device)
@@ -273,17 +274,34 @@ def _time_passed(request: HttpRequest) -> bool:
 
 @require_GET
 def sheet(request: HtmxRequest, token: str) -> HttpResponse:
-    """The phone's poll: 204 while the table's feed value is the one its page was drawn with
-    and the moment it named has not come, read from the cache alone, so nothing typed is
-    swapped away. Otherwise the one answer, drawn from the state now; another round (or
-    none) loads the table's page anew."""
+    """The phone's poll: 204 while the table's and the clock's feed values are the ones its
+    page was drawn with and the moment it named has not come, read from the cache alone, so
+    nothing typed is swapped away. Otherwise the one answer, drawn from the state now, or,
+    when only the clock changed in a round whose time does not end its deals, the clock
+    alone; another round (or none) loads the table's page anew."""
     since = table_latest(token)
-    if request.GET.get("since") == str(since) and not _time_passed(request):
+    table_same = request.GET.get("since") == str(since.table) and not _time_passed(request)
+    if table_same and request.GET.get("clock") == str(since.clock):
         return HttpResponse(status=204)
     at = locate(request, token)
     if not plays(at) or request.GET.get("game") != str(at.game.pk):
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    if table_same and at.event.round_kind != Event.RoundKind.TIME:
+        return _clock_answer(request, at, since)
     return _answer(request, at, since, shown=request.GET.get("shown", ""), poll=True)
+
+
+def _clock_answer(request: HtmxRequest, at: At[Game], since: Since) -> HttpResponse:
+    """The clock and the poll's new address, out of band; the pad stays as it is (its moment
+    does not hang on the clock: a clock of a round without a time limit only informs)."""
+    try:
+        until = parse_int(request.GET.get("until"), minimum=0, maximum=MAX_ID)
+    except NumberError:
+        until = None
+    context = {"at": at, "since": since, "until": until, "clock": clock_of(at.game.round)}
+    response = render(request, CLOCK_ANSWER, context)
+    response["HX-Reswap"] = "none"  # htmx's own header: the out-of-band parts are the answer
+    return response
 
 
 @require_POST
@@ -298,7 +316,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 def _answer(
     request: HtmxRequest,
     at: At[Game],
-    since: int,
+    since: Since,
     form: EntryForm | None = None,
     *,
     shown: str | None = None,

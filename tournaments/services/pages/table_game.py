@@ -8,16 +8,18 @@ the cache (``table_scope``) and the table's feed value from ``kernel.feed``.
 """
 
 import math
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.access import table_for_token
 from tournaments.kernel import feed
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Table, TableCall
-from tournaments.services.scores.calls import COMING_MINUTES, answered_call, open_call
+from tournaments.services.scores.calls import COMING_MINUTES
 from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats, load_seats
 
@@ -37,10 +39,20 @@ def table_scope(token: str) -> tuple[int, int]:
     return found[0], found[1]
 
 
-def table_latest(token: str) -> int:
-    """The table's feed value: what a page drawn now carries, and its poll compares."""
+@dataclass(frozen=True)
+class Since:
+    """The feed's values a table's page is drawn with, and its poll compares: the table's
+    own (``table``: its game, its round's close, the names) and the event's clock's."""
+
+    table: int
+    clock: int
+
+
+def table_latest(token: str) -> Since:
+    """The table's feed values now: what a page drawn now carries, and its poll compares."""
     table_id, event_id = table_scope(token)
-    return feed.latest(feed.table_key(table_id), event_id)
+    table, clock = feed.latest_of([feed.table_key(table_id), feed.clock_key(event_id)], event_id)
+    return Since(table, clock)
 
 
 def redraw_at(game: Game, coming: TableCall | None) -> int | None:
@@ -113,9 +125,24 @@ def director_decision(game: Game) -> AuditEntry | None:
 
 
 def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, TableCall | None]:
-    """The table's call that waits for the director, else this phone's call a director has
-    seen ("the director is coming", only while its game goes on)."""
-    waiting = open_call(game.table)
+    """The table's call that waits for the director (at most one), else this phone's call a
+    director acknowledged in the last ``COMING_MINUTES`` ("the director is coming", only
+    while its game goes on): both read in one query, as every answer to a phone asks."""
+    wanted = Q(acknowledged_at__isnull=True)
+    if device and not game.finished:
+        wanted |= Q(
+            round_id=game.round_id,
+            acknowledged_at__gte=timezone.now() - timedelta(minutes=COMING_MINUTES),
+            ended_at__isnull=True,
+            called_by_device=device,
+        )
+    calls = list(TableCall.objects.filter(wanted, table_id=game.table_id).select_related("entry"))
+    waiting = min(
+        (call for call in calls if call.acknowledged_at is None),
+        key=lambda call: call.pk,
+        default=None,
+    )
     if waiting is not None or game.finished:
         return waiting, None
-    return None, answered_call(game.table, game.round, device)
+    coming = [call for call in calls if call.acknowledged_at is not None]
+    return None, max(coming, key=lambda call: call.acknowledged_at or 0, default=None)

@@ -5,7 +5,6 @@ raised it is settled or entered again, or its round is closed (``end_calls``). O
 phone that called hears that the director is coming, and only while its game goes on.
 """
 
-from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -99,25 +98,6 @@ def end_calls(**cause: Any) -> int:
     calls = TableCall.objects.filter(ended_at__isnull=True, **cause)
     calls.filter(acknowledged_at__isnull=True).update(acknowledged_at=now)
     return calls.update(ended_at=now)
-
-
-def answered_call(table: Table, rnd: Round, device: str | None) -> TableCall | None:
-    """The call this phone (``device``) made in ``rnd`` that a director acknowledged in the
-    last ``COMING_MINUTES``: the phone says that someone is coming."""
-    if not device:
-        return None
-    since = timezone.now() - timedelta(minutes=COMING_MINUTES)
-    return (
-        TableCall.objects.filter(
-            table=table,
-            round=rnd,
-            acknowledged_at__gte=since,
-            ended_at__isnull=True,
-            called_by_device=device,
-        )
-        .order_by("-acknowledged_at")
-        .first()
-    )
 
 
 @serialised
