@@ -289,7 +289,7 @@ if _REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "meld.cache.FolderCache",
             "LOCATION": _CACHE_DIR,
             "TIMEOUT": MELD_TOKEN_MISS_WINDOW,
             "OPTIONS": {"MAX_ENTRIES": 10000},

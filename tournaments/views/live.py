@@ -35,7 +35,7 @@ def unchanged(request: HttpRequest, shown: Live) -> bool:
 
 def follow(request: HttpRequest, key: str, event_id: int, *, stepped: bool = False) -> Live:
     """The part's value now (read before it is drawn); leaves the pass for its next polls
-    (written once a pass, not at every drawing: a write costs the file cache a listing)."""
+    (written once a pass, not at every drawing: a write costs more than a read)."""
     scope = (key, event_id, stepped)
     if cache.get(_pass(request)) != scope:
         cache.set(_pass(request), scope, PASS_SECONDS)
