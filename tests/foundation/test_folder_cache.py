@@ -22,7 +22,8 @@ def test_what_is_set_is_got_added_once_touched_and_deleted(tmp_path):
     cache.set("feed:event:1", 41)
     assert cache.get("feed:event:1") == 41 and cache.has_key("feed:event:1")
     assert not cache.add("feed:event:1", 99) and cache.get("feed:event:1") == 41
-    assert cache.add("feed:event:2", (1, "x"), timeout=None) and cache.get("feed:event:2") == (1, "x")
+    assert cache.add("feed:event:2", (1, "x"), timeout=None)
+    assert cache.get("feed:event:2") == (1, "x")
     cache.set_many({"a": 1, "b": 2})
     assert cache.get_many(["a", "b", "c"]) == {"a": 1, "b": 2}
     assert cache.incr("a") == 2
