@@ -92,7 +92,7 @@ def test_the_folder_and_its_files_are_the_owners_alone(tmp_path):
 @pytest.mark.parametrize("broken", [b"", b"\x80\x05not a pickle"])
 def test_a_broken_file_reads_as_missing(tmp_path, broken):
     cache = made(tmp_path)
-    cache.set("feed:clock:1", 5)
-    with open(cache.path_of("feed:clock:1"), "wb") as file:
+    cache.set("feed:frame:1", 5)
+    with open(cache.path_of("feed:frame:1"), "wb") as file:
         file.write(broken)
-    assert cache.get("feed:clock:1", "missing") == "missing"
+    assert cache.get("feed:frame:1", "missing") == "missing"

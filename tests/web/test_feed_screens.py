@@ -21,6 +21,7 @@ from tournaments.services.scores.calls import call_director
 from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.setup.players import update_player
 from tournaments.views import director_rounds
+from tournaments.views import public as public_views
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -284,3 +285,31 @@ def test_a_name_corrected_during_the_round_reaches_every_screen_that_shows_it(
     update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
     answer = client.get(poll, **HTMX)
     assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()
+
+
+def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
+    game, director_client, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A deal entered redraws the standings and keeps the seating as drawn; a name corrected
+    changes the event's frame, and the seating is drawn again with it."""
+    client, url, part = screens(game, director_client)["public page"]
+    drawn = []
+    original = public_views._seating_context
+
+    def counted(event):
+        drawn.append(event.pk)
+        return original(event)
+
+    monkeypatch.setattr(public_views, "_seating_context", counted)
+    poll = opened(client, url, part)
+    assert len(drawn) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
+    answer = client.get(poll, **HTMX).content.decode()
+    assert "820" in answer and len(drawn) == 1
+    event = game.round.event
+    player = event.players.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
+    answer = client.get(poll_in(answer, part), **HTMX).content.decode()
+    assert answer.count("Zoë Typofixed") >= 3 and len(drawn) == 2  # finder, table, standings

@@ -8,12 +8,13 @@ reading a database row. Otherwise the screen is drawn again from the state now.
 
 Scopes are what a screen shows: a table (its phones: its game, its round's close, the
 event's names and finish), a round (the director's board, bar and close dialog), the
-event's clock (the clock of its open round, on every page that shows one) or the whole
-event (standings, public page, projector). A change in a game reaches its table, its
-round and its event; a change of a round reaches every table of the event, that round,
-the clock and the event; a change of the event reaches every scope of it. A change of
-the clock reaches no table: the phones compare the clock's scope beside their table's,
-so a clock started or paused redraws their clock, not their pads.
+event's **frame** (its rounds, seating, names and round clock: everything but the deals
+and calls at the tables; every clock part, the public page's seating) or the whole event
+(standings, public page, projector). A change in a game reaches its table, its round and
+its event, and the frame unless it is a score or a call; a change of a round reaches every
+table of the event, that round, the frame and the event; a change of the event reaches
+every scope of it. A change of the clock reaches no table: the phones compare the frame
+beside their table, so a clock started or paused redraws their clock, not their pads.
 
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
@@ -34,6 +35,8 @@ from tournaments.models import Change, Event, Game, Round, Table
 FEED_SECONDS = 24 * 60 * 60
 
 Kind = Change.Kind
+# What happens at a table and changes nothing of the event's frame.
+AT_THE_TABLES = (Kind.SCORE, Kind.CALL)
 
 
 def event_key(event_id: int) -> str:
@@ -48,8 +51,8 @@ def table_key(table_id: int) -> str:
     return f"feed:table:{table_id}"
 
 
-def clock_key(event_id: int) -> str:
-    return f"feed:clock:{event_id}"
+def frame_key(event_id: int) -> str:
+    return f"feed:frame:{event_id}"
 
 
 def record(
@@ -91,8 +94,9 @@ def latest_of(keys: list[str], event_id: int) -> list[int]:
 def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: str) -> list[str]:
     keys = [event_key(event_id)]
     if game is not None:
-        return [*keys, round_key(game.round_id), table_key(game.table_id)]
-    keys.append(clock_key(event_id))
+        keys += [round_key(game.round_id), table_key(game.table_id)]
+        return keys if kind in AT_THE_TABLES else [*keys, frame_key(event_id)]
+    keys.append(frame_key(event_id))
     if round_id is not None:
         keys.append(round_key(round_id))
     else:

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
@@ -25,7 +26,7 @@ from tournaments.kernel import feed
 from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
 from tournaments.services.club.public_names import name_rows, public_names
-from tournaments.services.pages.live import Live
+from tournaments.services.pages.live import Live, live_now
 from tournaments.services.pages.seating_view import SeatedTable, Shown, public_seating, seating_of
 from tournaments.services.scores.standings import StandingRow, notes, precedence, standings
 from tournaments.views.doors import query_int
@@ -73,28 +74,34 @@ def shown_round(event: Event) -> Round | None:
     )
 
 
-def _context(event: Event) -> dict[str, Any]:
-    """Seating and standings, every player under the name their member chose for public pages."""
+def _seating_context(event: Event) -> dict[str, Any]:
+    """The round shown and its seating, every player under their public name."""
     rnd = shown_round(event)
     seating = seating_of(rnd) if rnd else ([], [], [])
+    # Read after the seating, so it knows everyone it shows.
+    tables, names, byes = public_seating(seating, public_names(event))
+    return {"event": event, "round": rnd, "tables": tables, "names": names, "byes": byes}
+
+
+def _standings_context(event: Event) -> dict[str, Any]:
+    """The standings, every player under their public name."""
     rows = standings(event)
-    # Read after the seating and the standings, so it knows everyone they show.
-    name_of = public_names(event)
-    tables, names, byes = public_seating(seating, name_of)
+    name_of = public_names(event)  # read after the standings, so it knows everyone
     rounds = sorted({n for row in rows for n in row.per_round})
     for row in name_rows(rows, name_of):
         row.cells = [row.per_round.get(number) for number in rounds]
     return {
         "event": event,
-        "round": rnd,
-        "tables": tables,
-        "names": names,
-        "byes": byes,
         "rows": rows,
         "metrics": precedence(event),
         "rounds": rounds,
         "notes": notes(event, rows),
     }
+
+
+def _context(event: Event) -> dict[str, Any]:
+    """Seating and standings, every player under the name their member chose for public pages."""
+    return {**_seating_context(event), **_standings_context(event)}
 
 
 def _live(request: HttpRequest, event: Event) -> Live:
@@ -109,7 +116,8 @@ def _live(request: HttpRequest, event: Event) -> Live:
 def event(request: HtmxRequest, found: Event) -> HttpResponse:
     shown = _live(request, found)
     if not request.htmx:
-        return render(request, "tournaments/public/event.html", _live_context(found, shown))
+        context = _live_context(request, found, shown)
+        return render(request, "tournaments/public/event.html", context)
     if unchanged(request, shown):
         return HttpResponse(status=204)
     # Every spectator sees the same part: drawn once per change and language.
@@ -117,14 +125,25 @@ def event(request: HtmxRequest, found: Event) -> HttpResponse:
         f"public:{found.pk}",
         shown,
         lambda: render_to_string(
-            "tournaments/public/event.html#live", _live_context(found, shown), request
+            "tournaments/public/event.html#live", _live_context(request, found, shown), request
         ),
     )
     return HttpResponse(html)
 
 
-def _live_context(event: Event, shown: Live) -> dict[str, Any]:
-    return {**_context(event), "live": shown}
+def _live_context(request: HttpRequest, event: Event, shown: Live) -> dict[str, Any]:
+    """The standings as they are now, and the seating as drawn for the event's frame (every
+    change but a score or a call): a deal entered does not draw the seating again."""
+    frame = live_now(feed.frame_key(event.pk), event.pk)
+    seating = shared(
+        f"public-seating:{event.pk}",
+        frame,
+        lambda: render_to_string(
+            "tournaments/public/event.html#seating", _seating_context(event), request
+        ),
+    )
+    drawn = mark_safe(seating)  # Meld's own drawing, escaped when it was drawn
+    return {**_standings_context(event), "seating": drawn, "live": shown}
 
 
 @dataclass
