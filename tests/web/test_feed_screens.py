@@ -8,6 +8,7 @@ import re
 from html import unescape
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -17,7 +18,7 @@ from tests.web.live_helpers import step_on
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.services.pages import live as live_pages
 from tournaments.services.rounds.clock import start_clock
-from tournaments.services.scores.calls import call_director
+from tournaments.services.scores.calls import acknowledge_call, call_director
 from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.setup.players import update_player
 from tournaments.views import director_rounds
@@ -313,3 +314,41 @@ def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
         update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
     answer = client.get(poll_in(answer, part), **HTMX).content.decode()
     assert answer.count("Zoë Typofixed") >= 3 and len(drawn) == 2  # finder, table, standings
+
+
+def tile_of(board: str, number: int) -> str:
+    return board.split(f'data-table="{number}"')[1].split("</li>")[0]
+
+
+def test_a_boards_tile_is_drawn_again_only_when_its_table_or_the_frame_changed(
+    game, director_client, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Table 2's deal draws table 2's tile anew and table 1's comes as it was drawn, until
+    its own call changes it, and again once the call is acknowledged."""
+    client, url, part = screens(game, director_client)["board"]
+    kept = []
+    original = cache.set
+
+    def counted(key, *args, **kwargs):
+        if "board_tile" in key:
+            kept.append(key)
+        return original(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "set", counted)
+    poll = opened(client, url, part)
+    assert len(kept) == 2
+    other = game.round.games.get(table__number=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_entry(other, 1, DEAL, seat=other.seats.get(position=1))
+    board = client.get(poll, **HTMX).content.decode()
+    assert 'data-state="entered"' in tile_of(board, 2) and len(kept) == 3
+    assert 'data-state="waiting"' in tile_of(board, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        call = call_director(game.table, game.round, reason="A card on the floor")
+    board = client.get(poll_in(board, part), **HTMX).content.decode()
+    assert "A card on the floor" in tile_of(board, 1) and len(kept) == 4
+    assert 'data-state="entered"' in tile_of(board, 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        acknowledge_call(call, user=game.round.event.owner)
+    board = client.get(poll_in(board, part), **HTMX).content.decode()
+    assert "A card on the floor" not in board and len(kept) == 5

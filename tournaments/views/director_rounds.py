@@ -24,7 +24,7 @@ from tournaments.formats import format_of
 from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Round
-from tournaments.services.pages.board import desk_alerts, round_board
+from tournaments.services.pages.board import desk_alerts, round_board, tile_values
 from tournaments.services.pages.live import Live, nav
 from tournaments.services.pages.seating_view import seating_of
 from tournaments.services.rounds.done import round_state
@@ -276,28 +276,34 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     if htmx(request) and unchanged(request, shown):
         return HttpResponse(status=204)
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
+    drawn_with = tile_values(rnd)
     if not htmx(request):
-        return render(request, "tournaments/rounds/board.html", _board_context(rnd, shown))
+        context = _board_context(rnd, shown, drawn_with)
+        return render(request, "tournaments/rounds/board.html", context)
     # Every director's screen of the round sees the same board (its forms send the CSRF
     # token in the htmx header): drawn once per change for all of them.
     html = shared(
         f"board:{rnd.pk}",
         shown,
         lambda: render_to_string(
-            "tournaments/rounds/board.html#board", _board_context(rnd, shown), request
+            "tournaments/rounds/board.html#board",
+            _board_context(rnd, shown, drawn_with),
+            request,
         ),
     )
     return HttpResponse(html)
 
 
-def _board_context(rnd: Round, shown: Live) -> dict[str, Any]:
+def _board_context(rnd: Round, shown: Live, drawn_with: dict[int, str]) -> dict[str, Any]:
+    """``drawn_with``: each table's values its tile is drawn and kept under (``tile_values``),
+    read before the board is judged."""
     found = round_board(rnd)
     is_open = rnd.status == Round.Status.OPEN
     return {
         **nav(rnd.event, "board", rnd),
         "round": rnd,
         "state": found.state,
-        "tiles": found.tiles,
+        "tiles": [(tile, drawn_with[tile.game.table_id]) for tile in found.tiles],
         "counts": found.counts,
         "late": found.late,
         "calls": found.calls,

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.card_games import group_sides
+from tournaments.kernel import feed
 from tournaments.models import Entry, Event, Game, Player, Round, Seat, TableCall
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.scores.auto_confirm import due_entries
@@ -166,6 +167,16 @@ class Board:
     @property
     def calls(self) -> int:
         return sum(tile.live.call is not None for tile in self.tiles)
+
+
+def tile_values(rnd: Round) -> dict[int, str]:
+    """Each table's value on the change feed with the event's frame's (``kernel.feed``), read
+    before the board is judged: a tile drawn with them is drawn again only when one of them,
+    the time step or its lateness (which the room's progress decides) has changed."""
+    tables = list(rnd.games.values_list("table_id", flat=True))
+    keys = [feed.table_key(table) for table in tables] + [feed.frame_key(rnd.event_id)]
+    *values, frame = feed.latest_of(keys, rnd.event_id)
+    return {table: f"{value}.{frame}" for table, value in zip(tables, values, strict=True)}
 
 
 def round_board(rnd: Round) -> Board:
