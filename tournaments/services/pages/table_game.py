@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db import connection
 from django.utils import timezone
 
 from tournaments.access import table_for_token
@@ -114,36 +114,57 @@ def table_entry_of(game: Game, entry_id: int) -> Entry | None:
     return found[0] if found else None
 
 
+def _last_audit_statement() -> tuple[str, statements.Columns[AuditEntry]]:
+    part = statements.columns(AuditEntry, "a")
+    sql = (
+        f"SELECT {part.sql} FROM {statements.table(AuditEntry)} a "
+        "WHERE a.game_id = %s AND a.action <> %s ORDER BY a.id DESC LIMIT 1"
+    )
+    return sql, part
+
+
 def director_decision(game: Game) -> AuditEntry | None:
     """The director's last decision on the game (a dispute settled, a deal corrected) while
-    it is the newest thing that happened there: the phones say it until the table goes on."""
+    it is the newest thing that happened there: the phones say it until the table goes on.
+    A prepared statement: every answer to a phone asks it."""
+    sql, part = statements.prepared("director_decision", _last_audit_statement)
     # Deals set aside after the end of the game come with the step that ended it.
-    found = AuditEntry.objects.filter(game_id=game.pk).exclude(action=AuditEntry.Action.AFTER_END)
-    last = found.order_by("-pk").first()
+    rows = statements.run(sql, [game.pk, AuditEntry.Action.AFTER_END.value])
+    last = part.build_present(rows[0]) if rows else None
     if last is None or last.action not in (AuditEntry.Action.SETTLE, AuditEntry.Action.CORRECT):
         return None
     return last
 
 
+def _calls_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
+    parts = (statements.columns(TableCall, "c"), statements.columns(Entry, "en"))
+    sql = (
+        f"SELECT {parts[0].sql}, {parts[1].sql} "
+        f"FROM {statements.table(TableCall)} c "
+        f"LEFT JOIN {statements.table(Entry)} en ON en.id = c.entry_id "
+        "WHERE c.table_id = %s AND (c.acknowledged_at IS NULL OR (c.round_id = %s "
+        "AND c.acknowledged_at >= %s AND c.ended_at IS NULL AND c.called_by_device = %s)) "
+        "ORDER BY c.id"
+    )
+    return sql, parts
+
+
 def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, TableCall | None]:
     """The table's call that waits for the director (at most one), else this phone's call a
     director acknowledged in the last ``COMING_MINUTES`` ("the director is coming", only
-    while its game goes on): both read in one query, as every answer to a phone asks."""
-    wanted = Q(acknowledged_at__isnull=True)
-    if device and not game.finished:
-        wanted |= Q(
-            round_id=game.round_id,
-            acknowledged_at__gte=timezone.now() - timedelta(minutes=COMING_MINUTES),
-            ended_at__isnull=True,
-            called_by_device=device,
-        )
-    calls = list(TableCall.objects.filter(wanted, table_id=game.table_id).select_related("entry"))
-    waiting = min(
-        (call for call in calls if call.acknowledged_at is None),
-        key=lambda call: call.pk,
-        default=None,
-    )
-    if waiting is not None or game.finished:
+    while its game goes on): both read by one prepared statement, as every answer to a
+    phone asks."""
+    sql, parts = statements.prepared("call_notice", _calls_statement)
+    since = timezone.now() - timedelta(minutes=COMING_MINUTES)
+    acknowledged = TableCall._meta.get_field("acknowledged_at")
+    params = [game.table_id, game.round_id, acknowledged.get_db_prep_value(since, connection)]
+    calls: list[TableCall] = []
+    for row in statements.run(sql, [*params, device or ""]):
+        (call, entry), _end = statements.built(row, parts)
+        call.entry = entry
+        calls.append(call)
+    waiting = next((call for call in calls if call.acknowledged_at is None), None)
+    if waiting is not None or game.finished or not device:
         return waiting, None
     coming = [call for call in calls if call.acknowledged_at is not None]
-    return None, max(coming, key=lambda call: call.acknowledged_at or 0, default=None)
+    return None, max(coming, key=lambda call: call.acknowledged_at or since, default=None)
