@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,8 +35,10 @@ def sqlite_env(path: Path) -> dict[str, str]:
     env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     env.update(
         SQLITE_PATH=str(path),
-        # The automatic backups of a test's database stay beside it, out of the checkout.
+        # The automatic backups of a test's database stay beside it, out of the checkout,
+        # and so does its cache: the change feed's ids are those of this database.
         MELD_BACKUP_DIR=str(path.parent / "backups"),
+        MELD_CACHE_DIR=str(path.parent / "cache"),
         DEBUG="0",
         HTTPS="0",
         LOG_LEVEL="ERROR",
@@ -48,6 +51,7 @@ def sqlite_env(path: Path) -> dict[str, str]:
 def postgres_env(url: str) -> dict[str, str]:
     env = sqlite_env(Path("/nonexistent"))
     env["DATABASE_URL"] = url
+    env["MELD_CACHE_DIR"] = tempfile.mkdtemp(prefix="meld-cache-")  # this database's own
     return env
 
 

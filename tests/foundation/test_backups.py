@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from io import StringIO
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -164,10 +165,12 @@ def test_restore_brings_a_backup_back_and_keeps_the_database_it_replaces(meld_da
         db.execute("INSERT INTO auth_group (name) VALUES ('After the backup')")
     stale_log = meld_database.with_name(meld_database.name + "-wal")
     stale_log.write_bytes(b"stale log of the old database")
+    cache.set("feed:event:1", 481)  # an id of the database replaced
     out = StringIO()
     call_command("restore", str(copy), stdout=out)
     assert groups_in(meld_database) == ["Club evening"]
     assert not stale_log.exists()
+    assert cache.get("feed:event:1") is None  # the screens draw from the restored file
     (replaced,) = backups.folder().glob("meld-*-replaced.sqlite3")
     assert groups_in(replaced) == ["Club evening", "After the backup"]
     assert f"Restored {copy} (0 events)" in out.getvalue()

@@ -30,10 +30,10 @@ DEAL_FORM = {
 
 
 def poll_of(html: str) -> dict[str, str]:
-    """What the phone's poll drawn in ``html`` sends: the table's and the frame's feed values."""
-    found = re.search(r"since=(\d+)&amp;frame=(\d+)", html)
+    """What the phone's poll drawn in ``html`` sends: the table's and the clock's feed values."""
+    found = re.search(r"since=(\d+)&amp;clock=(\d+)", html)
     assert found, "the page draws no poll"
-    return {"since": found[1], "frame": found[2]}
+    return {"since": found[1], "clock": found[2]}
 
 
 def canasta_game(owner, **event_fields) -> Game:

@@ -291,8 +291,8 @@ def test_a_name_corrected_during_the_round_reaches_every_screen_that_shows_it(
 def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
     game, director_client, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """A deal entered redraws the standings and keeps the seating as drawn; a name corrected
-    changes the event's frame, and the seating is drawn again with it."""
+    """A deal entered or the clock redraws the standings, the seating stays as drawn; a name
+    corrected changes the event's frame, and the seating is drawn again with it."""
     client, url, part = screens(game, director_client)["public page"]
     drawn = []
     original = public_views._seating_context
@@ -308,6 +308,10 @@ def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
         confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
     answer = client.get(poll, **HTMX).content.decode()
     assert "820" in answer and len(drawn) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        start_clock(game.round, user=game.round.event.owner)
+    answer = client.get(poll_in(answer, part), **HTMX).content.decode()
+    assert 'id="live"' in answer and len(drawn) == 1  # the clock is no part of the seating
     event = game.round.event
     player = event.players.get(number=1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -320,7 +324,7 @@ def tile_of(board: str, number: int) -> str:
     return board.split(f'data-table="{number}"')[1].split("</li>")[0]
 
 
-def test_a_boards_tile_is_drawn_again_only_when_its_table_or_the_frame_changed(
+def test_a_boards_tile_is_drawn_again_only_when_its_table_or_the_clock_changed(
     game, director_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     """Table 2's deal draws table 2's tile anew and table 1's comes as it was drawn, until

@@ -310,7 +310,7 @@ def test_a_clock_started_brings_the_phones_their_clock_alone(
     assert "Time left" in html and 'id="sheet"' not in html and 'id="entry"' not in html
     assert html.count('hx-swap-oob="true"') == 2
     drawn = poll_of(html)
-    assert drawn["since"] == poll["since"] and drawn["frame"] != poll["frame"]
+    assert drawn["since"] == poll["since"] and drawn["clock"] != poll["clock"]
     again = {**poll, **drawn}
     assert client.get(url("tournaments-table-sheet", game), again, **HTMX).status_code == 204
 

@@ -8,13 +8,14 @@ reading a database row. Otherwise the screen is drawn again from the state now.
 
 Scopes are what a screen shows: a table (its phones: its game, its round's close, the
 event's names and finish), a round (the director's board, bar and close dialog), the
-event's **frame** (its rounds, seating, names and round clock: everything but the deals
-and calls at the tables; every clock part, the public page's seating) or the whole event
-(standings, public page, projector). A change in a game reaches its table, its round and
-its event, and the frame unless it is a score or a call; a change of a round reaches every
-table of the event, that round, the frame and the event; a change of the event reaches
-every scope of it. A change of the clock reaches no table: the phones compare the frame
-beside their table, so a clock started or paused redraws their clock, not their pads.
+event's **frame** (its rounds, seating and names: the public page's seating), the event's
+**clock** (the frame and the round clock: every clock part) or the whole event (standings,
+public page, projector). A score or a call reaches its table, its round and its event; any
+other change in a game the frame and the clock too; a change of a round reaches every
+table of the event, that round, the frame, the clock and the event; a change of the event
+reaches every scope of it. The clock's own change reaches only the event, the round and
+the clock: the phones compare the clock beside their table, so a clock started or paused
+redraws their clock, not their pads.
 
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
@@ -35,7 +36,7 @@ from tournaments.models import Change, Event, Game, Round, Table
 FEED_SECONDS = 24 * 60 * 60
 
 Kind = Change.Kind
-# What happens at a table and changes nothing of the event's frame.
+# What happens at a table and changes nothing of the event's frame or clock.
 AT_THE_TABLES = (Kind.SCORE, Kind.CALL)
 
 
@@ -53,6 +54,10 @@ def table_key(table_id: int) -> str:
 
 def frame_key(event_id: int) -> str:
     return f"feed:frame:{event_id}"
+
+
+def clock_key(event_id: int) -> str:
+    return f"feed:clock:{event_id}"
 
 
 def record(
@@ -95,8 +100,9 @@ def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: st
     keys = [event_key(event_id)]
     if game is not None:
         keys += [round_key(game.round_id), table_key(game.table_id)]
-        return keys if kind in AT_THE_TABLES else [*keys, frame_key(event_id)]
-    keys.append(frame_key(event_id))
+        at_the_table = kind in AT_THE_TABLES
+        return keys if at_the_table else [*keys, frame_key(event_id), clock_key(event_id)]
+    keys.append(clock_key(event_id))
     if round_id is not None:
         keys.append(round_key(round_id))
     else:
@@ -104,6 +110,7 @@ def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: st
         keys.extend(round_key(pk) for pk in rounds)
     if kind == Kind.CLOCK:
         return keys
+    keys.append(frame_key(event_id))
     tables = Table.objects.filter(event_id=event_id).values_list("pk", flat=True)
     keys.extend(table_key(pk) for pk in tables)
     return keys

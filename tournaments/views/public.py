@@ -132,8 +132,8 @@ def event(request: HtmxRequest, found: Event) -> HttpResponse:
 
 
 def _live_context(request: HttpRequest, event: Event, shown: Live) -> dict[str, Any]:
-    """The standings as they are now, and the seating as drawn for the event's frame (every
-    change but a score or a call): a deal entered does not draw the seating again."""
+    """The standings as they are now, and the seating as drawn for the event's frame (its
+    rounds, seating and names): a deal entered or the clock does not draw it again."""
     frame = live_now(feed.frame_key(event.pk), event.pk)
     seating = shared(
         f"public-seating:{event.pk}",

@@ -59,7 +59,7 @@ def _clock(request: HttpRequest, event: Event, key: str) -> HttpResponse:
 @director_required
 @require_GET
 def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
-    return _clock(request, event, feed.frame_key(event.pk))
+    return _clock(request, event, feed.clock_key(event.pk))
 
 
 @never_cache
@@ -69,7 +69,7 @@ def director_clock(request: HttpRequest, event: Event) -> HttpResponse:
 def public_clock(request: HttpRequest, found: Event) -> HttpResponse:
     """The public page's and the projector's clock, in the page's language (``page_language``:
     the visitor's own choice, else the event's), like every part they poll."""
-    return _clock(request, found, feed.frame_key(found.pk))
+    return _clock(request, found, feed.clock_key(found.pk))
 
 
 def _change(request: HttpRequest, event: Event, step: Callable[[Round], object]) -> HttpResponse:

@@ -281,7 +281,7 @@ def sheet(request: HtmxRequest, token: str) -> HttpResponse:
     alone; another round (or none) loads the table's page anew."""
     since = table_latest(token)
     table_same = request.GET.get("since") == str(since.table) and not _time_passed(request)
-    if table_same and request.GET.get("frame") == str(since.frame):
+    if table_same and request.GET.get("clock") == str(since.clock):
         return HttpResponse(status=204)
     at = locate(request, token)
     if not plays(at) or request.GET.get("game") != str(at.game.pk):

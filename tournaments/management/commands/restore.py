@@ -1,6 +1,7 @@
 from pathlib import Path
 from typing import Any
 
+from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 from django.utils.translation import gettext as _
@@ -62,6 +63,9 @@ class Command(BaseCommand):
         for leftover in (Path(f"{target}-wal"), Path(f"{target}-shm")):
             leftover.unlink(missing_ok=True)
         fresh.replace(target)
+        # What the cache holds was drawn from the database replaced: the change feed's latest
+        # ids, screens' drawings kept under them. The restored file's ids start again below.
+        cache.clear()
 
     def _say_restored(self, source: Path, target: Path, found: restoring.Checked) -> None:
         restored = ngettext(

@@ -170,13 +170,13 @@ class Board:
 
 
 def tile_values(rnd: Round) -> dict[int, str]:
-    """Each table's value on the change feed with the event's frame's (``kernel.feed``), read
+    """Each table's value on the change feed with the event's clock's (``kernel.feed``), read
     before the board is judged: a tile drawn with them is drawn again only when one of them,
     the time step or its lateness (which the room's progress decides) has changed."""
     tables = list(rnd.games.values_list("table_id", flat=True))
-    keys = [feed.table_key(table) for table in tables] + [feed.frame_key(rnd.event_id)]
-    *values, frame = feed.latest_of(keys, rnd.event_id)
-    return {table: f"{value}.{frame}" for table, value in zip(tables, values, strict=True)}
+    keys = [feed.table_key(table) for table in tables] + [feed.clock_key(rnd.event_id)]
+    *values, clock = feed.latest_of(keys, rnd.event_id)
+    return {table: f"{value}.{clock}" for table, value in zip(tables, values, strict=True)}
 
 
 def round_board(rnd: Round) -> Board:

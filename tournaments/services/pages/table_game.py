@@ -42,18 +42,18 @@ def table_scope(token: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Since:
     """The feed's values a table's page is drawn with, and its poll compares: the table's
-    own (``table``: its game, its round's close, the names) and the event's frame (``frame``:
+    own (``table``: its game, its round's close, the names) and the event's clock (``clock``:
     where only the round clock changed, the phone is drawn its clock alone)."""
 
     table: int
-    frame: int
+    clock: int
 
 
 def table_latest(token: str) -> Since:
     """The table's feed values now: what a page drawn now carries, and its poll compares."""
     table_id, event_id = table_scope(token)
-    table, frame = feed.latest_of([feed.table_key(table_id), feed.frame_key(event_id)], event_id)
-    return Since(table, frame)
+    table, clock = feed.latest_of([feed.table_key(table_id), feed.clock_key(event_id)], event_id)
+    return Since(table, clock)
 
 
 def redraw_at(game: Game, coming: TableCall | None) -> int | None:
