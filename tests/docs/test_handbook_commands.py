@@ -29,6 +29,7 @@ from tests.docs.handbook_text import LANGUAGES, ROOT, page_text, section
 from tournaments.kernel import network
 from tournaments.models import Club
 from tournaments.services.club import public_page as club_pages
+from tournaments.services.mail import worker as mail_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -190,6 +191,8 @@ def test_the_window_of_meld_serve_is_what_it_prints(capsys, monkeypatch, setting
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(secret, "create_key_file", lambda: False)
     monkeypatch.setattr(backups, "start_watcher", lambda: None)
+    # No outbox sender: its thread would outlive the test and the test database.
+    monkeypatch.setattr(mail_worker, "start_sender", lambda: None)
     monkeypatch.setattr(backups, "database_file", lambda: Path("db.sqlite3"))
     monkeypatch.setattr(serving, "hold", lambda database: True)
     monkeypatch.setenv("PORT", "8000")
