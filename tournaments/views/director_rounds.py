@@ -276,10 +276,10 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     if htmx(request) and unchanged(request, shown):
         return HttpResponse(status=204)
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
-    drawn_with = tile_values(rnd)
-    if not htmx(request):
-        context = _board_context(rnd, shown, drawn_with)
+    if not htmx(request):  # this page's own: its forms hold its CSRF token, no tile is kept
+        context = _board_context(rnd, shown, {})
         return render(request, "tournaments/rounds/board.html", context)
+    drawn_with = tile_values(rnd)
     # Every director's screen of the round sees the same board (its forms send the CSRF
     # token in the htmx header): drawn once per change for all of them.
     html = shared(
@@ -296,14 +296,14 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 def _board_context(rnd: Round, shown: Live, drawn_with: dict[int, str]) -> dict[str, Any]:
     """``drawn_with``: each table's values its tile is drawn and kept under (``tile_values``),
-    read before the board is judged."""
+    read before the board is judged; empty for a page of one director's own."""
     found = round_board(rnd)
     is_open = rnd.status == Round.Status.OPEN
     return {
         **nav(rnd.event, "board", rnd),
         "round": rnd,
         "state": found.state,
-        "tiles": [(tile, drawn_with[tile.game.table_id]) for tile in found.tiles],
+        "tiles": [(tile, drawn_with.get(tile.game.table_id, "")) for tile in found.tiles],
         "counts": found.counts,
         "late": found.late,
         "calls": found.calls,
