@@ -279,6 +279,34 @@
   document.addEventListener("DOMContentLoaded", function () {
     showFirstProblem(document.getElementById("entry"));
   });
+  /* Every answer to the phone sends its parts out of band, drawn from the state now. A part
+     drawn as it was last time is left in place, so a poll never closes an opened "Call the
+     director", "Dispute" or "Switch seat", nor takes away what was typed there or the focus.
+     The drawing is kept as it came, before any tap; CSRF tokens are masked anew each time. */
+  var drawnOf = new WeakMap();
+
+  function drawing(element) {
+    return element.outerHTML
+      .replace(/ hx-swap-oob="[^"]*"/, "")
+      .replace(/(name="csrfmiddlewaretoken" value=")[^"]*"/g, "$1\"");
+  }
+
+  ["table-head", "now", "call-director", "who"].forEach(function (id) {
+    var part = document.getElementById(id);
+    if (part) drawnOf.set(part, drawing(part));
+  });
+
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (!incoming || !incoming.id) return;
+    var drawn = drawing(incoming);
+    if (drawnOf.get(event.detail.target) === drawn) {
+      event.detail.shouldSwap = false;
+    } else {
+      drawnOf.set(incoming, drawn);
+    }
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

@@ -192,3 +192,27 @@ def test_no_send_for_the_deal_this_phone_must_confirm_and_nothing_typed_moves(
     expect(form.locator("#id_s1_melded_points")).to_have_value("60")
     page.wait_for_timeout(300)
     steady.check("confirm due")
+
+
+def test_a_poll_leaves_a_half_typed_call_and_an_open_switch_as_they_are(
+    phones, live_server, director
+):
+    """The other side's deal redraws this phone's pad while its player types why they call
+    the director, with "Switch seat" open too: both stay open, the words and the focus stay,
+    and the call then sends them."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    switch = page.locator("#who details.switch")
+    switch.locator("summary").click()
+    page.locator("#call-director summary").click()
+    reason = page.locator("#call-reason")
+    reason.fill("Who deals?")
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
+    expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
+    expect(reason).to_have_value("Who deals?")
+    expect(reason).to_be_focused()
+    expect(switch).to_have_attribute("open", "")
+    page.locator("#call-director button[type=submit]").click()
+    expect(page.locator("[data-notice=called]")).to_be_visible()
+    assert TableCall.objects.get().reason == "Who deals?"
