@@ -216,3 +216,25 @@ def test_a_poll_leaves_a_half_typed_call_and_an_open_switch_as_they_are(
     page.locator("#call-director button[type=submit]").click()
     expect(page.locator("[data-notice=called]")).to_be_visible()
     assert TableCall.objects.get().reason == "Who deals?"
+
+
+def test_a_poll_leaves_a_half_typed_dispute_as_it_is(phones, live_server, director):
+    """Phone B types why deal 1 is wrong when the other side calls the director: B's pad
+    is drawn anew with the call's notice, and the dispute stays open with its words."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 2)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="other")
+    expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
+    dispute = page.locator("#now details.dispute")
+    dispute.locator("summary").click()
+    reason = dispute.locator("input[name=reason]")
+    reason.fill("Two red threes, not one")
+    call_director(game.table, game.round, reason="A card on the floor")
+    expect(page.locator("[data-notice=called]")).to_be_visible(timeout=POLLED)
+    expect(reason).to_have_value("Two red threes, not one")
+    expect(reason).to_be_focused()
+    expect(dispute).to_have_attribute("open", "")
+    dispute.locator("button[type=submit]").click()
+    expect(page.locator("#now[data-kind=disputed]")).to_be_visible()
+    assert Entry.objects.get().reason == "Two red threes, not one"
