@@ -5,11 +5,13 @@ on a fresh SQLite file, then on a fresh PostgreSQL database when one answers on
 127.0.0.1:5432. The event (200 players, winner moves up, round 1 open, four deals a round)
 is set up through the services in a subprocess. Each table has two phones with their own
 cookies: phone A opens the table's page, says who it is and sends the deals through the
-entry form as the page does (htmx, CSRF header, idempotency key); phone B confirms each.
-Deal 1 is sent within the first two seconds, the next ones one to three seconds apart (a
-real deal takes minutes: this squeezes a crowded hour). Meanwhile every open screen polls
-every ``LIVE_POLL_SECONDS`` at the address its last answer gave: the 100 phones' score
-pads (sending what their entry panel shows), 10 director's boards (board, bar, clock), 10
+entry form as the page does (htmx, CSRF header, idempotency key); phone B confirms each
+once its own score pad offers it (``confirm_seen``: from A's answer until then). Deal 1 is
+sent within the first two seconds, the next ones one to three seconds apart (a real deal
+takes minutes: this squeezes a crowded hour). Meanwhile every open screen polls every
+``LIVE_POLL_SECONDS`` at the address its last answer gave: the 100 phones' score pads
+(with the phone's cookies, sending what its entry panel shows; the phone's own answers
+move its pad on too, as htmx swaps them in), 10 director's boards (board, bar, clock), 10
 public pages (standings, clock) and 2 projectors (the panel, turning every 12 s, and the
 clock). Before the first deal the 100 phones open their page within ten seconds
 (``table_page``) and say who they are.
@@ -63,6 +65,10 @@ WORKERS = 4
 POLL = re.compile(r'hx-get="([^"]*since=[^"]*)"')
 PAD_POLL = re.compile(r'id="sheet-poll" hx-get="([^"]*)"')
 SHOWN = re.compile(r'id="shown" name="shown" value="([^"]*)"')
+CONFIRM = re.compile(r"/t/[^/]+/entry/([0-9]+)/confirm/")
+# What is timed but is no request: from phone A's answer to its deal until phone B's pad
+# offers to confirm it (B's poll, as a change reaches a phone).
+WAITS = ("confirm_seen",)
 # A paused clock, as every screen draws it: its seconds left name the pause (each pause
 # leaves fewer), so a screen showing it has seen that change of the director's.
 PAUSED = re.compile(
@@ -106,9 +112,13 @@ class Recorder:
                 self.errors.append(f"{kind}: HTTP {answer.status_code}")
         return answer
 
+    def record(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+
     @property
     def requests(self) -> int:
-        return sum(len(v) for v in self.times.values())
+        return sum(len(v) for k, v in self.times.items() if k not in WAITS)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -119,57 +129,56 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def play_table(
-    phones: tuple[clients.Phone, clients.Phone],
+    pads: tuple["Pad", "Pad"],
     table: dict[str, Any],
     rec: Recorder,
     start: threading.Barrier,
     rng: random.Random,
     opened: float,
 ) -> None:
-    a, b = phones
+    """Phone A sends each deal; phone B confirms it once its own score pad offers it (its
+    poll, as on a real phone); each answer moves that phone's pad on, as htmx swaps it in."""
+    a, b = (pad.phone for pad in pads)
     moments = sorted(rng.uniform(0, OPENING) for _ in range(2))
-    try:
-        for phone, seat, moment in (
-            (a, table["seat_a"], moments[0]),
-            (b, table["seat_b"], moments[1]),
-        ):
-            time.sleep(max(0.0, opened + moment - time.monotonic()))
-            rec.timed("table_page", phone.open)
-            rec.timed(
-                "seat",
-                lambda phone=phone, seat=seat: phone.sit(seat),
-                ok=lambda r: r.status_code == 302,
+    for pad, seat, moment in (
+        (pads[0], table["seat_a"], moments[0]),
+        (pads[1], table["seat_b"], moments[1]),
+    ):
+        time.sleep(max(0.0, opened + moment - time.monotonic()))
+        rec.timed("table_page", pad.phone.open)
+        rec.timed(
+            "seat",
+            lambda phone=pad.phone, seat=seat: phone.sit(seat),
+            ok=lambda r: r.status_code == 302,
+        )
+        pad.read(pad.phone.page)
+    start.wait(60)
+    confirmed: set[int] = set()
+    for number in range(1, DEALS + 1):
+        time.sleep(rng.uniform(*(THINK if number > 1 else START)))
+        if a.form.get("number") != str(number):
+            rec.errors.append(
+                f"table {table['number']}: form shows deal {a.form.get('number')}, not {number}"
             )
-        start.wait(60)
-        for number in range(1, DEALS + 1):
-            time.sleep(rng.uniform(*(THINK if number > 1 else START)))
-            if a.form.get("number") != str(number):
-                rec.errors.append(
-                    f"table {table['number']}: form shows deal {a.form.get('number')}, not {number}"
-                )
-                return
-            rec.timed("submit", lambda: a.submit(clients.DEAL), ok=lambda r: r.status_code == 200)
-            time.sleep(rng.uniform(0, THINK[0]))
-            pending = []
-            # Phone B's score pad polls the sheet; the new deal shows up there with its confirm button.
-            sheet = f"/t/{b.token}/sheet/?game={table['game']}&since=-"
-            page = rec.timed(
-                "sheet", lambda sheet=sheet: b.http.get(sheet, headers={"HX-Request": "true"})
-            )
-            if page is not None:
-                found = re.findall(rf"/t/{table['token']}/entry/(\d+)/confirm/", page.text)
-                pending = sorted({int(n) for n in found})
-            if len(pending) != 1:
-                rec.errors.append(f"table {table['number']}: deal {number} pending {pending}")
-                return
-            rec.timed(
-                "confirm",
-                lambda entry=pending[0]: b.confirm(entry),
-                ok=lambda r: r.status_code == 200,
-            )
-    finally:
-        a.close()
-        b.close()
+            return
+        answer = rec.timed(
+            "submit", lambda: a.submit(clients.DEAL), ok=lambda r: r.status_code == 200
+        )
+        if answer is None or answer.status_code != 200:
+            return
+        pads[0].read(answer.text)
+        sent = time.perf_counter()
+        offered = pads[1].offer(5 * LIVE, besides=confirmed)
+        rec.record("confirm_seen", time.perf_counter() - sent)
+        if len(offered) != 1:
+            rec.errors.append(f"table {table['number']}: deal {number} offered {offered}")
+            return
+        answer = rec.timed(
+            "confirm", lambda entry=offered[0]: b.confirm(entry), ok=lambda r: r.status_code == 200
+        )
+        if answer is not None and answer.status_code == 200:
+            pads[1].read(answer.text)
+        confirmed.add(offered[0])
 
 
 class ClockWatch:
@@ -244,35 +253,54 @@ class Projector(Polled):
 
 
 class Pad:
-    """A phone's poll at the address its last answer gave (the table's and the clock's feed
-    values, the moment time alone changes the pad), with what its entry panel shows
-    (``shown``, as the page's hidden field sends it): the panel is drawn only when it changes."""
+    """A seated phone's score pad: polled with the phone's own cookies at the address the
+    phone's last answer gave (the table's and the clock's feed values, the moment time alone
+    changes the pad), with what its entry panel shows (``shown``, as the page's hidden field
+    sends it). The phone's own answers move it on as its polls' do, as htmx swaps each in:
+    after its own deal a phone's next poll has nothing new."""
 
     kind = "pad"
 
-    def __init__(self, token: str, game: int) -> None:
-        self.next = f"/t/{token}/sheet/?game={game}&since=-"
+    def __init__(self, phone: clients.Phone, game: int) -> None:
+        self.phone = phone
+        self.next = f"/t/{phone.token}/sheet/?game={game}&since=-"
         self.shown = ""
+        self.offered: list[int] = []  # the deals the pad offers to confirm, as drawn last
+        self.changed = threading.Condition()
 
     def url(self) -> str:
-        return f"{self.next}&{urlencode({'shown': self.shown})}"
+        with self.changed:
+            return f"{self.next}&{urlencode({'shown': self.shown})}"
 
     def read(self, text: str) -> str | None:
-        if found := PAD_POLL.search(text):
-            self.next = unescape(found.group(1))
-        if found := SHOWN.search(text):
-            self.shown = unescape(found.group(1))
+        with self.changed:
+            if found := PAD_POLL.search(text):
+                self.next = unescape(found.group(1))
+            if found := SHOWN.search(text):
+                self.shown = unescape(found.group(1))
+            self.phone.take_panel(text)
+            if 'id="now"' in text:  # the pad drawn (a clock alone leaves it as it is)
+                self.offered = sorted({int(n) for n in CONFIRM.findall(text)})
+                self.changed.notify_all()
         return paused(text)
 
+    def offer(self, timeout: float, besides: set[int]) -> list[int]:
+        """The deals the pad offers to confirm once it offers one not in ``besides`` (an
+        answer drawn before this phone's last confirmation may still arrive after it)."""
+        with self.changed:
+            self.changed.wait_for(lambda: set(self.offered) - besides, timeout)
+            return [entry for entry in self.offered if entry not in besides]
 
-def screens(url: str, built: dict[str, Any]) -> list[tuple[str, httpx.Client, list[Pad | Polled]]]:
+
+def screens(
+    url: str, built: dict[str, Any], pads: dict[int, tuple[Pad, Pad]]
+) -> list[tuple[str, httpx.Client, list[Pad | Polled]]]:
     """Every open screen: its name, its client and the parts its page polls."""
-    found = []
+    found: list[tuple[str, httpx.Client, list[Pad | Polled]]] = []
     parts: list[Pad | Polled]
-    for table in built["tables"]:
-        for phone in ("a", "b"):
-            parts = [Pad(table["token"], table["game"])]
-            found.append((f"table {table['number']}{phone}", httpx.Client(base_url=url), parts))
+    for number, table_pads in pads.items():
+        for letter, pad in zip("ab", table_pads, strict=True):
+            found.append((f"table {number}{letter}", pad.phone.http, [pad]))
     event, public = built["event"], built["public_token"]
     for index in range(BOARDS):
         parts = [
@@ -344,22 +372,32 @@ def run_clock(
     client.close()
 
 
-def table_threads(
-    url: str, built: dict[str, Any], rec: Recorder, start: threading.Barrier
-) -> list[threading.Thread]:
-    """One thread a table, its two phones playing its deals once ``start`` lets them."""
+def table_pads(url: str, built: dict[str, Any]) -> dict[int, tuple[Pad, Pad]]:
+    """Each table's two phones and their score pads."""
     # The phones' HTTP clients exist before the tables open: making one costs the
     # bench's own process about 20 ms (a TLS context), which would otherwise be
     # counted in the first pages' times. Real phones are devices of their own.
-    phones = {
-        table["number"]: (clients.Phone(url, table["token"]), clients.Phone(url, table["token"]))
+    return {
+        table["number"]: (
+            Pad(clients.Phone(url, table["token"]), table["game"]),
+            Pad(clients.Phone(url, table["token"]), table["game"]),
+        )
         for table in built["tables"]
     }
+
+
+def table_threads(
+    pads: dict[int, tuple[Pad, Pad]],
+    built: dict[str, Any],
+    rec: Recorder,
+    start: threading.Barrier,
+) -> list[threading.Thread]:
+    """One thread a table, its two phones playing its deals once ``start`` lets them."""
     opened = time.monotonic() + 0.5
     return [
         threading.Thread(
             target=play_table,
-            args=(phones[t["number"]], t, rec, start, random.Random(t["number"]), opened),
+            args=(pads[t["number"]], t, rec, start, random.Random(t["number"]), opened),
         )
         for t in built["tables"]
     ]
@@ -376,7 +414,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         # The director logs in before the round, not during it: a log-in hashes the
         # password (PBKDF2, about a second of a worker's time), and ten of them at
         # once used to stall both workers in the first seconds of the measurement.
-        opened_screens = screens(server.url, built)
+        pads = table_pads(server.url, built)
+        opened_screens = screens(server.url, built, pads)
         pollers = [
             threading.Thread(
                 target=watch_screen,
@@ -389,7 +428,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
             args=(clients.log_in(server.url, built["username"]), built["event"], rec),
             kwargs={"stop": director_done, "watch": watch},
         )
-        tables = table_threads(server.url, built, rec, start)
+        tables = table_threads(pads, built, rec, start)
         for thread in tables:
             thread.start()
         start.wait(120)  # every phone has opened its page (within OPENING s) and chosen its seat
@@ -424,7 +463,7 @@ def report(
     counted: dict[str, int],
 ) -> None:
     """The night's figures, each a ``bench:`` line prefixed by ``name``."""
-    measured = {k: v for k, v in rec.times.items() if k not in ("seat",)}
+    measured = {k: v for k, v in rec.times.items() if k not in ("seat", *WAITS)}
     during = (
         sum(len(v) for v in measured.values()) - TABLES * 2
     )  # the opening page loads came before
@@ -432,7 +471,7 @@ def report(
     print(f"bench: load_{name}_requests {rec.requests} requests", flush=True)
     # What the night cost the server, whatever else the machine was doing.
     print(f"bench: load_{name}_server_cpu {cpu * 1000 / served:.1f} ms per request", flush=True)
-    kinds = ("submit", "confirm", "sheet", "table_page", "pad", "board", "alerts", "clock")
+    kinds = ("submit", "confirm", "confirm_seen", "table_page", "pad", "board", "alerts", "clock")
     for kind in (*kinds, "public", "public_clock", "projector", "projector_turn", "clock_change"):
         values = rec.times.get(kind, [])
         for share in (0.5, 0.95, 0.99):

@@ -52,6 +52,7 @@ class Phone:
         )
         self.token = token
         self.form: dict[str, str] = {}
+        self.page = ""  # the table's page as this phone last opened it
 
     def close(self) -> None:
         self.http.close()
@@ -66,6 +67,7 @@ class Phone:
     def open(self) -> httpx.Response:
         answer = self.http.get(f"/t/{self.token}/")
         self.form = hidden_fields(answer.text)
+        self.page = answer.text
         return answer
 
     def sit(self, seat_id: int) -> httpx.Response:
@@ -88,8 +90,13 @@ class Phone:
         return answer
 
     def _take_panel(self, answer: httpx.Response) -> None:
-        if answer.status_code == 200 and 'id="shown"' in answer.text:
-            self.form = hidden_fields(answer.text)
+        if answer.status_code == 200:
+            self.take_panel(answer.text)
+
+    def take_panel(self, html: str) -> None:
+        """The entry panel an answer drew (the page swaps it in), if it drew one."""
+        if 'id="shown"' in html:
+            self.form = hidden_fields(html)
 
     def pending(self) -> list[int]:
         """The entries waiting for this phone's confirmation, as its page shows them."""
