@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 
-from benchmarks.bench_load import percentile
+from benchmarks.load_screens import percentile
 from meld_testkit import clients, serving
 
 PLAYERS = 40  # ten tables of four
