@@ -307,6 +307,37 @@
     }
   });
 
+  /* The pad itself is every answer's target and is drawn anew each time: a "Something
+     wrong?" opened on a deal further down the pad stays open, with its words and the focus. */
+  var carried = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var sheet = event.detail.target;
+    if (!sheet || sheet.id !== "sheet" || !event.detail.shouldSwap) return;
+    var focused = document.activeElement;
+    carried = { typed: {}, open: [], focus: focused && sheet.contains(focused) ? focused.id : "" };
+    sheet.querySelectorAll("details input[id]").forEach(function (input) {
+      if (input.value) carried.typed[input.id] = input.value;
+      if (input.closest("details").open) carried.open.push(input.id);
+    });
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var kept = carried;
+    carried = null;
+    if (!kept) return;
+    Object.keys(kept.typed).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && !input.value) input.value = kept.typed[id];
+    });
+    kept.open.forEach(function (id) {
+      var details = document.getElementById(id) && document.getElementById(id).closest("details");
+      if (details) details.open = true;
+    });
+    var focus = kept.focus && document.getElementById(kept.focus);
+    if (focus && focus !== document.activeElement) focus.focus({ preventScroll: true });
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

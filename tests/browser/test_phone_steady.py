@@ -238,3 +238,30 @@ def test_a_poll_leaves_a_half_typed_dispute_as_it_is(phones, live_server, direct
     dispute.locator("button[type=submit]").click()
     expect(page.locator("#now[data-kind=disputed]")).to_be_visible()
     assert Entry.objects.get().reason == "Two red threes, not one"
+
+
+def test_a_poll_leaves_a_half_typed_dispute_further_down_the_pad_as_it_is(
+    phones, live_server, director
+):
+    """Deals 1 and 2 wait for phone B: "now" asks about deal 1, the pad offers deal 2's
+    "Something wrong?" further down. The other side's call redraws the pad while B types
+    there: it stays open with its words and the focus."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 2)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="other")
+    second = submit_entry(game, 2, DEAL, seat=seat_of(game, 1), device="other")
+    dispute = page.locator(f"#sheet .pending[data-entry='{second.pk}'] details.dispute")
+    expect(dispute).to_be_visible(timeout=POLLED)
+    dispute.locator("summary").click()
+    reason = dispute.locator("input[name=reason]")
+    reason.fill("Deal 2 had no canasta")
+    call_director(game.table, game.round, reason="A card on the floor")
+    expect(page.locator("[data-notice=called]")).to_be_visible(timeout=POLLED)
+    expect(reason).to_have_value("Deal 2 had no canasta")
+    expect(reason).to_be_focused()
+    expect(dispute).to_have_attribute("open", "")
+    dispute.locator("button[type=submit]").click()
+    expect(page.locator(f"#sheet .pending-disputed[data-entry='{second.pk}']")).to_be_visible()
+    second.refresh_from_db()
+    assert second.reason == "Deal 2 had no canasta"
