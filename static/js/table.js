@@ -331,8 +331,8 @@
       if (input && !input.value) input.value = kept.typed[id];
     });
     kept.open.forEach(function (id) {
-      var details = document.getElementById(id) && document.getElementById(id).closest("details");
-      if (details) details.open = true;
+      var input = document.getElementById(id);
+      if (input) input.closest("details").open = true;
     });
     var focus = kept.focus && document.getElementById(kept.focus);
     if (focus && focus !== document.activeElement) focus.focus({ preventScroll: true });

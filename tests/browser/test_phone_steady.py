@@ -194,6 +194,21 @@ def test_no_send_for_the_deal_this_phone_must_confirm_and_nothing_typed_moves(
     steady.check("confirm due")
 
 
+def type_in(details, words: str):
+    """Open ``details`` and type ``words`` into its reason field; the field."""
+    details.locator("summary").click()
+    reason = details.locator("input[name=reason]")
+    reason.fill(words)
+    return reason
+
+
+def still_typed(details, reason, words: str) -> None:
+    """After a poll drew the pad anew: ``details`` open, ``words`` in ``reason``, the focus there."""
+    expect(reason).to_have_value(words)
+    expect(reason).to_be_focused()
+    expect(details).to_have_attribute("open", "")
+
+
 def test_a_poll_leaves_a_half_typed_call_and_an_open_switch_as_they_are(
     phones, live_server, director
 ):
@@ -210,8 +225,7 @@ def test_a_poll_leaves_a_half_typed_call_and_an_open_switch_as_they_are(
     reason.fill("Who deals?")
     submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
     expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
-    expect(reason).to_have_value("Who deals?")
-    expect(reason).to_be_focused()
+    still_typed(page.locator("#call-director details"), reason, "Who deals?")
     expect(switch).to_have_attribute("open", "")
     page.locator("#call-director button[type=submit]").click()
     expect(page.locator("[data-notice=called]")).to_be_visible()
@@ -227,14 +241,10 @@ def test_a_poll_leaves_a_half_typed_dispute_as_it_is(phones, live_server, direct
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1), device="other")
     expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
     dispute = page.locator("#now details.dispute")
-    dispute.locator("summary").click()
-    reason = dispute.locator("input[name=reason]")
-    reason.fill("Two red threes, not one")
+    reason = type_in(dispute, "Two red threes, not one")
     call_director(game.table, game.round, reason="A card on the floor")
     expect(page.locator("[data-notice=called]")).to_be_visible(timeout=POLLED)
-    expect(reason).to_have_value("Two red threes, not one")
-    expect(reason).to_be_focused()
-    expect(dispute).to_have_attribute("open", "")
+    still_typed(dispute, reason, "Two red threes, not one")
     dispute.locator("button[type=submit]").click()
     expect(page.locator("#now[data-kind=disputed]")).to_be_visible()
     assert Entry.objects.get().reason == "Two red threes, not one"
@@ -253,14 +263,10 @@ def test_a_poll_leaves_a_half_typed_dispute_further_down_the_pad_as_it_is(
     second = submit_entry(game, 2, DEAL, seat=seat_of(game, 1), device="other")
     dispute = page.locator(f"#sheet .pending[data-entry='{second.pk}'] details.dispute")
     expect(dispute).to_be_visible(timeout=POLLED)
-    dispute.locator("summary").click()
-    reason = dispute.locator("input[name=reason]")
-    reason.fill("Deal 2 had no canasta")
+    reason = type_in(dispute, "Deal 2 had no canasta")
     call_director(game.table, game.round, reason="A card on the floor")
     expect(page.locator("[data-notice=called]")).to_be_visible(timeout=POLLED)
-    expect(reason).to_have_value("Deal 2 had no canasta")
-    expect(reason).to_be_focused()
-    expect(dispute).to_have_attribute("open", "")
+    still_typed(dispute, reason, "Deal 2 had no canasta")
     dispute.locator("button[type=submit]").click()
     expect(page.locator(f"#sheet .pending-disputed[data-entry='{second.pk}']")).to_be_visible()
     second.refresh_from_db()
