@@ -55,7 +55,9 @@ BOARDS = 10  # director's screens (board, bar, clock)
 PUBLIC_SCREENS = 10  # public pages (standings, clock)
 PROJECTORS = 2  # projectors in the room (the panel and its turns, the clock)
 LIVE = 2.0  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
-CLOCK_EVERY = 1.5  # the director starts or pauses the round clock this often
+# The director starts or pauses the round clock this often: longer than a poll, so that
+# every screen can show every pause (one it missed would count until the next pause).
+CLOCK_EVERY = LIVE + 0.5
 THINK = (
     1.0,
     3.0,
@@ -183,32 +185,35 @@ def run_clock(
     clock part shows it."""
     running = False
     referer = {"Referer": str(client.base_url)}
-    while not stop.wait(CLOCK_EVERY):
-        step = "pause" if running else "start"
+
+    def change(step: str) -> None:
         data = {"minutes": "30", "csrfmiddlewaretoken": client.cookies.get("csrftoken", "")}
         at = time.monotonic()
         rec.timed(
             "clock_change",
-            lambda step=step, data=data: client.post(
-                f"/events/{event}/clock/{step}/", data=data, headers=referer
-            ),
+            lambda: client.post(f"/events/{event}/clock/{step}/", data=data, headers=referer),
             ok=lambda r: r.status_code == 302,
         )
-        running = not running
         if shown := paused(client.get(f"/events/{event}/clock/").text):
             watch.changed(at, shown)
+
+    while not stop.wait(CLOCK_EVERY):
+        change("pause" if running else "start")
+        running = not running
+    if running:  # the night ends on a pause the screens have time to show
+        change("pause")
     client.close()
 
 
-def table_pads(url: str, built: dict[str, Any]) -> dict[int, tuple[Pad, Pad]]:
-    """Each table's two phones and their score pads."""
+def table_pads(url: str, built: dict[str, Any], watch: ClockWatch) -> dict[int, tuple[Pad, Pad]]:
+    """Each table's two phones and their score pads (``table 3a``, ``table 3b``)."""
     # The phones' HTTP clients exist before the tables open: making one costs the
     # bench's own process about 20 ms (a TLS context), which would otherwise be
     # counted in the first pages' times. Real phones are devices of their own.
     return {
-        table["number"]: (
-            Pad(clients.Phone(url, table["token"]), table["game"]),
-            Pad(clients.Phone(url, table["token"]), table["game"]),
+        (n := table["number"]): (
+            Pad(clients.Phone(url, table["token"]), table["game"], watch.eye(f"table {n}a")),
+            Pad(clients.Phone(url, table["token"]), table["game"], watch.eye(f"table {n}b")),
         )
         for table in built["tables"]
     }
@@ -242,7 +247,7 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         # The director logs in before the round, not during it: a log-in hashes the
         # password (PBKDF2, about a second of a worker's time), and ten of them at
         # once used to stall both workers in the first seconds of the measurement.
-        pads = table_pads(server.url, built)
+        pads = table_pads(server.url, built, watch)
         opened_screens = screens(server.url, built, pads)
         pollers = [
             threading.Thread(

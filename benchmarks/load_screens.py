@@ -6,6 +6,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from html import unescape
 from urllib.parse import urlencode
 
@@ -91,6 +92,10 @@ class ClockWatch:
         with self.lock:
             self.changes.append((at, pause))
 
+    def eye(self, screen: str) -> Callable[[str], None]:
+        """What ``screen`` calls with each pause it shows (its own answers' as well as its polls')."""
+        return partial(self.saw, screen)
+
     def saw(self, screen: str, pause: str) -> None:
         at = time.monotonic()
         with self.lock:
@@ -155,12 +160,13 @@ class Pad:
     phone's last answer gave (the table's and the clock's feed values, the moment time alone
     changes the pad), with what its entry panel shows (``shown``, as the page's hidden field
     sends it). The phone's own answers move it on as its polls' do, as htmx swaps each in:
-    after its own deal a phone's next poll has nothing new."""
+    after its own deal a phone's next poll has nothing new; a clock they bring is shown
+    (``seen``) as a poll's is."""
 
     kind = "pad"
 
-    def __init__(self, phone: clients.Phone, game: int) -> None:
-        self.phone = phone
+    def __init__(self, phone: clients.Phone, game: int, seen: Callable[[str], None]) -> None:
+        self.phone, self.seen = phone, seen
         self.next = f"/t/{phone.token}/sheet/?game={game}&since=-"
         self.shown = ""
         self.offered: list[int] = []  # the deals the pad offers to confirm, as drawn last
@@ -180,7 +186,9 @@ class Pad:
             if 'id="now"' in text:  # the pad drawn (a clock alone leaves it as it is)
                 self.offered = sorted({int(n) for n in CONFIRM.findall(text)})
                 self.changed.notify_all()
-        return paused(text)
+        if shown := paused(text):
+            self.seen(shown)
+        return shown
 
     def offer(self, timeout: float, besides: set[int]) -> list[int]:
         """The deals the pad offers to confirm once it offers one not in ``besides`` (an
