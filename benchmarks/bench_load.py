@@ -54,7 +54,7 @@ DEALS = 4
 BOARDS = 10  # director's screens (board, bar, clock)
 PUBLIC_SCREENS = 10  # public pages (standings, clock)
 PROJECTORS = 2  # projectors in the room (the panel and its turns, the clock)
-LIVE = 2.0  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
+LIVE = 1.8  # every screen's polling interval (services.pages.live.LIVE_POLL_SECONDS)
 # The director starts or pauses the round clock this often: longer than a poll, so that
 # every screen can show every pause (one it missed would count until the next pause).
 CLOCK_EVERY = LIVE + 0.5

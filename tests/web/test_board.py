@@ -6,6 +6,7 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry
+from tournaments.services.pages.live import LIVE_POLL
 from tournaments.services.rounds.steps import start_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -20,7 +21,7 @@ def test_the_board_shows_every_table_waiting_at_the_start(director_client, direc
     page = director_client.get(board_url(gin_event)).content.decode()
     assert page.count('class="tile state-waiting"') == 4
     assert "0 of 4 tables finished" in page
-    assert 'hx-trigger="every 2s"' in page
+    assert f'hx-trigger="every {LIVE_POLL}s"' in page
 
 
 def test_the_board_tells_entered_confirmed_disputed_and_finished_apart(

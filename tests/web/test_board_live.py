@@ -11,6 +11,7 @@ from tests.factories import make_event, seat_round
 from tests.web.live_helpers import poll, step_on
 from tests.web.rounds_helpers import finish
 from tournaments.models import Entry, Round
+from tournaments.services.pages.live import LIVE_POLL
 from tournaments.services.rounds.steps import close_round
 from tournaments.services.scores.entries import confirm_entry
 from tournaments.services.scores.results import refresh_game
@@ -163,7 +164,7 @@ def rounds_url(event):
 def test_the_round_page_polls_its_close_dialog(director_client, deals_round):
     page = director_client.get(rounds_url(deals_round.event))
     html = page.content.decode()
-    assert 'id="closing"' in html and 'hx-trigger="every 2s"' in html
+    assert 'id="closing"' in html and f'hx-trigger="every {LIVE_POLL}s"' in html
     assert "disabled" in html.split("Close round 1")[0].rsplit("<button", 1)[1]
     assert poll(director_client, rounds_url(deals_round.event), page).status_code == 204
 
@@ -196,7 +197,7 @@ def test_the_standings_page_polls_and_answers_204_while_nothing_changed(
 ):
     page = director_client.get(standings_url(deals_round.event), {"sort": "name"})
     html = page.content.decode()
-    assert 'id="standings"' in html and 'hx-trigger="every 2s"' in html
+    assert 'id="standings"' in html and f'hx-trigger="every {LIVE_POLL}s"' in html
     assert "sort=name" in html.split('id="standings" hx-get="')[1].split('"')[0]
     poll = page.context["poll_url"]
     assert director_client.get(poll, HTTP_HX_REQUEST="true").status_code == 204

@@ -11,6 +11,7 @@ from tests.factories import make_event, seat_round
 from tests.web.live_helpers import poll
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Round
+from tournaments.services.pages.live import LIVE_POLL
 from tournaments.services.rounds.clock import (
     clock_of,
     end_time,
@@ -269,7 +270,7 @@ def test_the_table_page_public_page_projector_and_seating_include_the_clock(dire
             assert 'id="round-clock" class="round-clock phone-clock' in html
             assert "/clock/" not in html and 'id="sheet-poll"' in html
         else:
-            assert f'hx-get="{clock_url}" hx-trigger="load, every 2s"' in html, url
+            assert f'hx-get="{clock_url}" hx-trigger="load, every {LIVE_POLL}s"' in html, url
         assert "js/clock.js" in html
 
 

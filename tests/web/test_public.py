@@ -6,6 +6,7 @@ from django.urls import reverse
 from tests.factories import make_event, make_tables
 from tests.web.rounds_helpers import finish
 from tournaments.models import AuditEntry, Result, Round, Table
+from tournaments.services.pages.live import LIVE_POLL
 from tournaments.services.rounds.steps import start_round
 from tournaments.services.scores.audit import record
 
@@ -78,7 +79,7 @@ def test_no_table_token_code_or_audit_reaches_the_public(client, event, director
 def test_the_public_page_refreshes_itself(client, event, director):
     start_round(event, user=director)
     page = client.get(public_url(event)).content.decode()
-    assert 'hx-trigger="every 2s"' in page
+    assert f'hx-trigger="every {LIVE_POLL}s"' in page
     partial = client.get(public_url(event), HTTP_HX_REQUEST="true").content.decode()
     assert partial.lstrip().startswith('<div id="live"') and "<html" not in partial
 

@@ -12,15 +12,15 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
-from tournaments.services.pages.live import LIVE_POLL_SECONDS, Live, live_now
+from tournaments.services.pages.live import LIVE_POLL, Live, live_now
 
 PASS_SECONDS = 60  # a page switched off or a director logged out: 204s, saying nothing
 DRAWN_SECONDS = 60  # a shared drawing is asked for in the seconds after its change
 
 
-def live(request: HttpRequest) -> dict[str, int]:
+def live(request: HttpRequest) -> dict[str, str]:
     """The context processor (settings ``TEMPLATES``): ``live_poll``, the seconds between polls."""
-    return {"live_poll": LIVE_POLL_SECONDS}
+    return {"live_poll": LIVE_POLL}
 
 
 def _pass(request: HttpRequest) -> str:
