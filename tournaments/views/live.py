@@ -1,6 +1,5 @@
-"""The live parts' polls (docs/design.md, "The change feed"): 204 from the cache alone while
-the scope's value is the poll's, before any login or token check, by the pass the view left
-for the path and session (``polled``); parts all viewers see alike drawn once (``shared``)."""
+"""The live parts' polls (docs/design.md, "The change feed"): ``polled``, 204 from the cache alone
+(the pass a view left for path and session) before any log-in check; ``shared``, drawn once."""
 
 from collections.abc import Callable
 from functools import wraps
@@ -36,10 +35,9 @@ def unchanged(request: HttpRequest, shown: Live) -> bool:
 def follow(request: HttpRequest, key: str, event_id: int, *, stepped: bool = False) -> Live:
     """The part's value now (read before it is drawn); leaves the pass for its next polls
     (written once a pass, not at every drawing: a write costs more than a read)."""
-    scope = (key, event_id, stepped)
-    if cache.get(_pass(request)) != scope:
-        cache.set(_pass(request), scope, PASS_SECONDS)
-    return live_now(key, event_id, stepped)
+    if cache.get(passed := _pass(request)) != (scope := (key, event_id, stepped)):
+        cache.set(passed, scope, PASS_SECONDS)
+    return live_now(*scope)
 
 
 def polled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -57,8 +55,6 @@ def polled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 def shared(name: str, shown: Live, draw: Callable[[], str]) -> str:
     """The part ``name`` (a page and its object) drawn once for ``shown`` and the language."""
     key = f"meld:drawn:{name}:{get_language()}:{shown.query}"
-    html: str | None = cache.get(key)
-    if html is None:
-        html = draw()
-        cache.set(key, html, DRAWN_SECONDS)
-    return html
+    if (html := cache.get(key)) is None:
+        cache.set(key, html := draw(), DRAWN_SECONDS)
+    return str(html)
