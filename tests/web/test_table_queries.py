@@ -16,11 +16,12 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, poll_of, seat_of, totals
 from tournaments.card_games import entry_form_for
 from tournaments.card_games.entry import base as entry_forms
+from tournaments.card_games.entry.field_html import field_html
 from tournaments.models import Entry, Game
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
@@ -226,3 +227,58 @@ def test_the_card_picker_drawn_once_is_what_the_template_drew(director):
     )
     assert form.deck_buttons() == loop.render(TemplateContext({"form": form}))
     assert form.deck_buttons().count("data-card=") == 52
+
+
+# The field templates the pad drew before ``card_games.entry.field_html`` wrote them directly.
+FIELD_TEMPLATES = {
+    "stepper": (
+        '{% load i18n %}\n<div class="field stepper-field{% if field.errors %} field-error{% endif %}">\n'
+        '  <label for="{{ field.id_for_label }}">{{ field.label }}</label>\n'
+        '  <div class="stepper">\n'
+        '    <button type="button" class="step" data-step-for="{{ field.id_for_label }}" '
+        'data-delta="-1" aria-label="{% translate \'one less\' %}">−</button>\n'
+        "    {{ field }}\n"
+        '    <button type="button" class="step" data-step-for="{{ field.id_for_label }}" '
+        'data-delta="1" aria-label="{% translate \'one more\' %}">+</button>\n'
+        "  </div>\n"
+        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+    ),
+    "number": (
+        '{% load i18n %}\n<div class="field number-field{% if field.errors %} field-error{% endif %}">\n'
+        '  <label for="{{ field.id_for_label }}">{{ field.label }}</label>\n'
+        '  <div class="numpad">\n'
+        '    {% if signed %}<button type="button" class="step sign" '
+        'data-sign-for="{{ field.id_for_label }}" '
+        "aria-label=\"{% translate 'plus or minus' %}\">±</button>{% endif %}\n"
+        "    {{ field }}\n"
+        "  </div>\n"
+        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+    ),
+    "radio": (
+        '<div class="field radio-field{% if field.errors %} field-error{% endif %}" '
+        'role="radiogroup" aria-labelledby="lbl-{{ field.auto_id }}" '
+        'aria-describedby="{{ field.auto_id }}_error">\n'
+        '  <span class="label" id="lbl-{{ field.auto_id }}">{{ field.label }}</span>\n'
+        '  <div class="pills">{% for radio in field %}<label class="pill" '
+        'for="{{ radio.id_for_label }}">{{ radio.tag }}<span>{{ radio.choice_label }}</span>'
+        "</label>{% endfor %}</div>\n"
+        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_fields_drawn_directly_are_what_their_templates_drew(director, language):
+    drawn = wrong = 0
+    with translation.override(language):
+        for form in _forms(director):
+            form.is_valid()
+            for field in form.visible_fields():
+                kinds = ["radio"] if hasattr(field.field, "choices") else ["stepper", "number"]
+                for kind in kinds + (["signed"] if "number" in kinds else []):
+                    name = "number" if kind == "signed" else kind
+                    context = TemplateContext({"field": field, "signed": kind == "signed"})
+                    want = Template(FIELD_TEMPLATES[name]).render(context)
+                    assert field_html(field, kind) == want, (type(form).__name__, field.name, kind)
+                    drawn, wrong = drawn + 1, wrong + bool(field.errors)
+    assert drawn > 100 and wrong > 3  # the fields with an error line drawn too

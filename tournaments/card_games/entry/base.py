@@ -91,7 +91,7 @@ class DirectInput:
         widget = context["widget"]
         if template_name in self.direct_templates or (
             template_name == getattr(self, "option_template_name", None)
-            and not widget.get("wrap_label")  # a radio's tag alone, as field_radio.html draws it
+            and not widget.get("wrap_label")  # a radio's tag alone, as entry.field_html draws it
         ):
             return input_html(widget)
         drawn: SafeString = super()._render(template_name, context, renderer)  # type: ignore[misc]  # a mixin; Widget._render is not in django-stubs
