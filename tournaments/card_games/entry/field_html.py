@@ -17,7 +17,7 @@ KINDS = ("stepper", "number", "signed", "radio")
 
 def errors_html(field: BoundField) -> str:
     """The field's error line; its room is kept while it is empty (nothing moves when one comes)."""
-    said = "".join(f"<p>{conditional_escape(error)}</p>" for error in field.errors)
+    said = "".join(f"<p>{conditional_escape(str(error))}</p>" for error in field.errors)
     return f'<div id="{escape(field.auto_id)}_error" class="errors">{said}</div>\n'
 
 
