@@ -23,29 +23,19 @@ from tournaments.services.scores.calls import COMING_MINUTES
 from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats, load_seats
 
-# A table's token never changes: what it opens is kept as long as the feed keeps its ids,
-# and by each process as long as it runs (at most ``KNOWN_TOKENS`` of them): every phone's
-# request asks, and a round trip to a shared cache (Redis) costs more than the rest of an
-# unchanged poll.
+# A table's token never changes: what it opens is kept as long as the feed keeps its ids.
 TOKEN_SECONDS = 7 * feed.FEED_SECONDS
-KNOWN_TOKENS = 10_000
-_known: dict[str, tuple[int, int]] = {}
 
 
 def table_scope(token: str) -> tuple[int, int]:
-    """The table's id and its event's id, from this process's memory or the cache; an
-    unknown token is a 404 from the database (the guess limiter counts it)."""
-    found = _known.get(token)
+    """The table's id and its event's id, from the cache; an unknown token is a 404 from
+    the database (the guess limiter counts it)."""
+    key = f"table-token:{token}"
+    found = cache.get(key)
     if found is None:
-        key = f"table-token:{token}"
-        found = cache.get(key)
-        if found is None:
-            table = table_for_token(token)
-            found = (table.pk, table.event_id)
-            cache.set(key, found, TOKEN_SECONDS)
-        if len(_known) >= KNOWN_TOKENS:
-            _known.clear()
-        _known[token] = found
+        table = table_for_token(token)
+        found = (table.pk, table.event_id)
+        cache.set(key, found, TOKEN_SECONDS)
     return found[0], found[1]
 
 
