@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from tests.web.table_helpers import DEAL_FORM, canasta_game, gin_game, poll_of, seat_of, totals
 from tournaments.card_games import entry_form_for
 from tournaments.card_games.entry import base as entry_forms
-from tournaments.card_games.entry.field_html import field_html
+from tournaments.card_games.entry.field_html import errors_html, field_html
 from tournaments.models import Entry, Game
 from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
@@ -229,7 +229,12 @@ def test_the_card_picker_drawn_once_is_what_the_template_drew(director):
     assert form.deck_buttons().count("data-card=") == 52
 
 
-# The field templates the pad drew before ``card_games.entry.field_html`` wrote them directly.
+# The templates the pad drew its fields and their error lines with before
+# ``card_games.entry.field_html`` wrote them directly.
+ERROR_LINE = (
+    '<div id="{{ field.auto_id }}_error" class="errors"{% if oob %} hx-swap-oob="true"{% endif %}>'
+    "{% for error in field.errors %}<p>{{ error }}</p>{% endfor %}</div>\n"
+)
 FIELD_TEMPLATES = {
     "stepper": (
         '{% load i18n %}\n<div class="field stepper-field{% if field.errors %} field-error{% endif %}">\n'
@@ -241,7 +246,7 @@ FIELD_TEMPLATES = {
         '    <button type="button" class="step" data-step-for="{{ field.id_for_label }}" '
         'data-delta="1" aria-label="{% translate \'one more\' %}">+</button>\n'
         "  </div>\n"
-        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+        "  " + ERROR_LINE + "\n</div>\n"
     ),
     "number": (
         '{% load i18n %}\n<div class="field number-field{% if field.errors %} field-error{% endif %}">\n'
@@ -252,7 +257,7 @@ FIELD_TEMPLATES = {
         "aria-label=\"{% translate 'plus or minus' %}\">±</button>{% endif %}\n"
         "    {{ field }}\n"
         "  </div>\n"
-        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+        "  " + ERROR_LINE + "\n</div>\n"
     ),
     "radio": (
         '<div class="field radio-field{% if field.errors %} field-error{% endif %}" '
@@ -262,7 +267,7 @@ FIELD_TEMPLATES = {
         '  <div class="pills">{% for radio in field %}<label class="pill" '
         'for="{{ radio.id_for_label }}">{{ radio.tag }}<span>{{ radio.choice_label }}</span>'
         "</label>{% endfor %}</div>\n"
-        '  {% include "tournaments/table/partials/field_errors.html" with oob=False %}\n</div>\n'
+        "  " + ERROR_LINE + "\n</div>\n"
     ),
 }
 
@@ -281,4 +286,6 @@ def test_the_fields_drawn_directly_are_what_their_templates_drew(director, langu
                     want = Template(FIELD_TEMPLATES[name]).render(context)
                     assert field_html(field, kind) == want, (type(form).__name__, field.name, kind)
                     drawn, wrong = drawn + 1, wrong + bool(field.errors)
+                line = Template(ERROR_LINE).render(TemplateContext({"field": field, "oob": True}))
+                assert errors_html(field, oob=True) == line, (type(form).__name__, field.name)
     assert drawn > 100 and wrong > 3  # the fields with an error line drawn too

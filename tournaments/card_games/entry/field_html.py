@@ -1,5 +1,7 @@
 """An entry form's fields as the phone's pad draws them (a label, the input, its error line),
-written directly: ``{% entry_field field "stepper" %}`` (``templatetags/entry_fields``).
+written directly: ``{% entry_field field "stepper" %}`` and, for every error line of the pad
+(the live check's, out of band, included), ``{% entry_field_errors field %}``
+(``templatetags/entry_fields``).
 
 Every answer to a phone that moves it to a new deal draws the entry form again, 20 to 30
 fields; each field through its own template and an included error line cost the template
@@ -7,18 +9,20 @@ engine more than the rest of the answer. The output is what those templates drew
 for character (``tests/web/test_table_queries.py`` keeps them and compares).
 """
 
+from collections.abc import Callable
+
 from django.forms import BoundField
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-KINDS = ("stepper", "number", "signed", "radio")
 
-
-def errors_html(field: BoundField) -> str:
-    """The field's error line; its room is kept while it is empty (nothing moves when one comes)."""
+def errors_html(field: BoundField, oob: bool = False) -> str:
+    """The field's error line, drawn empty too: the live check swaps its words in by its id
+    (``oob``: as that answer's out-of-band part)."""
     said = "".join(f"<p>{conditional_escape(str(error))}</p>" for error in field.errors)
-    return f'<div id="{escape(field.auto_id)}_error" class="errors">{said}</div>\n'
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return f'<div id="{escape(field.auto_id)}_error" class="errors"{swap}>{said}</div>\n'
 
 
 def _flagged(kind: str, field: BoundField) -> str:
@@ -83,10 +87,14 @@ def _radio(field: BoundField) -> str:
     )
 
 
+DRAWN_AS: dict[str, Callable[[BoundField], str]] = {
+    "stepper": _stepper,
+    "number": lambda field: _number(field, signed=False),
+    "signed": lambda field: _number(field, signed=True),
+    "radio": _radio,
+}
+
+
 def field_html(field: BoundField, kind: str) -> SafeString:
-    """``field`` drawn as a ``kind`` (one of ``KINDS``); every value in it escaped."""
-    if kind == "radio":
-        return mark_safe(_radio(field))
-    if kind == "stepper":
-        return mark_safe(_stepper(field))
-    return mark_safe(_number(field, signed=kind == "signed"))
+    """``field`` drawn as a ``kind`` (a key of ``DRAWN_AS``); every value in it escaped."""
+    return mark_safe(DRAWN_AS[kind](field))
