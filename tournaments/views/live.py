@@ -52,9 +52,9 @@ def polled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapper
 
 
-def shared(name: str, shown: Live, draw: Callable[[], str]) -> str:
+def shared(name: str, shown: Live, draw: Callable[[], str], seconds: int = DRAWN_SECONDS) -> str:
     """The part ``name`` (a page and its object) drawn once for ``shown`` and the language."""
     key = f"meld:drawn:{name}:{get_language()}:{shown.query}"
     if (html := cache.get(key)) is None:
-        cache.set(key, html := draw(), DRAWN_SECONDS)
+        cache.set(key, html := draw(), seconds)
     return str(html)

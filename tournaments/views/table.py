@@ -16,12 +16,14 @@ back). The pad's poll carries the table's feed value the page was drawn with
 """
 
 import time
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,6 +37,7 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Event, Game
+from tournaments.services.pages.live import Live
 from tournaments.services.pages.table_game import Since, call_notice, redraw_at, table_latest
 from tournaments.services.pages.table_moment import (
     CONFIRM,
@@ -53,6 +56,7 @@ from tournaments.services.scores.entries import (
 )
 from tournaments.services.scores.entry_rows import FormOfAnotherGame, entered_here
 from tournaments.services.scores.results import Sheet, game_sheet, sheet_entries
+from tournaments.views.live import shared
 from tournaments.views.requests import HtmxRequest, PhoneRequest
 from tournaments.views.table_at import (
     SEAT_MAX_AGE,
@@ -76,6 +80,8 @@ CLOCK_ANSWER = "tournaments/table/partials/clock_answer.html"
 # ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
 LATER = "-later"
 EDITING = "edit"
+# A fresh form's fields stay drawn while its game is played: the key holds the event's frame.
+FIELDS_SECONDS = 60 * 60
 
 
 def _after_step(request: HttpRequest, token: str) -> tuple[At[Game], Since]:
@@ -142,6 +148,18 @@ def _phone_mode(at: At[Game], sheet: Sheet) -> str | None:
     return mine[-1].entry.details.get("mode") if mine else None
 
 
+def _fields(at: At[Game], form: EntryForm, since: Since | None) -> str | None:
+    """A fresh form's fields, when they are drawn alike for every deal of the game until its
+    names, seating or rules change (the event's frame): drawn once for each game, kind of
+    form and language; None: the form draws its own."""
+    if since is None or not form.fields_by_game or not form.is_fresh():
+        return None
+    context = {"form": form, "at": at}
+    draw = partial(render_to_string, form.fields_template, context)
+    name = f"fields:{form.entry_kind}:{at.game.pk}"
+    return shared(name, Live(since.frame), draw, FIELDS_SECONDS)
+
+
 def _form_context(
     at: At[Game],
     form: EntryForm | None = None,
@@ -149,11 +167,12 @@ def _form_context(
     sheet: Sheet | None = None,
     moment: Moment | None = None,
     mode: str | None = None,
+    since: Since | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The entry panel: ``form``, or a fresh one for the next deal when the phone's ``moment``
     has one (folded away while it asks for another answer first), with its addresses and
-    what the page sends back as ``shown``."""
+    what the page sends back as ``shown``; ``since``: the feed values it is drawn with."""
     if at.seat is None or at.game.finished:
         return {"at": at, "form": None, "shown": "", **extra}
     if form is None:
@@ -173,6 +192,7 @@ def _form_context(
         "form": form,
         "later": later,
         "shown": EDITING if editing else f"{form.deal_number}{LATER if later else ''}",
+        "drawn_fields": _fields(at, form, since),
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
@@ -230,7 +250,8 @@ def table_page(request: PhoneRequest, token: str) -> HttpResponse:
 def _page_form(
     at: At[Game], context: dict[str, Any], form: EntryForm | None = None, **extra: Any
 ) -> dict[str, Any]:
-    return _form_context(at, form, sheet=context["sheet"], moment=context["moment"], **extra)
+    drawn = {"sheet": context["sheet"], "moment": context["moment"], "since": context["since"]}
+    return _form_context(at, form, **drawn, **extra)
 
 
 @require_POST

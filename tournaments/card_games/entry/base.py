@@ -187,6 +187,10 @@ class EntryForm(forms.Form):
     preview_template = "tournaments/table/partials/canasta_preview.html"
     calculator = False  # the card calculator is offered below the form
     side_totals = True  # each side's total is shown in its legend as the fields change
+    # A fresh form's fields are drawn alike for every deal of its game (names, seating and
+    # rules aside): the table's phones keep them drawn (views/table.py). Not so where the
+    # fields name who plays the hand (Gin's rotations).
+    fields_by_game = False
     number = BoundedIntegerField(widget=Hidden, min_value=1, max_value=MAX_SMALL)
     idempotency_key = BoundedCharField(widget=Hidden, max_length=64, required=False)
     expected_version = BoundedIntegerField(

@@ -122,6 +122,7 @@ class CanastaDealForm(EntryForm):
     entry_kind = "canasta"
     entry_mode = Event.EntryMode.DEAL
     calculator = True
+    fields_by_game = True
     modes: list[str] = []  # the modes the event's phones offer (set by the card game)
     point_names: tuple[str, ...] = tuple(POINT_LABELS)
     places: tuple[str, ...] = ()  # where cards are counted, by card counts
@@ -239,6 +240,7 @@ class QuickTotalsForm(EntryForm):
 
     entry_kind = "totals"
     entry_mode = Event.EntryMode.TOTALS
+    fields_by_game = True
     modes: list[str] = []
 
     def build(self) -> None:

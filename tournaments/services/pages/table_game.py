@@ -43,17 +43,21 @@ def table_scope(token: str) -> tuple[int, int]:
 class Since:
     """The feed's values a table's page is drawn with, and its poll compares: the table's
     own (``table``: its game, its round's close, the names) and the event's clock (``clock``:
-    where only the round clock changed, the phone is drawn its clock alone)."""
+    where only the round clock changed, the phone is drawn its clock alone). The event's
+    frame (``frame``: its names, seating and rules) keys what the page draws alike for every
+    deal of the game (a fresh form's fields)."""
 
     table: int
     clock: int
+    frame: int
 
 
 def table_latest(token: str) -> Since:
     """The table's feed values now: what a page drawn now carries, and its poll compares."""
     table_id, event_id = table_scope(token)
-    table, clock = feed.latest_of([feed.table_key(table_id), feed.clock_key(event_id)], event_id)
-    return Since(table, clock)
+    keys = [feed.table_key(table_id), feed.clock_key(event_id), feed.frame_key(event_id)]
+    table, clock, frame = feed.latest_of(keys, event_id)
+    return Since(table, clock, frame)
 
 
 def redraw_at(game: Game, coming: TableCall | None) -> int | None:
