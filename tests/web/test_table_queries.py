@@ -36,21 +36,21 @@ GIN = {"kind": "knock", "knocker": "0", "knocker_deadwood": "1", "defender_deadw
 # draws reads the table's feed value first: on a cold cache (as each test starts) the
 # token's table and the event's latest change are two queries more.
 COLD = 2
-# the game with round, event and table; its seats with players; its entries; the newest
-# audit row of the game (a director's decision is said until the table goes on); the
-# table's open call, and this phone's call the director has seen
-PAGE = COLD + 6
+# the game with round, event, table and its seats with players (one statement); its
+# entries; the newest audit row of the game (a director's decision is said until the table
+# goes on); the table's open call, and this phone's call the director has seen
+PAGE = COLD + 5
 POLL_UNCHANGED = 0  # the token's table and the table's feed value come from the cache
 # the table's feed value after a write (a test's transaction never commits, so the cache
 # was dropped and never set again), and what the page reads
-POLL_CHANGED = 7
+POLL_CHANGED = 6
 PREVIEW = 2
 # The locked transactions: PostgreSQL locks the event and round in one statement, then the
 # game; SQLite counts BEGIN and COMMIT instead. One insert of the change feed's row. The
 # answer is drawn from the table read again after the step (its feed value, which a test's
-# uncommitted step leaves to the database; the game; its seats) and reads the calls (two).
-SUBMIT = COLD + 16
-CONFIRM = COLD + 20  # the entry comes with the confirmed ones; scores and Result rows written
+# uncommitted step leaves to the database; the game with its seats) and reads the calls (two).
+SUBMIT = COLD + 14
+CONFIRM = COLD + 18  # the entry comes with the confirmed ones; scores and Result rows written
 
 
 def url(name: str, game: Game, *args) -> str:

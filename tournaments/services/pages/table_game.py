@@ -1,15 +1,18 @@
 """What a table's page reads on every request, as prepared statements (``services.store.statements``).
 
 Two hundred phones open and poll their tables: the game the table's token plays in
-its event's open round (with round, event and table) is one statement, its seats
-with their players a second; building them through the ORM cost more than running them.
+its event's open round, with round, event, table and its seats with their players (a row
+a seat), is one statement; building them through the ORM cost more than running them, and
+on PostgreSQL every statement is a round trip to another process.
 A poll reads no row at all while nothing changed: the token's table and event come from
 the cache (``table_scope``) and the table's feed value from ``kernel.feed``.
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.core.cache import cache
@@ -18,10 +21,11 @@ from django.utils import timezone
 
 from tournaments.access import table_for_token
 from tournaments.kernel import feed
-from tournaments.models import AuditEntry, Entry, Event, Game, Round, Table, TableCall
+from tournaments.kernel.deal import keep_seats
+from tournaments.models import AuditEntry, Entry, Event, Game, Player, Round, Seat, Table, TableCall
 from tournaments.services.scores.calls import COMING_MINUTES
 from tournaments.services.store import statements
-from tournaments.services.store.locks import entries_with_seats, load_seats
+from tournaments.services.store.locks import entries_with_seats
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.
 TOKEN_SECONDS = 7 * feed.FEED_SECONDS
@@ -73,41 +77,58 @@ def redraw_at(game: Game, coming: TableCall | None) -> int | None:
     return math.ceil(min(moments).timestamp()) if moments else None
 
 
-def _game_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
+def _game_statement(seated: bool) -> tuple[str, tuple[statements.Columns[Any], ...]]:
     parts = (
         statements.columns(Game, "g"),
         statements.columns(Round, "r"),
         statements.columns(Event, "e"),
         statements.columns(Table, "t"),
     )
+    seats = (statements.columns(Seat, "s"), statements.columns(Player, "p")) if seated else ()
     sql = (
-        f"SELECT {', '.join(part.sql for part in parts)} "
+        f"SELECT {', '.join(part.sql for part in (*parts, *seats))} "
         f"FROM {statements.table(Table)} t "
         f"INNER JOIN {statements.table(Game)} g ON g.table_id = t.id "
         f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
         f"INNER JOIN {statements.table(Event)} e ON e.id = r.event_id "
-        "WHERE t.token = %s AND r.status = %s AND r.event_id = t.event_id"
     )
-    return sql, parts
+    if seated:
+        sql += (
+            f"LEFT JOIN {statements.table(Seat)} s ON s.game_id = g.id "
+            f"LEFT JOIN {statements.table(Player)} p ON p.id = s.player_id "
+        )
+    sql += "WHERE t.token = %s AND r.status = %s AND r.event_id = t.event_id"
+    return (sql + " ORDER BY s.position" if seated else sql), (*parts, *seats)
 
 
 def open_game(token: str, *, seats: bool) -> Game | None:
     """The game the token's table plays in its event's open round, with round, event and
-    table, or None. ``seats``: with its seats and their players (``load_seats``)."""
-    sql, parts = statements.prepared("open_game", _game_statement)
+    table, or None. ``seats``: with its seats by position and their players (as
+    ``load_seats`` loads them), a row each in the same statement."""
+    name = "open_game_seated" if seats else "open_game"
+    sql, parts = statements.prepared(name, partial(_game_statement, seats))
     rows = statements.run(sql, [token, Round.Status.OPEN])
     if not rows:
         return None
-    row = rows[0]
     game: Game  # the first of the row's parts (an inner join's: never empty)
-    (game, rnd, event, table), _end = statements.built(row, parts)
+    (game, rnd, event, table), end = statements.built(rows[0], parts[:4])
     table.event = event
     rnd.event = event
     game.round = rnd
     game.table = table
     if seats:
-        load_seats(game)
+        keep_seats(game, [_seat(game, row, end, parts[4:]) for row in rows if row[end] is not None])
     return game
+
+
+def _seat(
+    game: Game, row: Sequence[Any], start: int, parts: Sequence[statements.Columns[Any]]
+) -> Seat:
+    seat_part, player_part = parts
+    seat: Seat = seat_part.build_present(row, start)
+    seat.player = player_part.build_present(row, start + seat_part.size)
+    seat.game = game
+    return seat
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:
