@@ -281,7 +281,7 @@ CACHES: dict[str, dict[str, Any]]
 if _REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "meld.cache.RedisCache",
             "LOCATION": _REDIS_URL,
             "KEY_PREFIX": "meld",
         }
