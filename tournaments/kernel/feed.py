@@ -30,6 +30,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
 
+from tournaments.kernel import statements
 from tournaments.models import Change, Event, Game, Round, Table
 
 # How long a scope's latest id is kept; a key evicted or expired costs one indexed query.
@@ -70,7 +71,8 @@ def record(
     """Append one change to the feed, inside the caller's transaction."""
     event_id = event if isinstance(event, int) else event.pk
     round_id = round.pk if round is not None else (game.round_id if game is not None else None)
-    change = Change.objects.create(event_id=event_id, round_id=round_id, game=game, kind=kind)
+    # A prepared insert: every score write makes one, in its transaction.
+    change = statements.insert(Change(event_id=event_id, round_id=round_id, game=game, kind=kind))
     keys = _scope_keys(event_id, round_id, game, kind)
     cache.delete_many(keys)
     transaction.on_commit(partial(_publish, keys, change.pk))

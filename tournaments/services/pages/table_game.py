@@ -1,4 +1,4 @@
-"""What a table's page reads on every request, as prepared statements (``services.store.statements``).
+"""What a table's page reads on every request, as prepared statements (``kernel.statements``).
 
 Two hundred phones open and poll their tables: the game the table's token plays in
 its event's open round, with round, event, table and its seats with their players (a row
@@ -20,11 +20,10 @@ from django.db import connection
 from django.utils import timezone
 
 from tournaments.access import table_for_token
-from tournaments.kernel import feed
+from tournaments.kernel import feed, statements
 from tournaments.kernel.deal import keep_seats
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Round, Seat, Table, TableCall
 from tournaments.services.scores.calls import COMING_MINUTES
-from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.

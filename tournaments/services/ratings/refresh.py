@@ -32,6 +32,7 @@ from ratings import Evening, EveningOutcome, Ledger, Match, Rating, replay
 from tournaments.card_games import CARD_GAMES, card_game_of
 from tournaments.card_games.base import PlayedGame
 from tournaments.formats import format_of
+from tournaments.kernel.statements import concrete_fields, quote, table
 from tournaments.models import (
     Event,
     Game,
@@ -42,7 +43,6 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.services.store.locks import lock_club, serialised
-from tournaments.services.store.statements import concrete_fields, quote, table
 
 log = logging.getLogger(__name__)
 

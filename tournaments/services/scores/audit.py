@@ -15,12 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.card_games import card_game_of
-from tournaments.kernel import feed
+from tournaments.kernel import feed, statements
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
 from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
-from tournaments.services.store import statements
 
 # A reason is a sentence or two: kept with the entry or round and shown on the game page.
 REASON_MAX = 500

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.card_games import card_game_of, deal_name, evaluate
 from tournaments.card_games.base import LaterHand
+from tournaments.kernel import statements
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.users import Asker
@@ -51,7 +52,6 @@ from tournaments.services.scores.entry_rows import (
     snapshot,
 )
 from tournaments.services.scores.results import refresh_game
-from tournaments.services.store import statements
 from tournaments.services.store.locks import lock_entry, lock_entry_and_confirmed, serialised
 
 Status = Entry.Status

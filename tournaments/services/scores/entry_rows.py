@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.card_games import card_game_of, deal_name
+from tournaments.kernel import statements
 from tournaments.kernel.deal import Scored, keep_seats, seats_loaded, seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.keys import key_game
@@ -23,7 +24,6 @@ from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Round, Seat
 from tournaments.services.scores import audit, time_up
 from tournaments.services.scores.results import refresh_game
-from tournaments.services.store import statements
 from tournaments.services.store.locks import entries_with_seats, load_seats, lock_game
 
 Status = Entry.Status

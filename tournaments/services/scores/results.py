@@ -15,13 +15,12 @@ from django.db import transaction
 from scoring.profiles import Profile
 from tournaments.card_games import Outcome, card_game_of, group_sides
 from tournaments.card_games.gin import GinTotals
-from tournaments.kernel import feed
+from tournaments.kernel import feed, statements
 from tournaments.kernel.deal import seats_loaded, seats_of, seats_prefetch
 from tournaments.kernel.profiles import event_profile
 from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services.scores import audit
-from tournaments.services.store import statements
 
 ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
 

@@ -29,7 +29,7 @@ A phone's step locks its event and round shared and its game exclusive in one
 statement: PostgreSQL locks the rows of one statement in the order its locking
 clauses name their tables, so ``FOR SHARE OF e, r FOR UPDATE OF g`` keeps the order
 above and saves round trips. These hot reads are prepared statements
-(``services.store.statements``).
+(``kernel.statements``).
 
 A club's member register has an order of its own below the event: club → member.
 A step that changes the register (add or edit a member, import, build from past
@@ -67,9 +67,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.db import OperationalError, connection, transaction
 
+from tournaments.kernel import statements
 from tournaments.kernel.deal import keep_seats
 from tournaments.models import Club, Entry, Event, Game, Member, Player, Round, Seat, Table
-from tournaments.services.store import statements
 
 P = ParamSpec("P")
 R = TypeVar("R")
