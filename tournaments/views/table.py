@@ -38,7 +38,13 @@ from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Event, Game
 from tournaments.services.pages.live import Live
-from tournaments.services.pages.table_game import Since, call_notice, redraw_at, table_latest
+from tournaments.services.pages.table_game import (
+    Since,
+    call_notice,
+    redraw_at,
+    since_of,
+    table_latest,
+)
 from tournaments.services.pages.table_moment import (
     CONFIRM,
     FORM_LATER,
@@ -84,12 +90,12 @@ EDITING = "edit"
 FIELDS_SECONDS = 60 * 60
 
 
-def _after_step(request: HttpRequest, token: str) -> tuple[At[Game], Since]:
+def _after_step(request: HttpRequest, at: At[Game]) -> tuple[At[Game], Since]:
     """The table once a step has committed, and the feed value it is drawn with, read after
     the step: the phone's next poll has nothing new (the step's message stays until
     something else changes), and everything drawn is read after that value."""
-    since = table_latest(token)
-    return playing(request, token), since
+    since = since_of(at.table.pk, at.event.pk)
+    return playing(request, at.token), since
 
 
 def _seating(game: Game) -> list[dict[str, Any]]:
@@ -396,7 +402,7 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
                 return _answer(request, at, since, problem=error.message)
         else:
             note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
-            at, since = _after_step(request, token)
+            at, since = _after_step(request, at)
             # The next deal is drawn in the mode this one was entered in.
             response = _answer(request, at, since, notes=[note], mode=form.entry_mode)
             if entry.created_at >= began:  # a form sent again keeps the mode chosen since
@@ -460,7 +466,7 @@ def confirm(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
     except ServiceError as error:
         return _answer(request, at, since, shown=shown, problem=error.message)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
-    at, since = _after_step(request, token)
+    at, since = _after_step(request, at)
     return _answer(request, at, since, shown=shown, notes=[note])
 
 
@@ -481,5 +487,5 @@ def dispute(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
         )
     except ServiceError as error:
         return _answer(request, at, since, shown=shown, problem=error.message)
-    at, since = _after_step(request, token)
+    at, since = _after_step(request, at)
     return _answer(request, at, since, shown=shown)  # the phone's moment says it is disputed

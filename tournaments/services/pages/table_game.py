@@ -57,7 +57,11 @@ class Since:
 
 def table_latest(token: str) -> Since:
     """The table's feed values now: what a page drawn now carries, and its poll compares."""
-    table_id, event_id = table_scope(token)
+    return since_of(*table_scope(token))
+
+
+def since_of(table_id: int, event_id: int) -> Since:
+    """``table_latest`` of the table ``table_id`` of the event ``event_id``."""
     keys = [feed.table_key(table_id), feed.clock_key(event_id), feed.frame_key(event_id)]
     table, clock, frame = feed.latest_of(keys, event_id)
     return Since(table, clock, frame)
