@@ -9,7 +9,6 @@ the cache (``table_scope``) and the table's feed value from ``kernel.feed``.
 """
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -24,7 +23,7 @@ from tournaments.kernel import feed, statements
 from tournaments.kernel.deal import keep_seats
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Round, Seat, Table, TableCall
 from tournaments.services.scores.calls import COMING_MINUTES
-from tournaments.services.store.locks import entries_with_seats
+from tournaments.services.store.locks import entries_with_seats, seat_columns, seat_in_row
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.
 TOKEN_SECONDS = 7 * feed.FEED_SECONDS
@@ -87,7 +86,7 @@ def _game_statement(seated: bool) -> tuple[str, tuple[statements.Columns[Any], .
         statements.columns(Event, "e"),
         statements.columns(Table, "t"),
     )
-    seats = (statements.columns(Seat, "s"), statements.columns(Player, "p")) if seated else ()
+    seats = seat_columns() if seated else ()
     sql = (
         f"SELECT {', '.join(part.sql for part in (*parts, *seats))} "
         f"FROM {statements.table(Table)} t "
@@ -120,18 +119,8 @@ def open_game(token: str, *, seats: bool) -> Game | None:
     game.round = rnd
     game.table = table
     if seats:
-        keep_seats(game, [_seat(game, row, end, parts[4:]) for row in rows if row[end] is not None])
+        keep_seats(game, [seat_in_row(game, row, end) for row in rows if row[end] is not None])
     return game
-
-
-def _seat(
-    game: Game, row: Sequence[Any], start: int, parts: Sequence[statements.Columns[Any]]
-) -> Seat:
-    seat_part, player_part = parts
-    seat: Seat = seat_part.build_present(row, start)
-    seat.player = player_part.build_present(row, start + seat_part.size)
-    seat.game = game
-    return seat
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:

@@ -265,23 +265,30 @@ def lock_entry_and_confirmed(entry_id: int, game: Game) -> tuple[Entry, list[Ent
     return entry, [row for row in rows if row.pk != entry_id]
 
 
-def _seats_statement() -> tuple[str, tuple[statements.Columns[Seat], statements.Columns[Player]]]:
-    parts = (statements.columns(Seat, "s"), statements.columns(Player, "p"))
-    sql = (
-        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Seat)} s "
+def seat_columns() -> tuple[statements.Columns[Seat], statements.Columns[Player]]:
+    """A seat's and its player's columns in a statement that joins them as ``s`` and ``p``."""
+    return statements.columns(Seat, "s"), statements.columns(Player, "p")
+
+
+def seat_in_row(game: Game, row: Sequence[Any], start: int = 0) -> Seat:
+    """The seat of ``game`` with its player in ``row`` from ``start`` on (``seat_columns``)."""
+    seat_part, player_part = seat_columns()
+    seat = seat_part.build_present(row, start)
+    seat.player = player_part.build_present(row, start + seat_part.size)
+    seat.game = game
+    return seat
+
+
+def _seats_statement() -> str:
+    seat_part, player_part = seat_columns()
+    return (
+        f"SELECT {seat_part.sql}, {player_part.sql} FROM {statements.table(Seat)} s "
         f"INNER JOIN {statements.table(Player)} p ON p.id = s.player_id "
         "WHERE s.game_id = %s ORDER BY s.position"
     )
-    return sql, parts
 
 
 def load_seats(game: Game) -> None:
     """The game's seats by position with their players, as ``seats_prefetch`` loads them."""
-    sql, (seat_part, player_part) = statements.prepared("load_seats", _seats_statement)
-    found = []
-    for row in statements.run(sql, [game.pk]):
-        seat = seat_part.build_present(row)
-        seat.player = player_part.build_present(row, seat_part.size)
-        seat.game = game
-        found.append(seat)
-    keep_seats(game, found)
+    sql = statements.prepared("load_seats", _seats_statement)
+    keep_seats(game, [seat_in_row(game, row) for row in statements.run(sql, [game.pk])])
