@@ -48,7 +48,8 @@ PREVIEW = 2
 # The locked transactions: PostgreSQL locks the event and round in one statement, then the
 # game; SQLite counts BEGIN and COMMIT instead. One insert of the change feed's row. The
 # answer is drawn from the table read again after the step (its feed value, which a test's
-# uncommitted step leaves to the database; the game with its seats) and reads the calls (two).
+# uncommitted step leaves to the database; the game and its round, the event, table and
+# seats kept while the event's frame value stays) and reads the calls (two).
 SUBMIT = COLD + 14
 CONFIRM = COLD + 18  # the entry comes with the confirmed ones; scores and Result rows written
 

@@ -16,6 +16,7 @@ back). The pad's poll carries the table's feed value the page was drawn with
 """
 
 import time
+from dataclasses import replace
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
@@ -41,6 +42,7 @@ from tournaments.services.pages.live import Live
 from tournaments.services.pages.table_game import (
     Since,
     call_notice,
+    game_again,
     redraw_at,
     since_of,
     table_latest,
@@ -90,12 +92,17 @@ EDITING = "edit"
 FIELDS_SECONDS = 60 * 60
 
 
-def _after_step(request: HttpRequest, at: At[Game]) -> tuple[At[Game], Since]:
-    """The table once a step has committed, and the feed value it is drawn with, read after
+def _after_step(request: HttpRequest, at: At[Game], before: Since) -> tuple[At[Game], Since]:
+    """The table once a step has committed, and the feed values it is drawn with, read after
     the step: the phone's next poll has nothing new (the step's message stays until
-    something else changes), and everything drawn is read after that value."""
+    something else changes), and everything drawn is read after those values. ``at`` was
+    read after ``before``: while the event's frame value is the same, its event, table and
+    seats still hold, and only the game and its round are read again."""
     since = since_of(at.table.pk, at.event.pk)
-    return playing(request, at.token), since
+    again = game_again(at.game) if since.frame == before.frame else None
+    if again is None:
+        return playing(request, at.token), since
+    return replace(at, game=again), since
 
 
 def _seating(game: Game) -> list[dict[str, Any]]:
@@ -402,7 +409,7 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
                 return _answer(request, at, since, problem=error.message)
         else:
             note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
-            at, since = _after_step(request, at)
+            at, since = _after_step(request, at, since)
             # The next deal is drawn in the mode this one was entered in.
             response = _answer(request, at, since, notes=[note], mode=form.entry_mode)
             if entry.created_at >= began:  # a form sent again keeps the mode chosen since
@@ -466,7 +473,7 @@ def confirm(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
     except ServiceError as error:
         return _answer(request, at, since, shown=shown, problem=error.message)
     note = _("%(deal)s is confirmed.") % {"deal": deal_name(at.game, entry.number, start=True)}
-    at, since = _after_step(request, at)
+    at, since = _after_step(request, at, since)
     return _answer(request, at, since, shown=shown, notes=[note])
 
 
@@ -487,5 +494,5 @@ def dispute(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
         )
     except ServiceError as error:
         return _answer(request, at, since, shown=shown, problem=error.message)
-    at, since = _after_step(request, at)
+    at, since = _after_step(request, at, since)
     return _answer(request, at, since, shown=shown)  # the phone's moment says it is disputed

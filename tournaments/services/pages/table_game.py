@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from tournaments.access import table_for_token
 from tournaments.kernel import feed, statements
-from tournaments.kernel.deal import keep_seats
+from tournaments.kernel.deal import keep_seats, seats_of
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Round, Seat, Table, TableCall
 from tournaments.services.scores.calls import COMING_MINUTES
 from tournaments.services.store.locks import entries_with_seats, seat_columns, seat_in_row
@@ -121,6 +121,37 @@ def open_game(token: str, *, seats: bool) -> Game | None:
     if seats:
         keep_seats(game, [seat_in_row(game, row, end) for row in rows if row[end] is not None])
     return game
+
+
+def _game_again_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
+    parts = (statements.columns(Game, "g"), statements.columns(Round, "r"))
+    sql = (
+        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Game)} g "
+        f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
+        "WHERE g.id = %s AND r.status = %s"
+    )
+    return sql, parts
+
+
+def game_again(game: Game) -> Game | None:
+    """``game`` and its round read again (None: the round is no longer open), with the
+    event, table and seats ``game`` was read with. Only for a step's answer whose event's
+    frame value did not change since ``game`` was read: they change only with that value,
+    and what a step changes (the game, its round, entries and calls) is read now."""
+    sql, parts = statements.prepared("game_again", _game_again_statement)
+    rows = statements.run(sql, [game.pk, Round.Status.OPEN])
+    if not rows:
+        return None
+    again: Game  # the first of the row's parts, as in ``open_game``
+    (again, rnd), _end = statements.built(rows[0], parts)
+    rnd.event = game.round.event
+    again.round = rnd
+    again.table = game.table
+    seats = seats_of(game)
+    for seat in seats:
+        seat.game = again
+    keep_seats(again, seats)
+    return again
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:
