@@ -32,8 +32,7 @@ def send(client: Client, game, number: int) -> str:
 
 def test_the_answer_reads_the_game_again_and_keeps_the_seats(director):
     game = canasta_game(director)
-    phone = seated(game, 1)
-    phone.get(table_url("tournaments-table", game))  # the feed's values are in the cache
+    phone = seated(game, 1)  # its page not yet drawn: the frame is not yet kept
     with CaptureQueriesContext(connection) as done:
         answer = send(phone, game, 1)
     assert "Deal 1 is stored." in answer and 'value="2"' in answer

@@ -101,7 +101,7 @@ def _after_step(request: HttpRequest, at: At[Game], before: Since) -> tuple[At[G
     since = since_of(at.table.pk, at.event.pk)
     again = game_again(at.game) if since.frame == before.frame else None
     if again is None:
-        return playing(request, at.token), since
+        return playing(request, at.token, since.frame), since
     return replace(at, game=again), since
 
 
@@ -248,7 +248,7 @@ def _panel(
 @with_device
 def table_page(request: PhoneRequest, token: str) -> HttpResponse:
     since = table_latest(token)
-    at = locate(request, token)
+    at = locate(request, token, frame=since.frame)
     if not plays(at):
         context = {"at": at, "moment": table_moment(at), "since": since}
         return render(request, "tournaments/table/waiting.html", context)
@@ -317,7 +317,7 @@ def sheet(request: HtmxRequest, token: str) -> HttpResponse:
     table_same = request.GET.get("since") == str(since.table) and not _time_passed(request)
     if table_same and request.GET.get("clock") == str(since.clock):
         return HttpResponse(status=204)
-    at = locate(request, token)
+    at = locate(request, token, frame=since.frame)
     if not plays(at) or request.GET.get("game") != str(at.game.pk):
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     if table_same and at.event.round_kind != Event.RoundKind.TIME:
@@ -381,7 +381,7 @@ def _answer(
 @with_device
 def submit(request: PhoneRequest, token: str) -> HttpResponse:
     since = table_latest(token)
-    at = playing(request, token)
+    at = playing(request, token, since.frame)
     if at.seat is None:
         return _answer(request, at, since, problem=_("Say who you are first: tap your name."))
     form = entry_form_for(at.game, request.POST, profile=at.profile)
@@ -448,7 +448,7 @@ def _compared(at: At[Game], stored: Entry, form: EntryForm) -> dict[str, Any]:
 def edit(request: HtmxRequest, token: str, entry_id: int) -> HttpResponse:
     """The form filled with a pending entry, to change it before it is confirmed."""
     since = table_latest(token)
-    at = playing(request, token)
+    at = playing(request, token, since.frame)
     entry = table_entry(at, entry_id)
     if entry.status not in (Entry.Status.ENTERED, Entry.Status.DISPUTED):
         return _answer(request, at, since, problem=_("This entry can no longer be changed here."))
@@ -465,7 +465,7 @@ def edit(request: HtmxRequest, token: str, entry_id: int) -> HttpResponse:
 @with_device
 def confirm(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
     since = table_latest(token)
-    at = playing(request, token)
+    at = playing(request, token, since.frame)
     entry = table_entry(at, entry_id)
     shown = request.POST.get("shown")
     try:
@@ -482,7 +482,7 @@ def confirm(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
 @with_device
 def dispute(request: PhoneRequest, token: str, entry_id: int) -> HttpResponse:
     since = table_latest(token)
-    at = playing(request, token)
+    at = playing(request, token, since.frame)
     entry = table_entry(at, entry_id)
     shown = request.POST.get("shown")
     if at.seat is None:

@@ -162,8 +162,12 @@ def _seat_cookie(value: str | None) -> str:
         return ""
 
 
-def locate(request: HttpRequest, token: str, *, seats: bool = True) -> At[Game | None]:
-    game = open_game(token, seats=seats)
+def locate(
+    request: HttpRequest, token: str, *, seats: bool = True, frame: int | None = None
+) -> At[Game | None]:
+    """Where the request stands; ``frame``: the event's frame value the caller read first
+    (the table's frame is then taken from the cache while it stays: ``open_game``)."""
+    game = open_game(token, seats=seats, frame=frame)
     if game is None:
         table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
         return At(
@@ -212,8 +216,8 @@ def plays(at: At[Game | None]) -> TypeGuard[At[Game]]:
     return at.game is not None
 
 
-def playing(request: HttpRequest, token: str) -> At[Game]:
-    at = locate(request, token)
+def playing(request: HttpRequest, token: str, frame: int | None = None) -> At[Game]:
+    at = locate(request, token, frame=frame)
     if not plays(at):
         raise NoGame(at)
     return at

@@ -27,6 +27,8 @@ from tournaments.services.store.locks import entries_with_seats, seat_columns, s
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.
 TOKEN_SECONDS = 7 * feed.FEED_SECONDS
+# A table's frame is kept for an evening's hour; a new frame value is a new key.
+FRAME_SECONDS = 60 * 60
 
 
 def table_scope(token: str) -> tuple[int, int]:
@@ -103,13 +105,22 @@ def _game_statement(seated: bool) -> tuple[str, tuple[statements.Columns[Any], .
     return (sql + " ORDER BY s.position" if seated else sql), (*parts, *seats)
 
 
-def open_game(token: str, *, seats: bool) -> Game | None:
+def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | None:
     """The game the token's table plays in its event's open round, with round, event and
     table, or None. ``seats``: with its seats by position and their players (as
-    ``load_seats`` loads them), a row each in the same statement."""
+    ``load_seats`` loads them), a row each in the same statement.
+
+    ``frame``: the event's frame value, read before. The table's rows are kept in the
+    cache under it: while it stays, the event, table, seats and players come from there
+    (they change only with that value) and only the game and its round are read."""
     name = "open_game_seated" if seats else "open_game"
     sql, parts = statements.prepared(name, partial(_game_statement, seats))
-    rows = statements.run(sql, [token, Round.Status.OPEN])
+    key = f"table-frame:{table_scope(token)[0]}:{frame}" if seats and frame is not None else ""
+    rows = _in_frame(cache.get(key)) if key else None
+    if rows is None:
+        rows = statements.run(sql, [token, Round.Status.OPEN])
+        if rows and key:
+            cache.set(key, rows, FRAME_SECONDS)
     if not rows:
         return None
     game: Game  # the first of the row's parts (an inner join's: never empty)
@@ -152,6 +163,19 @@ def game_again(game: Game) -> Game | None:
         seat.game = again
     keep_seats(again, seats)
     return again
+
+
+def _in_frame(kept: list[tuple[Any, ...]] | None) -> list[tuple[Any, ...]] | None:
+    """The table's ``kept`` rows with their game and round read now (None: nothing kept, or
+    the round is no longer open)."""
+    if not kept:
+        return None
+    sql, parts = statements.prepared("game_again", _game_again_statement)
+    fresh = statements.run(sql, [kept[0][0], Round.Status.OPEN])  # the game's id comes first
+    if not fresh:
+        return None
+    now = fresh[0]
+    return [now + row[len(now) :] for row in kept]
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:

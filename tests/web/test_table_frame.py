@@ -1,0 +1,85 @@
+"""A table's frame (its event, the table, the seats and their players) is kept in the cache under
+the event's frame value (services/pages/table_game.py, ``open_game``): while the value stays,
+a page, a drawn poll or a step reads only the game and its round; a name corrected, a player
+substituted or a round closed changes the value, and the next drawing reads the frame again."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import seat_round
+from tests.web.table_helpers import DEAL_FORM, canasta_game, seat_of, table_url
+from tournaments.models import Round
+from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.setup.players import update_player
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def seated(game, number: int) -> Client:
+    client = Client()
+    client.post(table_url("tournaments-table-seat", game), {"seat": seat_of(game, number).pk})
+    return client
+
+
+def page(client: Client, game) -> tuple[str, list[str]]:
+    """The table's page and the statements that read players for it."""
+    with CaptureQueriesContext(connection) as done:
+        html = client.get(table_url("tournaments-table", game)).content.decode()
+    return html, [q["sql"] for q in done.captured_queries if "tournaments_player" in q["sql"]]
+
+
+def test_a_page_drawn_again_reads_no_player_while_the_frame_stays(director):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    first, read_first = page(phone, game)
+    again, read_again = page(phone, game)
+    assert read_first and not read_again
+    for seat in game.seats.select_related("player"):
+        assert seat.player.name in first and seat.player.name in again
+    assert 'name="number" value="1"' in again
+
+
+def test_a_deal_sent_shows_on_a_page_drawn_from_the_kept_frame(director):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    page(phone, game)
+    data = {**DEAL_FORM, "number": "1", "idempotency_key": "k1"}
+    phone.post(table_url("tournaments-table-submit", game), data, HTTP_HX_REQUEST="true")
+    html, read = page(seated(game, 2), game)
+    assert not read
+    assert "820" in html and "Confirm deal 1" in html
+
+
+def test_a_name_corrected_shows_on_the_next_page(director):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    page(phone, game)
+    player = seat_of(game, 2).player
+    old_name = player.name
+    update_player(game.round.event, player, name="Zoë Typofixed", gender=player.gender, club="")
+    html, read = page(phone, game)
+    assert read, "a new frame value reads the frame again"
+    assert "Zoë Typofixed" in html and old_name not in html
+
+
+def test_the_next_round_shows_its_own_game(director):
+    game = canasta_game(director)
+    phone = Client()
+    page(phone, game)
+    force_close_round(game.round, user=director, reason="the evening goes on")
+    following = seat_round(game.round.event, 2, [((1, 2), (5, 6)), ((3, 4), (7, 8))])
+    html, _read = page(phone, game)
+    seat = following.seats.get(player__number=5)
+    assert f'name="seat" value="{seat.pk}"' in html
+
+
+def test_kept_rows_of_a_round_no_longer_open_are_not_drawn(director):
+    game = canasta_game(director)
+    phone = Client()
+    page(phone, game)
+    # Closed behind the feed's back: the frame value stays, the kept rows must not be used.
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    html, _read = page(phone, game)
+    assert 'name="seat"' not in html
