@@ -7,8 +7,9 @@ table). Each phone sends deal after deal as the page sends them (htmx, CSRF head
 phone's cookies, a new idempotency key each), round the tables, none confirmed; each answer
 is the phone's one answer. Then the minimal view (``federation_urls.py``) writes as many.
 ``time.process_time`` counts this process only, as the federation bench counts its workers:
-PostgreSQL's and Redis's own work is in neither. Two cores shared with wrk, PostgreSQL and
-four workers swing the federation bench's figures by a fifth between runs; these swing less.
+PostgreSQL's and Redis's own work is in neither. Without wrk, gunicorn and four workers
+beside it, it sees the application's own cost: gunicorn's cost of a request is in neither
+figure, so the ratio is stricter than the federation's.
 
 Figures: ``deal_sent_cpu_ms_postgres``, ``minimal_write_cpu_ms_postgres`` and their ratio,
 ``deal_sent_vs_minimal_cpu`` (target, issue 33: at most 4).
@@ -17,11 +18,12 @@ Figures: ``deal_sent_cpu_ms_postgres``, ``minimal_write_cpu_ms_postgres`` and th
 import os
 import time
 from collections.abc import Callable
-from http.cookies import SimpleCookie
 from io import BytesIO
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
+from benchmarks.bench_federation import federation_event
+from benchmarks.bench_polls import environ
 from meld_testkit import clients, serving
 
 if TYPE_CHECKING:
@@ -32,32 +34,20 @@ WARM = 200  # deals sent before measuring: Django's look-ups, statements and cac
 DEALS = 800
 
 
-def _environ(path: str, body: bytes, headers: dict[str, str]) -> dict[str, Any]:
-    found = {
-        "REQUEST_METHOD": "POST",
-        "PATH_INFO": path,
-        "QUERY_STRING": "",
-        "CONTENT_TYPE": "application/x-www-form-urlencoded",
-        "CONTENT_LENGTH": str(len(body)),
-        "SERVER_NAME": "127.0.0.1",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "wsgi.input": BytesIO(body),
-        "wsgi.errors": BytesIO(),
-        "wsgi.url_scheme": "http",
-        "wsgi.version": (1, 0),
-        "wsgi.multithread": False,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
+def _environ(path: str, body: bytes, cookies: dict[str, str]) -> dict[str, Any]:
+    """A form posted as htmx posts it (``bench_polls.environ``'s request, with a body)."""
+    found = environ(path, cookies)
     found.update(
-        {"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()}
+        REQUEST_METHOD="POST",
+        CONTENT_TYPE="application/x-www-form-urlencoded",
+        CONTENT_LENGTH=str(len(body)),
+        HTTP_X_CSRFTOKEN=cookies.get("csrftoken", ""),
     )
+    found["wsgi.input"] = BytesIO(body)
     return found
 
 
-def _post(handler: "WSGIHandler", path: str, body: bytes, headers: dict[str, str]) -> float:
+def _post(handler: "WSGIHandler", path: str, body: bytes, cookies: dict[str, str]) -> float:
     """CPU seconds of one request; a refused one stops the bench."""
     status: list[str] = []
 
@@ -66,7 +56,7 @@ def _post(handler: "WSGIHandler", path: str, body: bytes, headers: dict[str, str
         return lambda _data: None
 
     used = time.process_time()
-    b"".join(handler(_environ(path, body, headers), start_response))
+    b"".join(handler(_environ(path, body, cookies), start_response))
     spent = time.process_time() - used
     if not status[0].startswith("200"):
         raise RuntimeError(f"{path}: {status[0]}")
@@ -74,7 +64,7 @@ def _post(handler: "WSGIHandler", path: str, body: bytes, headers: dict[str, str
 
 
 def _phones(built: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
-    """Each table's token and the headers of a phone sitting at it."""
+    """Each table's token and the cookies of a phone sitting at it."""
     from django.test import Client
 
     phones = []
@@ -84,9 +74,7 @@ def _phones(built: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
         client.post(f"/t/{table['token']}/seat/", {"seat": table["seat_a"]})
         client.get(f"/t/{table['token']}/")
         cookies = {name: morsel.value for name, morsel in client.cookies.items()}
-        cookie = SimpleCookie(cookies).output(header="", sep=";").strip()
-        headers = {"Cookie": cookie, "X-CSRFToken": cookies["csrftoken"], "HX-Request": "true"}
-        phones.append((table["token"], headers))
+        phones.append((table["token"], cookies))
     return phones
 
 
@@ -94,14 +82,14 @@ def _deals(handler: "WSGIHandler", phones: list[tuple[str, dict[str, str]]]) -> 
     """CPU ms per deal sent, once ``WARM`` deals are in."""
     spent = 0.0
     for sent in range(WARM + DEALS):
-        token, headers = phones[sent % len(phones)]
+        token, cookies = phones[sent % len(phones)]
         fields = {
             "number": sent // len(phones) + 1,
             "idempotency_key": f"bench-deals-{sent}",
             "expected_version": "",
             **clients.DEAL,
         }
-        cpu = _post(handler, f"/t/{token}/entry/", urlencode(fields).encode(), headers)
+        cpu = _post(handler, f"/t/{token}/entry/", urlencode(fields).encode(), cookies)
         spent += cpu if sent >= WARM else 0.0
     return spent * 1000 / DEALS
 
@@ -121,13 +109,7 @@ def main() -> None:
     if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with serving.postgres_database(f"meld_deals_{os.getpid()}") as url:
-        env = serving.postgres_env(url)
-        env["DJANGO_SETTINGS_MODULE"] = "benchmarks.federation_settings"
-        if serving.postgres_answers(port=6379):
-            env["REDIS_URL"] = "redis://127.0.0.1:6379/9"
-        serving.manage(env, "migrate", "--noinput", "-v", "0")
-        built = serving.kit(env, "setup", str(4 * TABLES), "0", "federation")
+    with federation_event(f"meld_deals_{os.getpid()}", 4 * TABLES) as (env, built):
         os.environ.update(env)
         import django
 

@@ -22,6 +22,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +114,20 @@ def _report(kind: str, figures: dict[str, Any], stored: int) -> None:
     print(f"bench: federation_postgres_{kind}_server_cpu {cpu:.1f} ms per request", flush=True)
 
 
+@contextmanager
+def federation_event(name: str, players: int) -> Iterator[tuple[dict[str, str], dict[str, Any]]]:
+    """A fresh PostgreSQL database ``name`` holding the federation's event of ``players``
+    (a full game a round at each table), set up through the services, and the environment
+    its server runs in: Redis as the shared cache when one answers."""
+    with serving.postgres_database(name) as url:
+        env = serving.postgres_env(url)
+        env["DJANGO_SETTINGS_MODULE"] = "benchmarks.federation_settings"
+        if serving.postgres_answers(port=6379):
+            env["REDIS_URL"] = "redis://127.0.0.1:6379/9"
+        serving.manage(env, "migrate", "--noinput", "-v", "0")
+        yield env, serving.kit(env, "setup", str(players), "0", "federation")
+
+
 def main() -> None:
     if shutil.which("wrk") is None:
         print("# wrk is not installed (apt-get install -y wrk): skipped", flush=True)
@@ -119,15 +135,8 @@ def main() -> None:
     if not serving.postgres_answers():
         print("# PostgreSQL does not answer on 127.0.0.1:5432: skipped", flush=True)
         return
-    with serving.postgres_database(f"meld_federation_{os.getpid()}") as url:
-        env = serving.postgres_env(url)
-        env["DJANGO_SETTINGS_MODULE"] = "benchmarks.federation_settings"
-        if serving.postgres_answers(port=6379):
-            env["REDIS_URL"] = "redis://127.0.0.1:6379/9"
-        serving.manage(env, "migrate", "--noinput", "-v", "0")
-        built = serving.kit(
-            env, "setup", str(4 * THREADS * TABLES_PER_CONNECTION), "0", "federation"
-        )
+    players = 4 * THREADS * TABLES_PER_CONNECTION
+    with federation_event(f"meld_federation_{os.getpid()}", players) as (env, built):
         with serving.Server(env, workers=WORKERS) as server, tempfile.TemporaryDirectory() as tmp:
             plan_file = Path(tmp) / "plan.lua"
             deal = "&".join(f"{k}={v}" for k, v in clients.DEAL.items())
