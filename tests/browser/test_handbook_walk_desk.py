@@ -74,8 +74,13 @@ def seated_phone(browser, live_server, language: str, game, number: int) -> Page
 
 
 def above(page: Page, upper: str, lower: str) -> bool:
-    """``upper`` comes before ``lower`` on the page, top to bottom."""
-    return page.locator(upper).bounding_box()["y"] < page.locator(lower).bounding_box()["y"]
+    """``upper`` comes before ``lower`` on the page, top to bottom: both measured in one step
+    in the page, so a poll's swap cannot take one of them away between the two."""
+    script = (
+        "([a, b]) => document.querySelector(a).getBoundingClientRect().top"
+        " < document.querySelector(b).getBoundingClientRect().top"
+    )
+    return bool(page.evaluate(script, [upper, lower]))
 
 
 def an_evening(director, **fields) -> Event:
