@@ -23,6 +23,7 @@ from tournaments.kernel import feed, statements
 from tournaments.kernel.deal import keep_seats, seats_of
 from tournaments.models import AuditEntry, Entry, Event, Game, Player, Round, Seat, Table, TableCall
 from tournaments.services.scores.calls import COMING_MINUTES
+from tournaments.services.scores.results import keep_entries
 from tournaments.services.store.locks import entries_with_seats, seat_columns, seat_in_row
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.
@@ -112,11 +113,13 @@ def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | No
 
     ``frame``: the event's frame value, read before. The table's rows are kept in the
     cache under it: while it stays, the event, table, seats and players come from there
-    (they change only with that value) and only the game and its round are read."""
+    (they change only with that value) and only the game, its round and its entries are
+    read, in one statement (the entries kept for the score pad: ``keep_entries``)."""
     name = "open_game_seated" if seats else "open_game"
     sql, parts = statements.prepared(name, partial(_game_statement, seats))
     key = f"table-frame:{table_scope(token)[0]}:{frame}" if seats and frame is not None else ""
-    rows = _in_frame(cache.get(key)) if key else None
+    in_frame = _in_frame(cache.get(key)) if key else None
+    rows, now = in_frame or (None, None)
     if rows is None:
         rows = statements.run(sql, [token, Round.Status.OPEN])
         if rows and key:
@@ -131,30 +134,52 @@ def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | No
     game.table = table
     if seats:
         keep_seats(game, [seat_in_row(game, row, end) for row in rows if row[end] is not None])
+    if now is not None:
+        _keep_entries_of(game, now)
     return game
 
 
-def _game_again_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
-    parts = (statements.columns(Game, "g"), statements.columns(Round, "r"))
+def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
+    parts = (
+        statements.columns(Game, "g"),
+        statements.columns(Round, "r"),
+        statements.columns(Entry, "en"),
+    )
     sql = (
-        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {statements.table(Game)} g "
+        f"SELECT {', '.join(part.sql for part in parts)} FROM {statements.table(Game)} g "
         f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
-        "WHERE g.id = %s AND r.status = %s"
+        f"LEFT JOIN {statements.table(Entry)} en ON en.game_id = g.id "
+        "WHERE g.id = %s AND r.status = %s ORDER BY en.number, en.version"
     )
     return sql, parts
 
 
+def _game_now(game_id: int) -> list[tuple[Any, ...]]:
+    """The game and its round as they are now, and its entries in deal order (a row an
+    entry; one row without an entry when there is none), or no row: the round is no longer
+    open."""
+    sql, _parts = statements.prepared("game_now", _game_now_statement)
+    return statements.run(sql, [game_id, Round.Status.OPEN])
+
+
+def _keep_entries_of(game: Game, rows: list[tuple[Any, ...]]) -> None:
+    """The game's entries in ``_game_now``'s ``rows``, kept for its score pad."""
+    _sql, (game_part, round_part, entry_part) = statements.prepared("game_now", _game_now_statement)
+    start = game_part.size + round_part.size
+    keep_entries(game, [entry for row in rows if (entry := entry_part.build(row, start))])
+
+
 def game_again(game: Game) -> Game | None:
-    """``game`` and its round read again (None: the round is no longer open), with the
-    event, table and seats ``game`` was read with. Only for a step's answer whose event's
-    frame value did not change since ``game`` was read: they change only with that value,
-    and what a step changes (the game, its round, entries and calls) is read now."""
-    sql, parts = statements.prepared("game_again", _game_again_statement)
-    rows = statements.run(sql, [game.pk, Round.Status.OPEN])
+    """``game``, its round and its entries read again (None: the round is no longer open),
+    with the event, table and seats ``game`` was read with. Only for a step's answer whose
+    event's frame value did not change since ``game`` was read: they change only with that
+    value, and what a step changes (the game, its round, entries and calls) is read now."""
+    rows = _game_now(game.pk)
     if not rows:
         return None
+    _sql, parts = statements.prepared("game_now", _game_now_statement)
     again: Game  # the first of the row's parts, as in ``open_game``
-    (again, rnd), _end = statements.built(rows[0], parts)
+    (again, rnd), _end = statements.built(rows[0], parts[:2])
     rnd.event = game.round.event
     again.round = rnd
     again.table = game.table
@@ -162,20 +187,23 @@ def game_again(game: Game) -> Game | None:
     for seat in seats:
         seat.game = again
     keep_seats(again, seats)
+    _keep_entries_of(again, rows)
     return again
 
 
-def _in_frame(kept: list[tuple[Any, ...]] | None) -> list[tuple[Any, ...]] | None:
-    """The table's ``kept`` rows with their game and round read now (None: nothing kept, or
-    the round is no longer open)."""
+def _in_frame(
+    kept: list[tuple[Any, ...]] | None,
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]] | None:
+    """The table's ``kept`` rows with their game and round read now, and ``_game_now``'s rows
+    (None: nothing kept, or the round is no longer open)."""
     if not kept:
         return None
-    sql, parts = statements.prepared("game_again", _game_again_statement)
-    fresh = statements.run(sql, [kept[0][0], Round.Status.OPEN])  # the game's id comes first
+    fresh = _game_now(kept[0][0])  # the game's id comes first
     if not fresh:
         return None
-    now = fresh[0]
-    return [now + row[len(now) :] for row in kept]
+    _sql, (game_part, round_part, _entry) = statements.prepared("game_now", _game_now_statement)
+    now = fresh[0][: game_part.size + round_part.size]
+    return [now + row[len(now) :] for row in kept], fresh
 
 
 def table_entry_of(game: Game, entry_id: int) -> Entry | None:

@@ -274,6 +274,18 @@ def _game_entries(game: Game) -> list[Entry]:
     return entries
 
 
+# The game's entries read with the game itself (``keep_entries``).
+KEPT_ENTRIES = "kept_entries"
+
+
+def keep_entries(game: Game, entries: list[Entry]) -> None:
+    """``entries`` (every version, in deal order, as ``_game_entries`` reads them) read in
+    the same statement as ``game``: ``sheet_entries`` takes them instead of reading them."""
+    for entry in entries:
+        entry.game = game
+    setattr(game, KEPT_ENTRIES, entries)
+
+
 def sheet_entries(game: Game) -> list[Entry]:
     """Every version of the game's entries in deal order, with who entered and decided them.
 
@@ -284,7 +296,8 @@ def sheet_entries(game: Game) -> list[Entry]:
     if seats_loaded(game):
         seats = {seat.pk: seat for seat in seats_of(game)}
     if seats:
-        entries = _game_entries(game)
+        kept: list[Entry] | None = getattr(game, KEPT_ENTRIES, None)
+        entries = kept if kept is not None else _game_entries(game)
         known = {None, *seats}
         if all({e.entered_by_seat_id, e.decided_by_seat_id} <= known for e in entries):
             for entry in entries:
