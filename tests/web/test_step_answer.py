@@ -59,3 +59,23 @@ def test_a_name_corrected_while_the_step_runs_shows_in_its_answer(director, monk
     answer = send(phone, game, 1)
     assert "Deal 1 is stored." in answer
     assert "Zoë Typofixed" in answer and old_name not in answer
+
+
+def test_a_deal_another_phone_stored_first_shows_on_the_pad(director, monkeypatch):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    phone.get(table_url("tournaments-table", game))  # the table's frame is kept
+    other_side = seat_of(game, 2)
+    stored = table_views.submit_entry
+
+    def another_phone_first(target, number, data, **kwargs):
+        # Between this phone's read and its lock, the other side's phone stores the deal.
+        other = {**kwargs, "seat": other_side, "idempotency_key": "theirs", "device": "theirs"}
+        stored(target, number, data, **other)
+        return stored(target, number, data, **kwargs)
+
+    monkeypatch.setattr(table_views, "submit_entry", another_phone_first)
+    answer = send(phone, game, 1)
+    pad = answer.split('<section id="sheet"', 1)[1].split("</section>", 1)[0]
+    player = other_side.player
+    assert f"entered by {player.number} {player.name}" in pad, "the pad shows the other's deal"

@@ -97,7 +97,7 @@ def _after_step(request: HttpRequest, at: At[Game], before: Since) -> tuple[At[G
     the step: the phone's next poll has nothing new (the step's message stays until
     something else changes), and everything drawn is read after those values. ``at`` was
     read after ``before``: while the event's frame value is the same, its event, table and
-    seats still hold, and only the game and its round are read again."""
+    seats still hold, and only the game, its round and its entries are read again."""
     since = since_of(at.table.pk, at.event.pk)
     again = game_again(at.game) if since.frame == before.frame else None
     if again is None:
@@ -248,7 +248,7 @@ def _panel(
 @with_device
 def table_page(request: PhoneRequest, token: str) -> HttpResponse:
     since = table_latest(token)
-    at = locate(request, token, frame=since.frame)
+    at = locate(request, token, frame=since.frame, entries=True)
     if not plays(at):
         context = {"at": at, "moment": table_moment(at), "since": since}
         return render(request, "tournaments/table/waiting.html", context)
@@ -317,7 +317,7 @@ def sheet(request: HtmxRequest, token: str) -> HttpResponse:
     table_same = request.GET.get("since") == str(since.table) and not _time_passed(request)
     if table_same and request.GET.get("clock") == str(since.clock):
         return HttpResponse(status=204)
-    at = locate(request, token, frame=since.frame)
+    at = locate(request, token, frame=since.frame, entries=True)
     if not plays(at) or request.GET.get("game") != str(at.game.pk):
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     if table_same and at.event.round_kind != Event.RoundKind.TIME:

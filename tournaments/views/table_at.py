@@ -163,11 +163,17 @@ def _seat_cookie(value: str | None) -> str:
 
 
 def locate(
-    request: HttpRequest, token: str, *, seats: bool = True, frame: int | None = None
+    request: HttpRequest,
+    token: str,
+    *,
+    seats: bool = True,
+    frame: int | None = None,
+    entries: bool = False,
 ) -> At[Game | None]:
     """Where the request stands; ``frame``: the event's frame value the caller read first
-    (the table's frame is then taken from the cache while it stays: ``open_game``)."""
-    game = open_game(token, seats=seats, frame=frame)
+    (the table's frame is then taken from the cache while it stays: ``open_game``);
+    ``entries``: a view that draws without a step keeps the entries read with the game."""
+    game = open_game(token, seats=seats, frame=frame, entries=entries)
     if game is None:
         table = table_for_token(token)  # an unknown token is a 404 (the guess limiter counts it)
         return At(

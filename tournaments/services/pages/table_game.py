@@ -106,7 +106,9 @@ def _game_statement(seated: bool) -> tuple[str, tuple[statements.Columns[Any], .
     return (sql + " ORDER BY s.position" if seated else sql), (*parts, *seats)
 
 
-def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | None:
+def open_game(
+    token: str, *, seats: bool, frame: int | None = None, entries: bool = False
+) -> Game | None:
     """The game the token's table plays in its event's open round, with round, event and
     table, or None. ``seats``: with its seats by position and their players (as
     ``load_seats`` loads them), a row each in the same statement.
@@ -114,7 +116,9 @@ def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | No
     ``frame``: the event's frame value, read before. The table's rows are kept in the
     cache under it: while it stays, the event, table, seats and players come from there
     (they change only with that value) and only the game, its round and its entries are
-    read, in one statement (the entries kept for the score pad: ``keep_entries``)."""
+    read, in one statement. ``entries``: keep those entries for the score pad
+    (``keep_entries``); a step's view does not, its failures draw the entries as they are
+    after the step (another phone's deal stored first included)."""
     name = "open_game_seated" if seats else "open_game"
     sql, parts = statements.prepared(name, partial(_game_statement, seats))
     key = f"table-frame:{table_scope(token)[0]}:{frame}" if seats and frame is not None else ""
@@ -134,7 +138,7 @@ def open_game(token: str, *, seats: bool, frame: int | None = None) -> Game | No
     game.table = table
     if seats:
         keep_seats(game, [seat_in_row(game, row, end) for row in rows if row[end] is not None])
-    if now is not None:
+    if entries and now is not None:
         _keep_entries_of(game, now)
     return game
 
