@@ -158,6 +158,12 @@ def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
     return sql, parts
 
 
+def _game_now_parts() -> tuple[statements.Columns[Game], statements.Columns[Round], int]:
+    """``_game_now``'s game and round parts, and where a row's entry starts after them."""
+    _sql, (game_part, round_part, _entry) = statements.prepared("game_now", _game_now_statement)
+    return game_part, round_part, game_part.size + round_part.size
+
+
 def _game_now(game_id: int) -> list[tuple[Any, ...]]:
     """The game and its round as they are now, and its entries in deal order (a row an
     entry; one row without an entry when there is none), or no row: the round is no longer
@@ -168,8 +174,8 @@ def _game_now(game_id: int) -> list[tuple[Any, ...]]:
 
 def _keep_entries_of(game: Game, rows: list[tuple[Any, ...]]) -> None:
     """The game's entries in ``_game_now``'s ``rows``, kept for its score pad."""
-    _sql, (game_part, round_part, entry_part) = statements.prepared("game_now", _game_now_statement)
-    start = game_part.size + round_part.size
+    _game, _round, start = _game_now_parts()
+    entry_part = statements.columns(Entry, "en")
     keep_entries(game, [entry for row in rows if (entry := entry_part.build(row, start))])
 
 
@@ -181,9 +187,9 @@ def game_again(game: Game) -> Game | None:
     rows = _game_now(game.pk)
     if not rows:
         return None
-    _sql, parts = statements.prepared("game_now", _game_now_statement)
+    game_part, round_part, _start = _game_now_parts()
     again: Game  # the first of the row's parts, as in ``open_game``
-    (again, rnd), _end = statements.built(rows[0], parts[:2])
+    (again, rnd), _end = statements.built(rows[0], (game_part, round_part))
     rnd.event = game.round.event
     again.round = rnd
     again.table = game.table
@@ -205,8 +211,7 @@ def _in_frame(
     fresh = _game_now(kept[0][0])  # the game's id comes first
     if not fresh:
         return None
-    _sql, (game_part, round_part, _entry) = statements.prepared("game_now", _game_now_statement)
-    now = fresh[0][: game_part.size + round_part.size]
+    now = fresh[0][: _game_now_parts()[2]]
     return [now + row[len(now) :] for row in kept], fresh
 
 
