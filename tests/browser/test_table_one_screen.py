@@ -226,6 +226,34 @@ new PerformanceObserver(function (list) {
 """
 
 
+def test_a_poll_in_flight_when_send_is_tapped_never_lands_over_the_answer(
+    phones, live_server, director, language
+):
+    """The pad's poll was sent before Send, and its answer (the deal already stored) comes
+    before Send's: the step's answer still lands, its "stored" line in #now included, and
+    is not left to a pad the poll has replaced."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    polls, sends = [], []
+    page.route("**/sheet/**", lambda route: polls.append(route))
+    page.route("**/entry/", lambda route: sends.append(route))
+    type_deal(page)
+    page.wait_for_event("request", lambda request: "/sheet/" in request.url)
+    with page.expect_request("**/entry/"):
+        page.locator("button.send").click()
+    answer = sends[0].fetch()  # the deal is stored; Send's answer is held back
+    polls[0].continue_()
+    # A page may give the poll up when Send goes (its failure is heard before Send's request
+    # is); one that keeps it has its answer land first, the deal on the pad.
+    if polls[0].request.failure is None:
+        expect(page.locator("#pad-rows tr.deal")).to_have_count(1)
+    sends[0].fulfill(response=answer)
+    stored = words(language, "%(deal)s is stored.", deal=deal(language, game, 1).capitalize())
+    expect(page.locator("#now .messages")).to_have_text(stored)
+    expect(page.locator("#pad-rows tr.deal")).to_have_count(1)
+
+
 def test_nothing_moves_under_a_finger_as_the_preview_fills(
     phones, live_server, director, language, artifacts_dir
 ):
