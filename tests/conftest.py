@@ -17,6 +17,7 @@ from hypothesis import settings as hypothesis_settings
 
 from meld import restoring
 from tests.factories import make_event, make_tables
+from tournaments.services.pages.table_game import table_scope
 
 # Meld's cache is shared by every worker of a machine (a directory, or Redis): the
 # tests keep theirs in their own process, so neither xdist workers nor a Meld
@@ -127,8 +128,10 @@ def fast_passwords(settings):
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Rate-limit counters live in the cache; no test inherits another's misses."""
+    """Rate-limit counters live in the cache; no test inherits another's misses, nor the
+    table scopes a process keeps beside it."""
     cache.clear()
+    table_scope.cache_clear()
     yield
 
 

@@ -4,13 +4,16 @@ a page, a drawn poll or a step reads only the game and its round; a name correct
 substituted or a round closed changes the value, and the next drawing reads the frame again."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import seat_round
 from tests.web.table_helpers import DEAL_FORM, canasta_game, seat_of, table_url
+from tournaments.kernel.errors import NotFound
 from tournaments.models import Round
+from tournaments.services.pages.table_game import table_latest, table_scope
 from tournaments.services.rounds.steps import force_close_round
 from tournaments.services.setup.players import update_player
 
@@ -90,3 +93,27 @@ def test_kept_rows_of_a_round_no_longer_open_are_not_drawn(director):
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     html, _read = page(phone, game)
     assert 'name="seat"' not in html
+
+
+def test_a_tables_scope_is_kept_by_the_process_and_an_unknown_token_is_never_kept(
+    director, monkeypatch
+):
+    """A token is never given to another table: once a process has found it, its table and
+    event come neither from the shared cache nor from the database, and a poll's one look-up
+    in the cache is its feed values'. A token no table has is looked up every time (and
+    counted by the guess limiter)."""
+    game = canasta_game(director)
+    token = game.table.token
+    asked: list[str] = []
+    get = cache.get
+    monkeypatch.setattr(cache, "get", lambda key, *args, **kw: asked.append(key) or get(key))
+    first = table_latest(token)
+    with CaptureQueriesContext(connection) as done:
+        assert table_scope(token) == (game.table.pk, game.round.event_id)
+        assert table_latest(token) == first
+    assert not done.captured_queries
+    assert [key for key in asked if key.startswith("table-token:")] == [f"table-token:{token}"]
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as done, pytest.raises(NotFound):
+            table_scope("no-such-table")
+        assert done.captured_queries

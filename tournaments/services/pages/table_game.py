@@ -4,14 +4,14 @@ Two hundred phones open and poll their tables: the game the table's token plays 
 its event's open round, with round, event, table and its seats with their players (a row
 a seat), is one statement; building them through the ORM cost more than running them, and
 on PostgreSQL every statement is a round trip to another process.
-A poll reads no row at all while nothing changed: the token's table and event come from
-the cache (``table_scope``) and the table's feed value from ``kernel.feed``.
+A poll reads no row at all while nothing changed: the token's table and event are kept by
+the process (``table_scope``) and the table's feed value comes from ``kernel.feed``.
 """
 
 import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
@@ -28,13 +28,18 @@ from tournaments.services.store.locks import entries_with_seats, seat_columns, s
 
 # A table's token never changes: what it opens is kept as long as the feed keeps its ids.
 TOKEN_SECONDS = 7 * feed.FEED_SECONDS
+# The tables a process keeps the scope of: a federation's evening, many times over.
+SCOPES_KEPT = 4096
 # A table's frame is kept for an evening's hour; a new frame value is a new key.
 FRAME_SECONDS = 60 * 60
 
 
+@lru_cache(maxsize=SCOPES_KEPT)
 def table_scope(token: str) -> tuple[int, int]:
     """The table's id and its event's id, from the cache; an unknown token is a 404 from
-    the database (the guess limiter counts it)."""
+    the database (the guess limiter counts it). A token is never given to another table,
+    so each process also keeps what it found: a poll's one look-up in the cache is then its
+    feed values'."""
     key = f"table-token:{token}"
     found = cache.get(key)
     if found is None:
