@@ -148,12 +148,16 @@
     var again = document.querySelector('.entry-form[data-keep="' + CSS.escape(form.dataset.keep) + '"]');
     if (again && again !== form) save(again, false);
   });
-  document.addEventListener("htmx:sendError", function (event) {
+  /* No connection, or no answer within the page's time-out (table/page.html): the deal is
+     kept and goes again by itself, with the same idempotency key. */
+  function keepWaiting(event) {
     var form = entryForm(event);
     if (!form) return;
     save(form, true);
     showWaiting(form, true);
-  });
+  }
+  document.addEventListener("htmx:sendError", keepWaiting);
+  document.addEventListener("htmx:timeout", keepWaiting);
   document.addEventListener("htmx:load", function (event) {
     var root = event.detail.elt;
     if (!root || !root.querySelectorAll) return;

@@ -169,6 +169,32 @@ def test_a_lost_connection_keeps_the_values_and_the_deal_is_sent_once_by_itself(
     assert Entry.objects.get().points == [450, -150]
 
 
+def test_a_send_without_answer_ends_and_the_deal_goes_again_by_itself(
+    phones, live_server, director
+):
+    """A Send whose answer never comes (a phone roaming between access points) ends at the
+    page's time-out (shortened here): the deal is kept and said to be, the pad's polls, which
+    give way while a step is in flight, go on, and the deal goes again by itself, once."""
+    game = canasta_game(director, entry_modes=["totals"])
+    page = phones[0]
+    open_table(page, live_server, game, "1 Player 1")
+    page.locator("main").evaluate("main => main.setAttribute('hx-request', '{\"timeout\": 1500}')")
+    form = page.locator("form.entry-form")
+    form.locator("#id_s0_total").fill("450")
+    form.locator("#id_s1_total").fill("150")
+
+    held = []
+    page.route("**/entry/", lambda route: held.append(route))
+    form.get_by_role("button", name="Send deal 1").click()
+    expect(form.locator(".send-waiting")).to_be_visible()
+    page.wait_for_event("request", lambda request: "/sheet/" in request.url)
+    assert held and not Entry.objects.exists()
+
+    page.unroute("**/entry/")
+    expect(page.locator(".deal-title")).to_contain_text("Deal 2", timeout=15_000)
+    assert Entry.objects.get().points == [450, 150]
+
+
 def send_deal(page, number: int):
     form = page.locator("form.entry-form")
     form.locator('[data-step-for="id_s0_natural_canastas"][data-delta="1"]').click()

@@ -287,6 +287,17 @@ def test_the_polled_sheet_answers_204_until_something_changes(client, game):
     assert poll_of(changed.content.decode())["since"] != drawn["since"]
 
 
+def test_the_pages_requests_take_turns_and_end_without_an_answer(client, game):
+    """The page's requests wait for one another, the pad's poll gives way to the others,
+    and a request unanswered for 15 s ends (the browser tests walk each)."""
+    html = sit(client, game, 1).get(url("tournaments-table", game)).content.decode()
+    assert (
+        """<main class="page phone" hx-sync="this:queue all" hx-request='{"timeout": 15000}'>"""
+        in html
+    )
+    assert 'hx-sync="closest main:abort"' in html.split('id="sheet-poll"', 1)[1].split(">", 1)[0]
+
+
 def _clock_started_at_the_pad(client, game, capture) -> tuple[dict, object]:
     """A seated phone's poll, and its answer once the director has started the clock."""
     sit(client, game, 2)
