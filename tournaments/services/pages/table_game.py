@@ -163,10 +163,12 @@ def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
     return sql, parts
 
 
-def _game_now_parts() -> tuple[statements.Columns[Game], statements.Columns[Round], int]:
-    """``_game_now``'s game and round parts, and where a row's entry starts after them."""
-    _sql, (game_part, round_part, _entry) = statements.prepared("game_now", _game_now_statement)
-    return game_part, round_part, game_part.size + round_part.size
+def _game_now_parts() -> tuple[
+    statements.Columns[Game], statements.Columns[Round], statements.Columns[Entry], int
+]:
+    """``_game_now``'s parts (the game, its round, an entry) and where a row's entry starts."""
+    _sql, (game_part, round_part, entry_part) = statements.prepared("game_now", _game_now_statement)
+    return game_part, round_part, entry_part, game_part.size + round_part.size
 
 
 def _game_now(game_id: int) -> list[tuple[Any, ...]]:
@@ -179,8 +181,7 @@ def _game_now(game_id: int) -> list[tuple[Any, ...]]:
 
 def _keep_entries_of(game: Game, rows: list[tuple[Any, ...]]) -> None:
     """The game's entries in ``_game_now``'s ``rows``, kept for its score pad."""
-    _game, _round, start = _game_now_parts()
-    entry_part = statements.columns(Entry, "en")
+    _game, _round, entry_part, start = _game_now_parts()
     keep_entries(game, [entry for row in rows if (entry := entry_part.build(row, start))])
 
 
@@ -192,7 +193,7 @@ def game_again(game: Game) -> Game | None:
     rows = _game_now(game.pk)
     if not rows:
         return None
-    game_part, round_part, _start = _game_now_parts()
+    game_part, round_part, _entry, _start = _game_now_parts()
     again: Game  # the first of the row's parts, as in ``open_game``
     (again, rnd), _end = statements.built(rows[0], (game_part, round_part))
     rnd.event = game.round.event
@@ -216,7 +217,7 @@ def _in_frame(
     fresh = _game_now(kept[0][0])  # the game's id comes first
     if not fresh:
         return None
-    now = fresh[0][: _game_now_parts()[2]]
+    now = fresh[0][: _game_now_parts()[3]]
     return [now + row[len(now) :] for row in kept], fresh
 
 
