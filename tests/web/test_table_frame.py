@@ -10,11 +10,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import seat_round
-from tests.web.table_helpers import DEAL_FORM, canasta_game, seat_of, table_url
+from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, seat_of, table_url, totals
 from tournaments.kernel.errors import NotFound
 from tournaments.models import Round
 from tournaments.services.pages.table_game import table_latest, table_scope
 from tournaments.services.rounds.steps import force_close_round
+from tournaments.services.scores.calls import call_director
+from tournaments.services.scores.entries import correct_entry, submit_entry
 from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -57,9 +59,45 @@ def test_a_deal_sent_shows_on_a_page_drawn_from_the_kept_frame(director):
     data = {**DEAL_FORM, "number": "1", "idempotency_key": "k1"}
     phone.post(table_url("tournaments-table-submit", game), data, HTTP_HX_REQUEST="true")
     html, ran = statements_of(seated(game, 2), game)
-    # the game, its round and its entries; the calls; the director's last decision
-    assert len(ran) == 3 and not any("tournaments_player" in sql for sql in ran)
+    # the game, its round, its entries, its newest audit action and whether its table calls
+    assert len(ran) == 1 and not any("tournaments_player" in sql for sql in ran)
     assert "820" in html and "Confirm deal 1" in html
+
+
+def test_the_directors_decision_is_read_only_while_it_is_the_newest_thing_at_the_game(
+    director,
+):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    page(phone, game)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    correct_entry(game, 1, totals(300, 100), user=director, reason="Counted again")
+    html, ran = game_statements(phone, game)
+    assert "The director corrected deal 1: 300 : 100 counts." in html
+    assert len(ran) == 2 and "tournaments_auditentry" in ran[-1]  # the decision's row
+    submit_entry(game, 2, DEAL, seat=seat_of(game, 1))  # the table goes on
+    html, ran = game_statements(phone, game)
+    assert "The director corrected" not in html and "Deal 2 is sent" in html
+    assert len(ran) == 1  # the game's read said its newest action is no decision
+
+
+def test_the_tables_calls_are_read_only_when_the_game_read_says_it_has_one(director):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    page(phone, game)
+    html, ran = game_statements(phone, game)
+    assert "The director is called." not in html and len(ran) == 1
+    call_director(game.table, game.round, reason="Misdeal")
+    html, ran = game_statements(phone, game)
+    assert "The director is called." in html and "Misdeal" in html
+    assert len(ran) == 2 and "tournaments_tablecall" in ran[-1]
+
+
+def game_statements(client: Client, game) -> tuple[str, list[str]]:
+    """The table's page and the statements it ran besides the feed's (a service's step in a
+    test never commits, so the feed's values are read from the database)."""
+    html, ran = statements_of(client, game)
+    return html, [sql for sql in ran if "tournaments_change" not in sql]
 
 
 def test_a_name_corrected_shows_on_the_next_page(director):

@@ -148,14 +148,32 @@ def open_game(
     return game
 
 
+# The game's newest audit action as its ``_game_now`` read found it (None: no audit row),
+# and whether its table had a call that a phone could be shown then.
+KEPT_LAST_ACTION = "kept_last_action"
+KEPT_CALLS = "kept_calls"
+
+
 def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
     parts = (
         statements.columns(Game, "g"),
         statements.columns(Round, "r"),
         statements.columns(Entry, "en"),
     )
+    # What the game's newest audit row did (``director_decision``'s filter), and whether its
+    # table has a call ``call_notice`` could show (its filter, for any phone), beside the game.
+    last_action = (
+        f"(SELECT a.action FROM {statements.table(AuditEntry)} a "
+        "WHERE a.game_id = g.id AND a.action <> %s ORDER BY a.id DESC LIMIT 1)"
+    )
+    calls = (
+        f"EXISTS (SELECT 1 FROM {statements.table(TableCall)} c WHERE c.table_id = g.table_id "
+        "AND (c.acknowledged_at IS NULL OR (c.round_id = g.round_id "
+        "AND c.acknowledged_at >= %s AND c.ended_at IS NULL)))"
+    )
     sql = (
-        f"SELECT {', '.join(part.sql for part in parts)} FROM {statements.table(Game)} g "
+        f"SELECT {', '.join(part.sql for part in parts)}, {last_action}, {calls} "
+        f"FROM {statements.table(Game)} g "
         f"INNER JOIN {statements.table(Round)} r ON r.id = g.round_id "
         f"LEFT JOIN {statements.table(Entry)} en ON en.game_id = g.id "
         "WHERE g.id = %s AND r.status = %s ORDER BY en.number, en.version"
@@ -176,13 +194,17 @@ def _game_now(game_id: int) -> list[tuple[Any, ...]]:
     entry; one row without an entry when there is none), or no row: the round is no longer
     open."""
     sql, _parts = statements.prepared("game_now", _game_now_statement)
-    return statements.run(sql, [game_id, Round.Status.OPEN])
+    params = [AuditEntry.Action.AFTER_END.value, _coming_since(), game_id, Round.Status.OPEN]
+    return statements.run(sql, params)
 
 
 def _keep_entries_of(game: Game, rows: list[tuple[Any, ...]]) -> None:
-    """The game's entries in ``_game_now``'s ``rows``, kept for its score pad."""
+    """The game's entries in ``_game_now``'s ``rows``, kept for its score pad, and its newest
+    audit action, kept for ``director_decision``."""
     _game, _round, entry_part, start = _game_now_parts()
     keep_entries(game, [entry for row in rows if (entry := entry_part.build(row, start))])
+    setattr(game, KEPT_LAST_ACTION, rows[0][-2])
+    setattr(game, KEPT_CALLS, bool(rows[0][-1]))
 
 
 def game_again(game: Game) -> Game | None:
@@ -238,15 +260,21 @@ def _last_audit_statement() -> tuple[str, statements.Columns[AuditEntry]]:
     return sql, part
 
 
+DECISIONS = (AuditEntry.Action.SETTLE, AuditEntry.Action.CORRECT)
+
+
 def director_decision(game: Game) -> AuditEntry | None:
     """The director's last decision on the game (a dispute settled, a deal corrected) while
     it is the newest thing that happened there: the phones say it until the table goes on.
-    A prepared statement: every answer to a phone asks it."""
+    A prepared statement: every answer to a phone asks it, unless the game was read with its
+    newest audit action (``_game_now``) and that action is no decision."""
+    if getattr(game, KEPT_LAST_ACTION, AuditEntry.Action.SETTLE) not in DECISIONS:
+        return None
     sql, part = statements.prepared("director_decision", _last_audit_statement)
     # Deals set aside after the end of the game come with the step that ended it.
     rows = statements.run(sql, [game.pk, AuditEntry.Action.AFTER_END.value])
     last = part.build_present(rows[0]) if rows else None
-    if last is None or last.action not in (AuditEntry.Action.SETTLE, AuditEntry.Action.CORRECT):
+    if last is None or last.action not in DECISIONS:
         return None
     return last
 
@@ -269,12 +297,12 @@ def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, Table
     director acknowledged in the last ``COMING_MINUTES`` ("the director is coming", only
     while its game goes on): both read by one prepared statement, as every answer to a
     phone asks."""
+    if not getattr(game, KEPT_CALLS, True):
+        return None, None  # the game was read with its table's calls: it had none
     sql, parts = statements.prepared("call_notice", _calls_statement)
-    since = timezone.now() - timedelta(minutes=COMING_MINUTES)
-    acknowledged = TableCall._meta.get_field("acknowledged_at")
-    params = [game.table_id, game.round_id, acknowledged.get_db_prep_value(since, connection)]
+    params = [game.table_id, game.round_id, _coming_since(), device or ""]
     calls: list[TableCall] = []
-    for row in statements.run(sql, [*params, device or ""]):
+    for row in statements.run(sql, params):
         (call, entry), _end = statements.built(row, parts)
         call.entry = entry
         calls.append(call)
@@ -282,4 +310,11 @@ def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, Table
     if waiting is not None or game.finished or not device:
         return waiting, None
     coming = [call for call in calls if call.acknowledged_at is not None]
-    return None, max(coming, key=lambda call: call.acknowledged_at or since, default=None)
+    return None, max(coming, key=lambda call: call.acknowledged_at or timezone.now(), default=None)
+
+
+def _coming_since() -> Any:
+    """Since when an acknowledged call still says "the director is coming", as a statement's
+    parameter."""
+    since = timezone.now() - timedelta(minutes=COMING_MINUTES)
+    return TableCall._meta.get_field("acknowledged_at").get_db_prep_value(since, connection)
