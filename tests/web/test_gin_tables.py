@@ -18,6 +18,7 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Result
 from tournaments.printing import DOCUMENTS, score_sheets
+from tournaments.services.rounds.seating import lineup_of, plan_round
 from tournaments.services.rounds.steps import start_round
 from tournaments.services.scores.entries import (
     correct_entry,
@@ -546,6 +547,20 @@ def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_clien
     results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
     # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
     assert results == {A: (53, True), B: (29, False), C: (-82, False)}
+
+
+def test_every_round_seats_each_table_of_three_in_draw_order_whoever_has_the_bye(director):
+    """Seven players at two tables of three: the one left over changes each round, and each
+    table still sits by the draw (highest card, the lowest number, leads the first hand)."""
+    event = make_event(director, card_game="gin", players=7, fmt="tables", table_kind="rotation")
+    byes = []
+    for number in range(1, 8):
+        plan = plan_round(event, number, lineup_of(event, number))
+        byes += [player.number for player, _points in plan.byes]
+        for table in plan.tables:
+            numbers = [player.number for side in table for player in side]
+            assert len(numbers) == 3 and numbers == sorted(numbers), (number, numbers)
+    assert byes == [7, 6, 5, 4, 3, 2, 1]  # the last numbers first, moving back each round
 
 
 # --- a correction that changes who plays later hands ----------------------------------------

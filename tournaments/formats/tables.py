@@ -84,10 +84,13 @@ class TablesInOrder(Format):
             plan.notes.append(
                 Problem(gettext_noop("%(entrant)s has a bye this round."), {"entrant": str(player)})
             )
-        seated: list[list[Player]] = [[] for _ in range(tables)]
+        at_table: list[list[int]] = [[] for _ in range(tables)]
         for index, slot in enumerate(playing):
             row, column = divmod(index, tables)
-            seated[(column + row * (number - 1)) % tables].append(lineup.present[slot])
+            at_table[(column + row * (number - 1)) % tables].append(slot)
+        # Each table in draw order (the card game's seating reads it so: at three, the
+        # highest card leads the first hand), whoever the turn of the byes brought first.
+        seated = [[lineup.present[slot] for slot in sorted(table)] for table in at_table]
         grouped = card_game_of(event).seat_tables(event, number, seated)
         plan.tables = grouped.tables
         plan.notes[:0] = [
