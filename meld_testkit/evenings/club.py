@@ -20,8 +20,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from meld_testkit.model.evening import Player
 from meld_testkit.model.games import Game
+from meld_testkit.model.rotation import ROTATION
+from meld_testkit.model.rounds import Player
 from meld_testkit.page import Form, Page, read
 
 PASSWORD = "evening-Pass-1"
@@ -45,13 +46,13 @@ class Config:
     kind: str  # "game", "deals", "time"
     deals: int | None = None
     auto_confirm: int | None = None  # minutes after which a deal left unanswered counts
-    table_kind: str = ""  # Gin: "partnership" (four at a table)
+    table_kind: str = ""  # Gin: "partnership" (four at a table), "rotation" (three)
     rounds: int | None = None  # the rounds the director sets (tables in draw order)
 
     @property
     def model_game(self) -> str:
         """The model's name for the card game at a table of this kind."""
-        return "gin4" if self.table_kind == "partnership" else self.card_game
+        return {"partnership": "gin4", "rotation": ROTATION}.get(self.table_kind, self.card_game)
 
     def __str__(self) -> str:
         deals = f" of {self.deals}" if self.deals else ""
@@ -66,6 +67,8 @@ CONFIGS: tuple[Config, ...] = (
     Config("gin", "swiss", 4, "game"),
     Config("gin", "swiss", 5, "deals", 3),
     Config("gin", "tables", 8, "game", table_kind="partnership", rounds=3),
+    Config("gin", "tables", 6, "game", table_kind="rotation", rounds=2),
+    Config("gin", "tables", 7, "deals", 4, auto_confirm=10, table_kind="rotation", rounds=3),
 )
 # ``MELD_EVENINGS=partnership`` (a word of a config's description) plays only those evenings:
 # the deep run's ``--only``.
@@ -235,9 +238,11 @@ class Club:
         found = {}
         for row in GameRow.objects.filter(round__event=self.event).select_related("round", "table"):
             values = (row.score_0, row.score_1, row.score_2)
-            found[(row.round.number, row.table.number)] = tuple(
-                value for value in values if value is not None
-            )
+            score = tuple(value for value in values if value is not None)
+            if self.config.model_game == ROTATION and not any(score):
+                # A table of three keeps its third column empty until a hand counts.
+                score = (0, 0, 0)
+            found[(row.round.number, row.table.number)] = score
         return found
 
     def standings(self) -> dict[int, int]:

@@ -10,10 +10,12 @@ from hypothesis.stateful import precondition, rule
 
 from meld_testkit.evenings.stage import REASON, Stage, one_of, said_in
 from meld_testkit.model.evening import Refused
-from meld_testkit.model.evening import Round as ModelRound
 from meld_testkit.model.games import DISPUTED, Game
+from meld_testkit.model.rotation import ROTATION
+from meld_testkit.model.rounds import Round as ModelRound
 
 SETTLED = ["accept", "reject", "replace", "typed"]
+SEATING = ("later_hands", "seating")  # Gin for three: refused for who would play a hand
 
 
 class DirectorRules(Stage):
@@ -65,14 +67,20 @@ class DirectorRules(Stage):
         deal = None
         if how in ("replace", "typed"):
             current = game.current(number)
-            others = [d for d in self._deals_for(fields) if current and d.points != current.points]
+            deals = self._deals_for(fields, game, number)
+            others = [d for d in deals if current and d.points != current.points]
             deal = one_of(data, others)
             typed.update({prefix + name: value for name, value in deal.form().items()})
         if how != "typed":
             typed[prefix + "decision"] = how
+        reseat = self._reseat(data, typed, prefix)
         try:
-            self.model.settle(game, number, "replace" if how == "typed" else how, deal)
-        except Refused:
+            self.model.settle(
+                game, number, "replace" if how == "typed" else how, deal, reseat=reseat
+            )
+        except Refused as refused:
+            if refused.kind in SEATING:
+                self._refused(form.action, form.data(**typed), f"settling deal {number}")
             return
         note(f"the director settles deal {number} at table {game.table}, round {game.round}: {how}")
         answer = self.club.post(
@@ -80,23 +88,39 @@ class DirectorRules(Stage):
         )
         assert answer.status_code == 302, f"not settled: {said_in(answer)}"
 
+    def _reseat(self, data: st.DataObject, typed: dict[str, str], prefix: str) -> bool:
+        """Gin for three: whether the director ticks "Re-seat the later hands" (sometimes)."""
+        if self.model.card_game != ROTATION or not data.draw(st.booleans()):
+            return False
+        typed[prefix + "later"] = "on"
+        return True
+
+    def _refused(self, action: str, posted: dict[str, str], what: str) -> None:
+        """The rules refuse who would play a hand: the app must store nothing either."""
+        note(f"the director tries {what}: the model refuses who would play")
+        answer = self.club.post(self.club.director, action, posted, what, htmx=False)
+        assert answer.status_code != 302, f"{what} was stored; the model refuses it"
+
     def _correct(self, data: st.DataObject) -> None:
         """The director corrects a deal (or adds the next one) on the table's page."""
         game = one_of(data, [g for r in self.model.rounds for g in r.games.values()])
         number = data.draw(st.integers(1, game.top() + 1))
         form = self.club.game_page(self._game_id(game), fix=number).form("/correct/")
         fields = {name[4:]: value for name, value in form.fields if name.startswith("fix-")}
-        deal = one_of(data, self._deals_for(fields))
+        deal = one_of(data, self._deals_for(fields, game, number))
         typed = {"fix-" + name: value for name, value in deal.form().items()}
+        reseat = self._reseat(data, typed, "fix-")
+        posted = form.data(**typed, **{"fix-reason": REASON, "fix-number": str(number)})
         try:
-            self.model.correct(game, number, deal)
-        except Refused:
+            self.model.correct(game, number, deal, reseat=reseat)
+        except Refused as refused:
+            if refused.kind in SEATING:
+                self._refused(form.action, posted, f"correcting deal {number}")
             return
         note(
             f"the director corrects deal {number} at table {game.table}, round {game.round}: "
-            f"{deal.points}"
+            f"{deal.points}{' (later hands re-seated)' if reseat else ''}"
         )
-        posted = form.data(**typed, **{"fix-reason": REASON, "fix-number": str(number)})
         answer = self.club.post(self.club.director, form.action, posted, "correcting", htmx=False)
         assert answer.status_code == 302, f"not corrected: {said_in(answer)}"
 
@@ -200,6 +224,7 @@ class DirectorRules(Stage):
         after = Round.objects.filter(event=self.club.event).count()
         self.model.players = self.club.players()
         games, byes = self.club.seating(after) if after > before else ({}, ())
+        self._in_draw_order(games)
         try:
             self.model.start_round(games, byes)
             started = True
@@ -210,6 +235,17 @@ class DirectorRules(Stage):
         assert (after > before) == started, (
             f"round {before + 1}: app {after > before}: {self.club.messages()}"
         )
+
+    def _in_draw_order(self, games: dict[int, Game]) -> None:
+        """Gin for three: each table's players sit in the order of the draw, highest card
+        (lowest number) first, so the first hand is the draw's (RULES.md 2.1): the highest
+        leads, the second deals, the lowest sits out."""
+        number_of = {player.id: player.number for player in self.model.players.values()}
+        for table, game in games.items():
+            if game.card_game != ROTATION:
+                continue
+            drawn = [number_of[player] for player in game.players]
+            assert drawn == sorted(drawn), f"table {table} seats numbers {drawn} in this order"
 
     def _finish(self) -> None:
         self.model.finish()

@@ -14,8 +14,9 @@ from meld_testkit.evenings.stage import Stage, one_of, said_in
 from meld_testkit.model import screens
 from meld_testkit.model.deals import Deal
 from meld_testkit.model.evening import Refused
+from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.screens import Phone, phone_says
-from meld_testkit.page import Form
+from meld_testkit.page import Form, Page
 
 PLAYING = (screens.ENTER, screens.WAIT, screens.CONFIRM)
 MODES = ("deal", "counts", "totals")  # the ways a Canasta phone enters a deal
@@ -31,13 +32,37 @@ class PhoneRules(Stage):
         form = self.club.entry_form(page, phone.table)
         if form is None:
             return  # the invariant says whether the page should have had one
-        deal = one_of(data, self._deals_for(form.data()))
+        self._who_plays(page, phone, form.data())
+        deal = one_of(data, self._deals_at(phone, form.data()))
         posted = form.data(**deal.form())
         note(
             f"{phone.device} (player {phone.player}, table {phone.table}) sends deal "
             f"{posted.get('number')} {deal.points}"
         )
         self._send(handset, phone, posted, deal)
+
+    def _deals_at(self, phone: Phone, fields: dict[str, str]) -> list[Deal]:
+        number = fields.get("number", "")
+        return self._deals_for(fields, self._game(phone), int(number) if number.isdigit() else None)
+
+    def _who_plays(self, page: Page, phone: Phone, fields: dict[str, str]) -> None:
+        """Gin for three: the form offers as the knocker exactly the two who play the hand,
+        as the hands before it seat it (RULES.md 2.1), never the one sitting out."""
+        game = self._game(phone)
+        number = fields.get("number", "")
+        if game is None or game.card_game != ROTATION or not number.isdigit():
+            return
+        seating = game.seating_at(int(number))
+        offered = {
+            int(e.attrs["value"])
+            for e in page.elements
+            if e.tag == "input" and e.attrs.get("name") == "knocker" and e.attrs.get("value")
+        }
+        playing = set(seating.playing) if seating is not None else None
+        assert offered == playing, (
+            f"hand {number} at table {phone.table}: the form offers {offered} as the knocker, "
+            f"the model seats {seating}"
+        )
 
     def _send(self, handset: Handset, phone: Phone, posted: dict[str, str], deal: Deal) -> None:
         game = self._game(phone)
@@ -87,7 +112,7 @@ class PhoneRules(Stage):
         form = self._edit_form(handset, phone)
         if form is None:
             return  # the other side's deal waits: nothing to change here
-        deal = one_of(data, self._deals_for(form.data()))
+        deal = one_of(data, self._deals_at(phone, form.data()))
         note(f"{phone.device} changes its deal to {deal.points}")
         self._send(handset, phone, form.data(**deal.form()), deal)
 
@@ -98,7 +123,7 @@ class PhoneRules(Stage):
         handset, phone = one_of(data, self._phones_saying(screens.DISPUTE))
         form = self._edit_form(handset, phone)
         assert form is not None, "a disputed deal without “Enter it again”"
-        deal = one_of(data, self._deals_for(form.data()))
+        deal = one_of(data, self._deals_at(phone, form.data()))
         note(f"{phone.device} enters the disputed deal again: {deal.points}")
         self._send(handset, phone, form.data(**deal.form()), deal)
 

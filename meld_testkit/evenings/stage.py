@@ -9,6 +9,7 @@ from meld_testkit.evenings.club import Answer, Club, Handset
 from meld_testkit.model.deals import CANASTA_DEALS, GIN_HANDS, GIN_PARTNERS, Deal
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game
+from meld_testkit.model.rotation import ROTATION, first_seating, hands_for
 from meld_testkit.model.screens import Phone, phone_says
 from meld_testkit.page import read
 
@@ -59,9 +60,15 @@ class Stage:
     def _phones_saying(self, *kinds: str) -> list[tuple[Handset, Phone]]:
         return [(h, p) for h, p in self.phones if phone_says(self.model, p).kind in kinds]
 
-    def _deals_for(self, fields: dict[str, str]) -> list[Deal]:
-        """The deals a form of these fields takes: Gin's hands, a Canasta deal by points or by
-        each side's score."""
+    def _deals_for(
+        self, fields: dict[str, str], game: Game | None = None, number: int | None = None
+    ) -> list[Deal]:
+        """The deals a form of these fields takes: Gin's hands (three at a table: played by
+        whoever plays hand ``number`` of ``game``, as the model seats it), a Canasta deal by
+        points or by each side's score."""
+        if self.model.card_game == ROTATION:
+            seating = game.seating_at(number) if game is not None and number else None
+            return list(hands_for(seating or first_seating()))
         if self.model.card_game == "gin":
             return list(GIN_HANDS)
         if self.model.card_game == "gin4":

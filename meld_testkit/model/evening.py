@@ -20,6 +20,9 @@ from meld_testkit.model.games import (
     Game,
     Version,
 )
+from meld_testkit.model.rotation import ROTATION, rotation_totals
+from meld_testkit.model.rounds import Call, Player, Round
+from scoring.gin_three import Seating
 
 
 class Refused(Exception):
@@ -31,47 +34,10 @@ class Refused(Exception):
 
 
 @dataclass
-class Call:
-    table: int
-    round: int
-    device: str | None  # the phone that called (a dispute's call: the disputing phone)
-    deal: int | None = None  # the disputed deal that raised or joined it
-    acknowledged: bool = False
-    ended: bool = False  # its cause ended: the dispute settled or entered again, the round closed
-
-    @property
-    def waiting(self) -> bool:
-        return not self.acknowledged and not self.ended
-
-
-@dataclass
-class Round:
-    number: int
-    games: dict[int, Game]  # by table number
-    byes: tuple[int, ...] = ()
-    open: bool = True
-    forced: bool = False  # closed early: what waited did not count
-    clock: str = "none"  # "none", "running", "paused"
-    time_up_step: int | None = None  # a timed round: when its time ran out
-
-    def game_of(self, player: int) -> Game | None:
-        return next((g for g in self.games.values() if player in g.players), None)
-
-
-@dataclass
-class Player:
-    id: int  # the app's (seats name players by it)
-    number: int  # the number drawn; a substitute holds the one of the player replaced
-    name: str
-    joined: int = 1  # the first round they play
-    left: int | None = None  # the first round they no longer play (withdrawn, replaced)
-
-
-@dataclass
 class Evening:
     """An event as a club evening runs it."""
 
-    card_game: str  # "canasta", "gin" or "gin4" (games.Game.card_game)
+    card_game: str  # "canasta", "gin", "gin4" or "gin3" (games.Game.card_game)
     format: str  # "progressive", "swiss", "moveup"
     kind: str  # how a round ends: "game" (the target), "deals" (so many), "time"
     deals: int | None = None  # a round of so many deals
@@ -195,6 +161,7 @@ class Evening:
         current = game.current(number)
         if current is not None and current.status == CONFIRMED:
             raise Refused("confirmed")
+        seated, _later = self._seat(game, number, deal, reseat=False)
         if current is not None:
             may = current.status == DISPUTED or current.side == side
             if not may or expected_version != self.version_of(game, current):
@@ -202,12 +169,30 @@ class Evening:
             if current.status == DISPUTED:
                 self._end_calls(game, current.number)
             current.status = SUPERSEDED
+        step = self.tick()
         version = Version(
-            number, deal.points, ENTERED, side, device, deal.mode, deal.went_out, self.tick()
+            number, deal.points, ENTERED, side, device, deal.mode, deal.went_out, step, seated
         )
         game.versions.append(version)
         game.decision = None
         return version
+
+    def _seat(
+        self, game: Game, number: int, deal: Deal, *, reseat: bool
+    ) -> tuple[Seating | None, list[tuple[Version, Seating | None]]]:
+        """Gin for three: who plays hand ``number`` (the hands before it decide), and the
+        later hands this one has played by others. Refused where the hands before do not
+        tell yet, and where later hands change unless the director said to re-seat them (a
+        phone may not: no later hand may count between players who did not play it)."""
+        if game.card_game != ROTATION:
+            return None, []
+        seating = game.seating_at(number)
+        if seating is None:
+            raise Refused("seating")
+        changes = game.later_hands(number, deal.points, seating)
+        if changes and not reseat:
+            raise Refused("later_hands")
+        return seating, changes
 
     def version_of(self, game: Game, version: Version) -> int:
         """The app's version number of ``version``: its place among the deal's versions."""
@@ -295,14 +280,33 @@ class Evening:
 
     # --- the director at a game -------------------------------------------------------
 
-    def settle(self, game: Game, number: int, how: str, deal: Deal | None = None) -> None:
+    def settle(
+        self,
+        game: Game,
+        number: int,
+        how: str,
+        deal: Deal | None = None,
+        *,
+        reseat: bool = False,
+    ) -> None:
         """``how``: "accept" (the entry counts as entered), "reject" (set aside: the table
-        enters the deal again) or "replace" (``deal``, the director's figures, count)."""
+        enters the deal again) or "replace" (``deal``, the director's figures, count).
+        ``reseat``: the director re-seats the later hands the figures change (Gin for
+        three)."""
         if self.finished:
             raise Refused("finished")
         version = game.current(number)
         if version is None or version.status != DISPUTED:
             raise Refused("not_disputed")
+        seated: Seating | None = None
+        changes: list[tuple[Version, Seating | None]] = []
+        if how == "replace":
+            assert deal is not None
+            seated, changes = self._seat(game, number, deal, reseat=reseat)
+        if how == "reject" and game.card_game == ROTATION and game.top() > number:
+            # A hand entered after it (even one set aside since) was seated by it: without
+            # its right figures nobody would know who played those.
+            raise Refused("later_hands")
         self._end_calls(game, number)
         was_over = self.over(game)
         step = self.tick()
@@ -315,18 +319,19 @@ class Evening:
         else:
             assert deal is not None
             version.status = SUPERSEDED
-            game.versions.append(
-                Version(number, deal.points, CONFIRMED, None, None, deal.mode, deal.went_out, step)
-            )
+            game.versions.append(_directors(number, deal, step, seated))
+            game.reseat(changes)
             game.decision = ("settled", number, deal.points)
         self.after_change(game, was_over)
 
-    def correct(self, game: Game, number: int, deal: Deal) -> None:
-        """The director's version of deal ``number`` counts at once (also in a closed round)."""
+    def correct(self, game: Game, number: int, deal: Deal, *, reseat: bool = False) -> None:
+        """The director's version of deal ``number`` counts at once (also in a closed round);
+        ``reseat`` as for ``settle``."""
         if self.finished:
             raise Refused("finished")
         if not 1 <= number <= game.top() + 1:
             raise Refused("order")
+        seated, changes = self._seat(game, number, deal, reseat=reseat)
         was_over = self.over(game)
         for version in game.versions:
             if version.number == number and version.status != SUPERSEDED:
@@ -334,9 +339,8 @@ class Evening:
                     self._end_calls(game, number)
                 version.status = SUPERSEDED
         step = self.tick()
-        game.versions.append(
-            Version(number, deal.points, CONFIRMED, None, None, deal.mode, deal.went_out, step)
-        )
+        game.versions.append(_directors(number, deal, step, seated))
+        game.reseat(changes)
         game.decision = ("corrected", number, deal.points)
         self.after_change(game, was_over)
 
@@ -464,9 +468,18 @@ class Evening:
     def counted_points(self, game: Game) -> tuple[int, ...]:
         """Each side's score of the game as it counts: the confirmed deals that make it."""
         counted = game.counted()
+        if game.card_game == ROTATION:
+            return rotation_totals([v.points for v in counted])
         if game.card_game == "gin":
             return gin_totals([v.points for v in counted])
         if game.card_game == "gin4":
             return gin_totals([v.points for v in counted], PARTNERS_TARGET)
         width = len(game.sides)
         return tuple(sum(v.points[i] for v in counted) for i in range(width))
+
+
+def _directors(number: int, deal: Deal, step: int, seated: Seating | None) -> Version:
+    """The director's own version of a deal: it counts at once."""
+    return Version(
+        number, deal.points, CONFIRMED, None, None, deal.mode, deal.went_out, step, seated
+    )

@@ -7,6 +7,8 @@ waits, and those set aside. Deals count in order, up to the one that ends the ga
 from dataclasses import dataclass, field
 
 from meld_testkit.model.deals import PARTNERS_TARGET, canasta_over, gin_over
+from meld_testkit.model.rotation import ROTATION, after, rotation_over, seatings
+from scoring.gin_three import Seating
 
 ENTERED, CONFIRMED, DISPUTED, SUPERSEDED = "entered", "confirmed", "disputed", "superseded"
 PENDING = (ENTERED, DISPUTED)
@@ -24,6 +26,8 @@ class Version:
     mode: str
     went_out: int | None
     step: int  # when it was entered (the evening's step counter)
+    # Gin for three: who played the hand, as entered (or as the director re-seated it)
+    seated: Seating | None = None
 
 
 @dataclass
@@ -33,7 +37,9 @@ class Game:
     round: int
     table: int
     sides: tuple[tuple[int, ...], ...]  # the players' numbers, side by side
-    card_game: str  # "canasta", "gin" (two at a table), "gin4" (two partnerships of two)
+    # "canasta", "gin" (two at a table), "gin4" (two partnerships of two), "gin3" (three at a
+    # table, rotating: each player a side of their own)
+    card_game: str
     versions: list[Version] = field(default_factory=list)
     ended: bool = False  # ended by the director (a timed round), or by closing it when done
     # The director's last decision while it is the newest thing at the game:
@@ -98,7 +104,51 @@ class Game:
             return gin_over(points)
         if self.card_game == "gin4":
             return gin_over(points, PARTNERS_TARGET)
+        if self.card_game == ROTATION:
+            return rotation_over(points)
         return canasta_over(points, [v.went_out for v in confirmed])
+
+    # --- Gin for three: the hands before one decide who plays it (RULES.md 2.1) ---------
+
+    def seating_at(self, number: int) -> Seating | None:
+        """Who plays hand ``number``: the hands before it as entered (each one's current
+        version, confirmed or waiting), one after the other; None while one of them is
+        missing, as nobody knows yet who lost it."""
+        current = {v.number: v for v in self.rows()}
+        if any(before not in current for before in range(1, number)):
+            return None
+        played = seatings([current[before].points for before in range(1, number)])
+        return None if played.refused is not None else played.after
+
+    def later_hands(
+        self, number: int, points: tuple[int, ...], seating: Seating
+    ) -> list[tuple[Version, Seating | None]]:
+        """The hands entered after ``number`` that a hand of ``points``, played by
+        ``seating``, has played by others: each with who plays it now, or None from the
+        first one whose winner would now have sat it out."""
+        following = after(seating, points)
+        if following is None:
+            return []
+        later = [v for v in self.rows() if v.number > number]
+        walk = seatings([v.points for v in later], following)
+        changes: list[tuple[Version, Seating | None]] = [
+            (version, now)
+            for version, now in zip(later, walk.seatings, strict=False)
+            if version.seated != now
+        ]
+        if walk.refused is not None:
+            changes += [(version, None) for version in later[walk.refused :]]
+        return changes
+
+    def reseat(self, changes: list[tuple[Version, Seating | None]]) -> None:
+        """The director said to re-seat the later hands: each keeps its points with the
+        players who play it now; from the first one whose winner would sit it out they are
+        set aside, to be entered again in order."""
+        for version, now in changes:
+            if now is None:
+                version.status = SUPERSEDED
+            else:
+                version.seated = now
 
     def pending(self) -> list[Version]:
         return [v for v in self.rows() if v.status in PENDING]
