@@ -161,14 +161,16 @@ def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
         statements.columns(Entry, "en"),
     )
     # What the game's newest audit row did (``director_decision``'s filter), and whether its
-    # table has a call ``call_notice`` could show (its filter, for any phone), beside the game.
+    # table has a call ``call_notice`` could show (its filter, for any phone), beside the game:
+    # each names the game by the parameter, not by the row, so it is run once, not per entry.
     last_action = (
         f"(SELECT a.action FROM {statements.table(AuditEntry)} a "
-        "WHERE a.game_id = g.id AND a.action <> %s ORDER BY a.id DESC LIMIT 1)"
+        "WHERE a.game_id = %s AND a.action <> %s ORDER BY a.id DESC LIMIT 1)"
     )
     calls = (
-        f"EXISTS (SELECT 1 FROM {statements.table(TableCall)} c WHERE c.table_id = g.table_id "
-        "AND (c.acknowledged_at IS NULL OR (c.round_id = g.round_id "
+        f"EXISTS (SELECT 1 FROM {statements.table(Game)} cg "
+        f"INNER JOIN {statements.table(TableCall)} c ON c.table_id = cg.table_id "
+        "WHERE cg.id = %s AND (c.acknowledged_at IS NULL OR (c.round_id = cg.round_id "
         "AND c.acknowledged_at >= %s AND c.ended_at IS NULL)))"
     )
     sql = (
@@ -194,7 +196,8 @@ def _game_now(game_id: int) -> list[tuple[Any, ...]]:
     entry; one row without an entry when there is none), or no row: the round is no longer
     open."""
     sql, _parts = statements.prepared("game_now", _game_now_statement)
-    params = [AuditEntry.Action.AFTER_END.value, _coming_since(), game_id, Round.Status.OPEN]
+    after_end = AuditEntry.Action.AFTER_END.value
+    params = [game_id, after_end, game_id, _coming_since(), game_id, Round.Status.OPEN]
     return statements.run(sql, params)
 
 
