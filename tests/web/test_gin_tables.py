@@ -746,6 +746,26 @@ def test_the_director_settling_a_disputed_early_hand_reseats_or_is_refused(direc
     assert second.details["sitting_out"] == seat[B].side and second.points[seat[A].side] == 17
 
 
+def test_the_director_asking_for_an_early_hand_again_is_told_why_not_on_the_page(
+    director_client, director, event
+):
+    """Through the game's page: the table cannot enter hand 1 again while hand 2 stands on
+    who hand 1 seated. The refusal is said on the form (it was a server error)."""
+    start_round(event, user=director)
+    game = Game.objects.get(round__event=event)
+    seat = {number: game.seats.get(player__number=number) for number in (A, B, C)}
+    played = {"mode": "hand", "kind": "knock", "knocker_deadwood": 3, "defender_deadwood": 20}
+    first = submit_entry(game, 1, {**played, "number": 1, "knocker": seat[B].side}, seat=seat[B])
+    submit_entry(game, 2, {**played, "number": 2, "knocker": seat[A].side}, seat=seat[A])
+    first = dispute_entry(first, seat=seat[C], reason="C knocked")
+    url = reverse("tournaments-director-game-settle", args=[event.pk, game.pk, first.pk])
+    prefix = f"settle{first.pk}"
+    answer = director_client.post(url, {f"{prefix}-decision": "reject", f"{prefix}-reason": "x"})
+    assert answer.status_code == 400
+    assert "Hand 1 decides who plays the hands entered after it" in answer.content.decode()
+    assert game.entries.get(number=1, status=Entry.Status.DISPUTED)
+
+
 def knocker_choices(page: str) -> list[str]:
     return re.findall(r'<label class="choice" for="id_fix-knocker_\d">.*?<span>(.*?)</span>', page)
 

@@ -143,7 +143,8 @@ def settle(request: HttpRequest, event: Event, game_id: int, entry_id: int) -> H
                 later=form.cleaned_data.get("later", False),
             )
         except ServiceError as error:
-            show_service_error(form.deal, error)
+            # The deal's fields were checked only when the director typed scores.
+            show_service_error(form.deal if decision == "replace" else form, error)
         else:
             messages.success(
                 request, card_game_of(event).words.says("settled", number=entry.number)
