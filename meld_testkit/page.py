@@ -1,4 +1,5 @@
-"""A page as a test reads it: its forms (what a browser would post) and its marked parts.
+"""A page as a test reads it: its forms (what a browser would post), its marked parts, and
+its tables and lists as a reader sees them (row by row, cell by cell; line by line).
 
 Plain Python over the standard library's HTML parser, so the tests and the evening model's
 state machine read Meld's pages the way a phone or a director's browser does: a form is
@@ -46,6 +47,44 @@ class Element:
     text: str = ""
 
 
+@dataclass
+class Cell:
+    """A cell of a table row: ``th`` (a heading) or ``td``, with its text as shown."""
+
+    tag: str
+    attrs: dict[str, str]
+    text: str = ""
+
+
+@dataclass
+class Row:
+    """A table row; ``part`` is where it stands: "thead", "tbody" or "tfoot"."""
+
+    part: str
+    attrs: dict[str, str]
+    cells: list[Cell] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    attrs: dict[str, str]
+    rows: list[Row] = field(default_factory=list)
+
+    def part(self, name: str) -> list[Row]:
+        return [row for row in self.rows if row.part == name]
+
+
+@dataclass
+class Listing:
+    """A list (``ul``, ``ol``): its items' text, line by line."""
+
+    attrs: dict[str, str]
+    items: list[str] = field(default_factory=list)
+
+
+TABLE_PARTS = ("thead", "tbody", "tfoot")
+
+
 class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -57,6 +96,12 @@ class _Reader(HTMLParser):
         self._select: str | None = None
         self._textarea: str | None = None
         self._skip = 0
+        self.tables: list[Table] = []
+        self.listings: list[Listing] = []
+        # Each open table with the part it is in and its open cell; each open list with its
+        # open item (a table or a list inside another goes on top).
+        self._tables: list[tuple[Table, str, Cell | None]] = []
+        self._listings: list[tuple[Listing, int | None]] = []
 
     def handle_starttag(self, tag: str, attrs_list: list[tuple[str, str | None]]) -> None:
         attrs = {name: value or "" for name, value in attrs_list}
@@ -67,6 +112,7 @@ class _Reader(HTMLParser):
             self.forms.append(self._form)
         elif self._form is not None:
             self._field(tag, attrs)
+        self._structure(tag, attrs)
         marked = (
             "id" in attrs
             or "role" in attrs
@@ -102,7 +148,52 @@ class _Reader(HTMLParser):
         elif tag == "button" and name:
             form.buttons.append((name, attrs.get("value", "")))
 
+    def _structure(self, tag: str, attrs: dict[str, str]) -> None:
+        """Tables row by row and lists item by item, as a reader goes through them."""
+        if tag == "table":
+            self.tables.append(Table(attrs))
+            self._tables.append((self.tables[-1], "tbody", None))
+        elif tag in ("ul", "ol"):
+            self.listings.append(Listing(attrs))
+            self._listings.append((self.listings[-1], None))
+        elif tag == "li" and self._listings:
+            listing, _item = self._listings[-1]
+            listing.items.append("")
+            self._listings[-1] = (listing, len(listing.items) - 1)
+        elif self._tables:
+            table, part, _cell = self._tables[-1]
+            if tag in TABLE_PARTS:
+                self._tables[-1] = (table, tag, None)
+            elif tag == "tr":
+                table.rows.append(Row(part, attrs))
+            elif tag in ("th", "td") and table.rows:
+                cell = Cell(tag, attrs)
+                table.rows[-1].cells.append(cell)
+                self._tables[-1] = (table, part, cell)
+
+    def _structure_end(self, tag: str) -> None:
+        if tag == "table" and self._tables:
+            self._tables.pop()
+        elif tag in ("ul", "ol") and self._listings:
+            self._listings.pop()
+        elif tag == "li" and self._listings:
+            self._listings[-1] = (self._listings[-1][0], None)
+        elif tag in ("th", "td", "tr") and self._tables:
+            table, part, _cell = self._tables[-1]
+            self._tables[-1] = (table, part, None)
+
+    def _structure_text(self, text: str) -> None:
+        if self._tables:
+            cell = self._tables[-1][2]
+            if cell is not None:
+                cell.text = f"{cell.text} {text}".strip()
+        if self._listings:
+            listing, item = self._listings[-1]
+            if item is not None:
+                listing.items[item] = f"{listing.items[item]} {text}".strip()
+
     def handle_endtag(self, tag: str) -> None:
+        self._structure_end(tag)
         if tag in SKIPPED_TEXT and self._skip:
             self._skip -= 1
         if tag == "form":
@@ -126,6 +217,7 @@ class _Reader(HTMLParser):
         if not text:
             return
         self.texts.append(text)
+        self._structure_text(text)
         if self._form is not None:
             self._form.text += " " + text
         for _tag, element in self._open:
@@ -141,6 +233,8 @@ class Page:
     forms: list[Form]
     elements: list[Element]
     text: str
+    tables: list[Table] = field(default_factory=list)
+    listings: list[Listing] = field(default_factory=list)
 
     def form(self, action_part: str) -> Form:
         """The first form whose action contains ``action_part``."""
@@ -159,6 +253,19 @@ class Page:
     def by_id(self, element_id: str) -> Element | None:
         return next((e for e in self.elements if e.attrs.get("id") == element_id), None)
 
+    def table(self, class_name: str) -> Table | None:
+        """The first table of the class ``class_name``."""
+        return next(
+            (t for t in self.tables if class_name in t.attrs.get("class", "").split()), None
+        )
+
+    def listing(self, class_name: str) -> Listing | None:
+        """The first list of the class ``class_name``."""
+        found = (
+            item for item in self.listings if class_name in item.attrs.get("class", "").split()
+        )
+        return next(found, None)
+
     def marked(self, attribute: str, value: str | None = None) -> list[Element]:
         """Every element with the ``data-…`` (or other) ``attribute`` (of ``value``)."""
         return [
@@ -172,4 +279,5 @@ def read(html: str) -> Page:
     reader = _Reader()
     reader.feed(html)
     reader.close()
-    return Page(html, reader.forms, reader.elements, " ".join(reader.texts))
+    texts = " ".join(reader.texts)
+    return Page(html, reader.forms, reader.elements, texts, reader.tables, reader.listings)

@@ -17,11 +17,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant
 
 from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
 from meld_testkit.evenings.director import DirectorRules
+from meld_testkit.evenings.pad import read_pad
 from meld_testkit.evenings.phones import PhoneRules
 from meld_testkit.evenings.stage import form_mode
 from meld_testkit.language import foreign_phrases
 from meld_testkit.model import screens
 from meld_testkit.model.evening import Evening
+from meld_testkit.model.pad import pad_says
+from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.screens import Phone, PhoneSays, phone_says, tile_says
 
 EXAMPLES = itertools.count(1)
@@ -81,6 +84,7 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
             said = self.club.said(handset, phone.table)
             self._compare(said, phone_says(self.model, phone), phone)
             self._mode_kept(said, phone)
+            self._pad_agrees(said, phone)
             foreign = foreign_phrases(said.page.html, phone.language)
             assert not foreign, f"{phone.device}'s page in {phone.language} says {foreign}"
 
@@ -110,6 +114,23 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
         assert shown == (phone.mode or "deal"), (
             f"{phone.device}'s form is in {shown}, chosen {phone.mode}"
         )
+
+    def _pad_agrees(self, said: Said, phone: Phone) -> None:
+        """Gin for three: the phone's score pad has the model's hands, in order, each
+        player's column and its lines, and once the game is over who pays whom."""
+        game = self._game(phone)
+        if game is None or game.card_game != ROTATION:
+            return
+        shown, expected = read_pad(said.page, phone.language), pad_says(self.model, game)
+        where = f"{phone.device}'s pad at table {phone.table}"
+        assert shown is not None, f"{where}: no pad on the page"
+        if shown.rows != expected.rows:
+            pairs = itertools.zip_longest(shown.rows, expected.rows)
+            seen, counted = next((s, m) for s, m in pairs if s != m)
+            raise AssertionError(f"{where}: a hand reads {seen}, model {counted}")
+        for line in ("points", "boxes", "game", "shutout", "totals", "payments"):
+            seen, counted = getattr(shown, line), getattr(expected, line)
+            assert seen == counted, f"{where}: {line} {seen}, model {counted}"
 
     @invariant()
     def the_board_says_what_the_model_says(self) -> None:

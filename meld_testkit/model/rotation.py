@@ -112,3 +112,10 @@ def rotation_nets(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
         net[payment.payer] -= payment.amount
         net[payment.payee] += payment.amount
     return tuple(net)
+
+
+def rotation_payments(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, int, int], ...]:
+    """Who pays whom once a player has reached the target: (payer, payee, amount); nothing
+    before (nor for a game stopped short of it)."""
+    score = score_three_player_game(hands, GIN)
+    return tuple((p.payer, p.payee, p.amount) for p in score.payments) if score.finished else ()

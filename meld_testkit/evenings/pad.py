@@ -1,0 +1,121 @@
+"""A phone's score pad as a player reads it: the table's column heads (each player's letter),
+one row a hand (its number, who sat it out, each column's points and running total), the
+lines below it by their headings, and the list of who pays whom.
+
+Read from the page's table and list (``meld_testkit.page``), in the phone's language: the
+lines below the hands are told by their headings as the phone shows them.
+"""
+
+import re
+
+from django.utils import translation
+
+from meld_testkit.model.pad import Box, HandRow, PadSays
+from meld_testkit.page import Cell, Page, Row
+
+# The lines below the hands, by their headings on the pad (the app's English words).
+LINES = ("Points", "Boxes", "Game", "Shutout", "Total")
+NUMBER = re.compile(r"-?\d[\d,.\u00a0\u202f]*")
+
+
+def numbers(text: str) -> list[int]:
+    """The numbers in ``text`` as a reader takes them (thousands separated or not)."""
+    return [int(re.sub(r"[^\d-]", "", found)) for found in NUMBER.findall(text)]
+
+
+def number(cell: Cell) -> int | None:
+    """A cell's number; None for an empty cell."""
+    found = numbers(cell.text)
+    assert len(found) <= 1, f"a cell of the pad reads {cell.text!r}"
+    return found[0] if found else None
+
+
+def read_pad(page: Page, language: str) -> PadSays | None:
+    """The pad on ``page``, or None when the page draws none."""
+    table = page.table("pad")
+    if table is None:
+        return None
+    head = table.part("thead")
+    letters = [cell.text.split()[0] for cell in head[0].cells if "side-head" in _classes(cell)]
+    payments = page.listing("payments")
+    lines = _lines(table.part("tfoot"), language)
+    return PadSays(
+        _hands(table.part("tbody"), letters),
+        tuple(_numbers_of(lines.get("Points"))),
+        tuple(_box(cell) for cell in lines.get("Boxes", [])),
+        _numbers_of(lines["Game"]) if "Game" in lines else None,
+        _numbers_of(lines["Shutout"]) if "Shutout" in lines else None,
+        tuple(_numbers_of(lines.get("Total"))),
+        tuple(sorted(_payment(line, letters) for line in (payments.items if payments else []))),
+    )
+
+
+def _classes(cell: Cell | Row) -> list[str]:
+    return cell.attrs.get("class", "").split()
+
+
+def _hands(body: list[Row], letters: list[str]) -> tuple[HandRow, ...]:
+    """Each hand's row: its heading (the number, and who sat it out), then each column's
+    points and running total. The line under a hand that waits (or is disputed) is read only
+    as there or not."""
+    hands: list[HandRow] = []
+    for index, row in enumerate(body):
+        if not row.cells or row.cells[0].tag != "th":
+            continue  # "No hands yet", or a waiting hand's line
+        heading, *cells = row.cells
+        words = heading.text.split()
+        out = [word for word in words[1:] if word in letters]
+        status = next((c.removeprefix("row-") for c in _classes(row) if c.startswith("row-")), "")
+        following = body[index + 1] if index + 1 < len(body) else None
+        lined = following is not None and bool(following.cells) and following.cells[0].tag != "th"
+        assert lined == (status != "confirmed"), (
+            f"hand {words[0]} is {status}, {'with' if lined else 'without'} a line under it"
+        )
+        points = tuple(number(cell) for cell in cells[0::2])
+        totals = tuple(number(cell) for cell in cells[1::2])
+        assert None not in points, f"hand {words[0]} reads {[c.text for c in cells]}"
+        hands.append(
+            HandRow(
+                int(words[0]),
+                status,
+                out[0] if len(out) == 1 else " ".join(words[1:]),
+                tuple(p or 0 for p in points),
+                None if all(t is None for t in totals) else tuple(t or 0 for t in totals),
+            )
+        )
+    return tuple(hands)
+
+
+def _lines(foot: list[Row], language: str) -> dict[str, list[Cell]]:
+    """The lines below the hands by their (English) names, told by their headings as the
+    phone's language shows them."""
+    with translation.override(language):
+        names = {translation.gettext(name): name for name in LINES}
+    lines: dict[str, list[Cell]] = {}
+    for row in foot:
+        heading, *cells = row.cells
+        assert heading.text in names, f"a line of the pad headed {heading.text!r}"
+        lines[names[heading.text]] = cells
+    return lines
+
+
+def _numbers_of(cells: list[Cell] | None) -> tuple[int, ...]:
+    found = tuple(number(cell) for cell in cells or [])
+    assert None not in found, f"a line of the pad reads {[c.text for c in cells or []]}"
+    return tuple(value or 0 for value in found)
+
+
+def _box(cell: Cell) -> Box:
+    """ "2 × 20 = 40": hands won, a box's value, the bonus."""
+    found = numbers(cell.text)
+    assert len(found) == 3, f"a box line reads {cell.text!r}"
+    return Box(*found)
+
+
+def _payment(line: str, letters: list[str]) -> tuple[str, str, int]:
+    """ "B pays A 225": who pays (the first letter named), whom, and how much (the last
+    number)."""
+    named = [word for word in line.split() if word in letters]
+    amounts = numbers(line)
+    assert len(named) == 2 and amounts, f"a payment reads {line!r}"
+    return named[0], named[1], amounts[-1]
