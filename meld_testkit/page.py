@@ -1,5 +1,6 @@
 """A page as a test reads it: its forms (what a browser would post), its marked parts, and
-its tables and lists as a reader sees them (row by row, cell by cell; line by line).
+its tables, lists and paragraphs as a reader sees them (row by row, cell by cell; line by
+line).
 
 Plain Python over the standard library's HTML parser, so the tests and the evening model's
 state machine read Meld's pages the way a phone or a director's browser does: a form is
@@ -102,6 +103,8 @@ class _Reader(HTMLParser):
         # open item (a table or a list inside another goes on top).
         self._tables: list[tuple[Table, str, Cell | None]] = []
         self._listings: list[tuple[Listing, int | None]] = []
+        self.paragraphs: list[Element] = []
+        self._paragraph: Element | None = None
 
     def handle_starttag(self, tag: str, attrs_list: list[tuple[str, str | None]]) -> None:
         attrs = {name: value or "" for name, value in attrs_list}
@@ -149,7 +152,11 @@ class _Reader(HTMLParser):
             form.buttons.append((name, attrs.get("value", "")))
 
     def _structure(self, tag: str, attrs: dict[str, str]) -> None:
-        """Tables row by row and lists item by item, as a reader goes through them."""
+        """Tables row by row, lists item by item and paragraphs, as a reader goes through
+        them."""
+        if tag == "p":
+            self._paragraph = Element(tag, attrs)
+            self.paragraphs.append(self._paragraph)
         if tag == "table":
             self.tables.append(Table(attrs))
             self._tables.append((self.tables[-1], "tbody", None))
@@ -172,6 +179,8 @@ class _Reader(HTMLParser):
                 self._tables[-1] = (table, part, cell)
 
     def _structure_end(self, tag: str) -> None:
+        if tag == "p":
+            self._paragraph = None
         if tag == "table" and self._tables:
             self._tables.pop()
         elif tag in ("ul", "ol") and self._listings:
@@ -183,6 +192,8 @@ class _Reader(HTMLParser):
             self._tables[-1] = (table, part, None)
 
     def _structure_text(self, text: str) -> None:
+        if self._paragraph is not None:
+            self._paragraph.text = f"{self._paragraph.text} {text}".strip()
         if self._tables:
             cell = self._tables[-1][2]
             if cell is not None:
@@ -235,6 +246,7 @@ class Page:
     text: str
     tables: list[Table] = field(default_factory=list)
     listings: list[Listing] = field(default_factory=list)
+    paragraphs: list[Element] = field(default_factory=list)
 
     def form(self, action_part: str) -> Form:
         """The first form whose action contains ``action_part``."""
@@ -266,6 +278,11 @@ class Page:
         )
         return next(found, None)
 
+    def paragraph(self, class_name: str) -> Element | None:
+        """The first paragraph of the class ``class_name``, with its text as shown."""
+        found = (p for p in self.paragraphs if class_name in p.attrs.get("class", "").split())
+        return next(found, None)
+
     def marked(self, attribute: str, value: str | None = None) -> list[Element]:
         """Every element with the ``data-…`` (or other) ``attribute`` (of ``value``)."""
         return [
@@ -280,4 +297,12 @@ def read(html: str) -> Page:
     reader.feed(html)
     reader.close()
     texts = " ".join(reader.texts)
-    return Page(html, reader.forms, reader.elements, texts, reader.tables, reader.listings)
+    return Page(
+        html,
+        reader.forms,
+        reader.elements,
+        texts,
+        reader.tables,
+        reader.listings,
+        reader.paragraphs,
+    )

@@ -24,7 +24,6 @@ from meld_testkit.language import foreign_phrases
 from meld_testkit.model import screens
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.pad import pad_says
-from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.screens import Phone, PhoneSays, phone_says, tile_says
 
 EXAMPLES = itertools.count(1)
@@ -116,10 +115,11 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
         )
 
     def _pad_agrees(self, said: Said, phone: Phone) -> None:
-        """Gin for three: the phone's score pad has the model's hands, in order, each
-        player's column and its lines, and once the game is over who pays whom."""
+        """The phone's score pad has the model's deals, in order, each side's column and its
+        lines: Canasta's totals and minimum meld, Gin's points, boxes and bonuses, and at a
+        table of three who pays whom once the game is over."""
         game = self._game(phone)
-        if game is None or game.card_game != ROTATION:
+        if game is None:
             return
         shown, expected = read_pad(said.page, phone.language), pad_says(self.model, game)
         where = f"{phone.device}'s pad at table {phone.table}"
@@ -127,8 +127,8 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
         if shown.rows != expected.rows:
             pairs = itertools.zip_longest(shown.rows, expected.rows)
             seen, counted = next((s, m) for s, m in pairs if s != m)
-            raise AssertionError(f"{where}: a hand reads {seen}, model {counted}")
-        for line in ("points", "boxes", "game", "shutout", "totals", "payments"):
+            raise AssertionError(f"{where}: a row reads {seen}, model {counted}")
+        for line in ("points", "boxes", "game", "shutout", "totals", "payments", "minimums"):
             seen, counted = getattr(shown, line), getattr(expected, line)
             assert seen == counted, f"{where}: {line} {seen}, model {counted}"
 

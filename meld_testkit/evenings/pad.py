@@ -1,9 +1,11 @@
-"""A phone's score pad as a player reads it: the table's column heads (each player's letter),
-one row a hand (its number, who sat it out, each column's points and running total), the
-lines below it by their headings, and the list of who pays whom.
+"""A phone's score pad as a player reads it: the table's column heads (each side's letter),
+one row a deal (its number, at a table of three who sat it out, each column's points and
+running total), the lines below it by their headings, Canasta's minimum meld above it, and
+at a table of three the list of who pays whom.
 
-Read from the page's table and list (``meld_testkit.page``), in the phone's language: the
-lines below the hands are told by their headings as the phone shows them.
+Read from the page's table, paragraph and list (``meld_testkit.page``), in the phone's
+language: the lines below the deals and the minimum meld are told by their headings as the
+phone shows them.
 """
 
 import re
@@ -15,6 +17,7 @@ from meld_testkit.page import Cell, Page, Row
 
 # The lines below the hands, by their headings on the pad (the app's English words).
 LINES = ("Points", "Boxes", "Game", "Shutout", "Total")
+MINIMUMS = "Minimum meld"
 NUMBER = re.compile(r"-?\d[\d,.\u00a0\u202f]*")
 
 
@@ -39,14 +42,16 @@ def read_pad(page: Page, language: str) -> PadSays | None:
     letters = [cell.text.split()[0] for cell in head[0].cells if "side-head" in _classes(cell)]
     payments = page.listing("payments")
     lines = _lines(table.part("tfoot"), language)
+    minimums = page.paragraph("minimums")
     return PadSays(
         _hands(table.part("tbody"), letters),
-        tuple(_numbers_of(lines.get("Points"))),
-        tuple(_box(cell) for cell in lines.get("Boxes", [])),
+        _numbers_of(lines["Points"]) if "Points" in lines else None,
+        tuple(_box(cell) for cell in lines["Boxes"]) if "Boxes" in lines else None,
         _numbers_of(lines["Game"]) if "Game" in lines else None,
         _numbers_of(lines["Shutout"]) if "Shutout" in lines else None,
-        tuple(_numbers_of(lines.get("Total"))),
+        _numbers_of(lines.get("Total")),
         tuple(sorted(_payment(line, letters) for line in (payments.items if payments else []))),
+        _minimums(minimums.text, letters, language) if minimums is not None else None,
     )
 
 
@@ -103,6 +108,20 @@ def _numbers_of(cells: list[Cell] | None) -> tuple[int, ...]:
     found = tuple(number(cell) for cell in cells or [])
     assert None not in found, f"a line of the pad reads {[c.text for c in cells or []]}"
     return tuple(value or 0 for value in found)
+
+
+def _minimums(text: str, letters: list[str], language: str) -> tuple[int, ...]:
+    """ "Minimum meld: A 50 B 90": each side's letter, then what its first meld needs."""
+    with translation.override(language):
+        heading = translation.gettext(MINIMUMS)
+    assert text.startswith(f"{heading}:"), f"the minimum meld reads {text!r}"
+    words = text.removeprefix(f"{heading}:").split()
+    named = dict(zip(words[0::2], words[1::2], strict=False))
+    found = [numbers(named[letter]) for letter in named]
+    assert list(named) == letters and all(len(n) == 1 for n in found), (
+        f"the minimum meld reads {text!r}, the columns {letters}"
+    )
+    return tuple(n[0] for n in found)
 
 
 def _box(cell: Cell) -> Box:

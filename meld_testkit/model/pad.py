@@ -1,40 +1,39 @@
-"""The score pad of a table of three (RULES.md 2.1) as a phone must show it, from the
-model's game alone.
+"""The score pad of a table as a phone must show it, from the model's game alone: Canasta's
+two sides, Gin for two (one against one, or two partnerships of two) and Gin for three (the
+rotation, RULES.md 2.1).
 
-One row a hand on the pad (confirmed, waiting or disputed: each hand's version that counts
-or waits), with who sat it out and each player's points in his own column; the running
-totals only on the hands that count (in order, up to the one that ends the game), as on a
-paper score sheet. Below, each column's points, boxes (hands won, 20 each) and total; the
-game and shutout lines once the game is over; then who pays whom, once a player has
-reached 100. The points and boxes are counted here; the totals and payments come from the
-engines (``model.rotation``), so a pad that adds up differently from its own lines shows.
+One row a deal on the pad (confirmed, waiting or disputed: each deal's version that counts
+or waits), at a table of three with who sat it out, each side's points in its own column;
+the running totals only on the deals that count (in order, up to the one that ends the
+game), as on a paper score sheet. Below, Canasta has each side's total, and each side's
+minimum meld for the next deal while the game runs (RULES.md 1.5). Gin has each column's
+points, boxes (hands won, 20 each) and total; the game and shutout lines once the game is
+over; at a table of three, who pays whom once a player has reached 100. The points, boxes
+and bonuses are counted here; the totals, minimums and payments come from the engines, so a
+pad that adds up differently from its own lines shows.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meld_testkit.model.deals import GIN
+from meld_testkit.model.deals import GIN, PARTNERS_TARGET, WIENER, gin_totals
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game
-from meld_testkit.model.rotation import (
-    PLAYERS,
-    rotation_over,
-    rotation_payments,
-    rotation_totals,
-)
+from meld_testkit.model.rotation import ROTATION, rotation_payments, rotation_totals
+from scoring.canasta_game import side_minimums
 
-LETTERS = "ABC"  # each player's column, in the order of the draw (RULES.md 2.1's example)
+LETTERS = "ABC"  # each side's column, in the order of the draw (RULES.md 2.1's example)
 
 
 @dataclass(frozen=True)
 class HandRow:
-    """One hand on the pad."""
+    """One deal (hand) on the pad."""
 
     number: int
     status: str  # "confirmed", "entered" (waiting) or "disputed"
-    sits_out: str  # the letter of the one who sat it out
+    sits_out: str  # a table of three: the letter of the one who sat it out; else ""
     points: tuple[int, ...]
-    totals: tuple[int, ...] | None  # the running totals: only on a hand that counts
+    totals: tuple[int, ...] | None  # the running totals: only on a deal that counts
 
 
 @dataclass(frozen=True)
@@ -48,27 +47,29 @@ class Box:
 
 @dataclass(frozen=True)
 class PadSays:
+    """What the pad shows; None (or nothing) for a line it does not draw."""
+
     rows: tuple[HandRow, ...]
-    points: tuple[int, ...]
-    boxes: tuple[Box, ...]
-    game: tuple[int, ...] | None  # the game and shutout lines: only once the game is over
+    points: tuple[int, ...] | None  # Gin
+    boxes: tuple[Box, ...] | None  # Gin
+    game: tuple[int, ...] | None  # Gin, the game and shutout lines: once the game is over
     shutout: tuple[int, ...] | None
     totals: tuple[int, ...]
     payments: tuple[tuple[str, str, int], ...]  # (payer, payee, amount), in any order
+    minimums: tuple[int, ...] | None = None  # Canasta, while the game runs
 
 
 def _added(totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
     return tuple(total + value for total, value in zip(totals, points, strict=True))
 
 
-def pad_says(evening: Evening, game: Game) -> PadSays:
-    counted = game.counted()
+def _rows(game: Game) -> tuple[HandRow, ...]:
     running: dict[int, tuple[int, ...]] = {}
-    totals: tuple[int, ...] = (0,) * PLAYERS
-    for version in counted:
+    totals: tuple[int, ...] = (0,) * len(game.sides)
+    for version in game.counted():
         totals = _added(totals, version.points)
         running[version.number] = totals
-    rows = tuple(
+    return tuple(
         HandRow(
             version.number,
             version.status,
@@ -78,29 +79,53 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
         )
         for version in game.rows()
     )
-    hands = [version.points for version in counted]
-    # Only the winner of a hand scores: his column wins the box.
-    won = tuple(sum(1 for hand in hands if hand[player] > 0) for player in range(PLAYERS))
-    boxes = tuple(Box(count, GIN.box_bonus, count * GIN.box_bonus) for count in won)
+
+
+def pad_says(evening: Evening, game: Game) -> PadSays:
+    rows = _rows(game)
+    hands = [version.points for version in game.counted()]
+    points = tuple(sum(column) for column in zip(*hands, strict=True)) or (0,) * len(game.sides)
     over = evening.over(game)
+    if game.card_game == "canasta":
+        # A side's next first meld needs so much by its total; once over there is none.
+        minimums = None if over else side_minimums(points, WIENER)
+        return PadSays(rows, None, None, None, None, points, (), minimums)
+    # Only the winner of a hand (or the partnership ahead in it) scores: his column wins
+    # the box; a no game (or partners even) gives none.
+    won = tuple(sum(1 for hand in hands if hand[side] > 0) for side in range(len(points)))
+    boxes = tuple(Box(count, GIN.box_bonus, count * GIN.box_bonus) for count in won)
+    game_bonus = _game_bonus(game, hands, len(points))
+    if game.card_game == ROTATION:
+        shutout = (0,) * len(points)  # paid by the one without points, not added
+        totals = rotation_totals(hands)
+        payments = tuple(
+            sorted((LETTERS[a], LETTERS[b], amount) for a, b, amount in rotation_payments(hands))
+        )
+    else:
+        shutout = _shutout(game_bonus, points)
+        totals = gin_totals(hands, PARTNERS_TARGET if game.card_game == "gin4" else None)
+        payments = ()
     return PadSays(
         rows,
-        totals,
+        points,
         boxes,
-        _game_bonus(hands) if over else None,
-        (0,) * PLAYERS if over else None,  # the shutout is paid by the one without points
-        rotation_totals(hands),
-        tuple(
-            sorted((LETTERS[a], LETTERS[b], amount) for a, b, amount in rotation_payments(hands))
-        ),
+        game_bonus if over else None,
+        shutout if over else None,
+        totals,
+        payments,
     )
 
 
-def _game_bonus(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """The game bonus goes to the first to reach 100: the winner of the hand that ended the
-    game (a round stopped short of it gives none)."""
-    end = rotation_over(hands)
-    if end is None:
-        return (0,) * PLAYERS
-    last = hands[end - 1]
-    return tuple(GIN.game_bonus if points > 0 else 0 for points in last)
+def _game_bonus(game: Game, hands: Sequence[Sequence[int]], sides: int) -> tuple[int, ...]:
+    """The game bonus goes to the first to reach the target: the winner of the hand that
+    ended the game (a round stopped short of it gives none)."""
+    if game.end() is None:
+        return (0,) * sides
+    return tuple(GIN.game_bonus if points > 0 else 0 for points in hands[-1])
+
+
+def _shutout(game_bonus: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
+    """One against one: the one who reached the target gets the shutout bonus too when the
+    other scored no points at all (RULES.md 2)."""
+    shut_out = any(game_bonus) and not all(points)
+    return tuple(GIN.shutout_bonus if bonus and shut_out else 0 for bonus in game_bonus)

@@ -78,3 +78,98 @@ def test_a_page_without_a_pad_reads_none():
     assert (
         read_pad(read("<section id='now'><p>Runde 1 ist geschlossen.</p></section>"), "de") is None
     )
+
+
+# A Canasta game going on: deal 2 counts, deal 3 is disputed; the minimum meld of each side
+# above the pad, by its total (RULES.md 1.5). German, as a German phone shows it.
+CANASTA = """
+<section id="sheet">
+<p class="minimums">Mindestmeldung:
+  <span class="minimum side-0">A <strong>90</strong></span>
+  <span class="minimum side-1">B <strong>15</strong></span></p>
+<table class="pad sides-2">
+  <thead>
+    <tr><th rowspan="2"><abbr title="Spiel">#</abbr></th>
+      <th colspan="2" class="side-head side-0">A <span class="numbers">1 · 3</span></th>
+      <th colspan="2" class="side-head side-1">B <span class="numbers">2 · 4</span></th></tr>
+    <tr><th>Spiel</th><th>Summe</th><th>Spiel</th><th>Summe</th></tr>
+  </thead>
+  <tbody id="pad-rows">
+    <tr class="deal row-confirmed"><th>1</th>
+      <td>820</td><td class="total">820</td><td>25</td><td class="total">25</td></tr>
+    <tr class="deal row-confirmed"><th>2</th>
+      <td>1.500</td><td class="total">2.320</td><td>-300</td><td class="total">-275</td></tr>
+    <tr class="deal row-disputed"><th>3</th>
+      <td>-200</td><td class="total"></td><td>1.200</td><td class="total"></td></tr>
+    <tr class="pending-row"><td colspan="5"><div class="pending">bestritten</div></td></tr>
+  </tbody>
+  <tfoot>
+    <tr class="grand"><th>Summe</th><td colspan="2">2.320</td><td colspan="2">-275</td></tr>
+  </tfoot>
+</table>
+</section>
+"""
+
+
+def test_a_canasta_pad_reads_its_totals_and_each_sides_minimum_meld():
+    pad = read_pad(read(CANASTA), "de")
+    assert pad is not None
+    assert pad.rows == (
+        HandRow(1, "confirmed", "", (820, 25), (820, 25)),
+        HandRow(2, "confirmed", "", (1500, -300), (2320, -275)),
+        HandRow(3, "disputed", "", (-200, 1200), None),
+    )
+    assert pad.totals == (2320, -275)
+    assert pad.minimums == (90, 15)
+    assert (pad.points, pad.boxes, pad.game, pad.shutout, pad.payments) == (
+        None,
+        None,
+        None,
+        None,
+        (),
+    )
+
+
+def test_a_canasta_pad_over_has_no_minimum_meld():
+    over = CANASTA.split("<p class")[0] + "<table" + CANASTA.split("<table", 1)[1]
+    pad = read_pad(read(over), "de")
+    assert pad is not None
+    assert pad.minimums is None
+
+
+# Gin for two over (RULES.md 2's worked example): A 104 in four hands, B 42 in two.
+GIN = """
+<section id="sheet">
+<table class="pad sides-2">
+  <thead>
+    <tr><th rowspan="2">#</th><th colspan="2" class="side-head side-0">A <span>1</span></th>
+      <th colspan="2" class="side-head side-1">B <span>2</span></th></tr>
+  </thead>
+  <tbody id="pad-rows">
+    <tr class="deal row-confirmed"><th>1</th><td>23</td><td>23</td><td>0</td><td>0</td></tr>
+    <tr class="deal row-confirmed"><th>2</th><td>27</td><td>50</td><td>0</td><td>0</td></tr>
+    <tr class="deal row-confirmed"><th>3</th><td>0</td><td>50</td><td>32</td><td>32</td></tr>
+    <tr class="deal row-confirmed"><th>4</th><td>35</td><td>85</td><td>0</td><td>32</td></tr>
+    <tr class="deal row-confirmed"><th>5</th><td>0</td><td>85</td><td>10</td><td>42</td></tr>
+    <tr class="deal row-confirmed"><th>6</th><td>19</td><td>104</td><td>0</td><td>42</td></tr>
+  </tbody>
+  <tfoot>
+    <tr><th>Points</th><td colspan="2">104</td><td colspan="2">42</td></tr>
+    <tr><th>Boxes</th><td colspan="2">4 × 20 = 80</td><td colspan="2">2 × 20 = 40</td></tr>
+    <tr><th>Game</th><td colspan="2">100</td><td colspan="2">0</td></tr>
+    <tr><th>Shutout</th><td colspan="2">0</td><td colspan="2">0</td></tr>
+    <tr class="grand"><th>Total</th><td colspan="2">284</td><td colspan="2">82</td></tr>
+  </tfoot>
+</table>
+</section>
+"""
+
+
+def test_a_gin_pad_of_two_reads_its_lines_without_payments_or_minimums():
+    pad = read_pad(read(GIN), "en")
+    assert pad is not None
+    assert [row.totals for row in pad.rows][-1] == (104, 42)
+    assert {row.sits_out for row in pad.rows} == {""}
+    assert (pad.points, pad.boxes) == ((104, 42), (Box(4, 20, 80), Box(2, 20, 40)))
+    assert (pad.game, pad.shutout, pad.totals) == ((100, 0), (0, 0), (284, 82))
+    assert (pad.payments, pad.minimums) == ((), None)
