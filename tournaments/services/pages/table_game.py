@@ -148,6 +148,21 @@ def open_game(
     return game
 
 
+# The game's newest audit row (parameters: the game, ``AFTER_END``): deals set aside after
+# the end of the game come with the step that ended it, so they are never the newest.
+NEWEST_AUDIT = "a.game_id = %s AND a.action <> %s ORDER BY a.id DESC LIMIT 1"
+
+
+def _calls_shown(round_id: str, device: str = "") -> str:
+    """The calls of table call ``c`` a phone may be shown: one waiting, or one acknowledged
+    in the round ``round_id`` names since a moment (a parameter) and not ended; ``device``
+    narrows the acknowledged ones to one phone's."""
+    return (
+        f"(c.acknowledged_at IS NULL OR (c.round_id = {round_id} "
+        f"AND c.acknowledged_at >= %s AND c.ended_at IS NULL{device}))"
+    )
+
+
 # The game's newest audit action as its ``_game_now`` read found it (None: no audit row),
 # and whether its table had a call that a phone could be shown then.
 KEPT_LAST_ACTION = "kept_last_action"
@@ -160,18 +175,15 @@ def _game_now_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
         statements.columns(Round, "r"),
         statements.columns(Entry, "en"),
     )
-    # What the game's newest audit row did (``director_decision``'s filter), and whether its
-    # table has a call ``call_notice`` could show (its filter, for any phone), beside the game:
-    # each names the game by the parameter, not by the row, so it is run once, not per entry.
-    last_action = (
-        f"(SELECT a.action FROM {statements.table(AuditEntry)} a "
-        "WHERE a.game_id = %s AND a.action <> %s ORDER BY a.id DESC LIMIT 1)"
-    )
+    # What the game's newest audit row did, and whether its table has a call a phone could
+    # be shown (for any phone), beside the game, by the same filters as ``director_decision``
+    # and ``call_notice``: each names the game by the parameter, not by the row, so it is run
+    # once, not per entry.
+    last_action = f"(SELECT a.action FROM {statements.table(AuditEntry)} a WHERE {NEWEST_AUDIT})"
     calls = (
         f"EXISTS (SELECT 1 FROM {statements.table(Game)} cg "
         f"INNER JOIN {statements.table(TableCall)} c ON c.table_id = cg.table_id "
-        "WHERE cg.id = %s AND (c.acknowledged_at IS NULL OR (c.round_id = cg.round_id "
-        "AND c.acknowledged_at >= %s AND c.ended_at IS NULL)))"
+        f"WHERE cg.id = %s AND {_calls_shown('cg.round_id')})"
     )
     sql = (
         f"SELECT {', '.join(part.sql for part in parts)}, {last_action}, {calls} "
@@ -256,11 +268,7 @@ def table_entry_of(game: Game, entry_id: int) -> Entry | None:
 
 def _last_audit_statement() -> tuple[str, statements.Columns[AuditEntry]]:
     part = statements.columns(AuditEntry, "a")
-    sql = (
-        f"SELECT {part.sql} FROM {statements.table(AuditEntry)} a "
-        "WHERE a.game_id = %s AND a.action <> %s ORDER BY a.id DESC LIMIT 1"
-    )
-    return sql, part
+    return f"SELECT {part.sql} FROM {statements.table(AuditEntry)} a WHERE {NEWEST_AUDIT}", part
 
 
 DECISIONS = (AuditEntry.Action.SETTLE, AuditEntry.Action.CORRECT)
@@ -271,10 +279,9 @@ def director_decision(game: Game) -> AuditEntry | None:
     it is the newest thing that happened there: the phones say it until the table goes on.
     A prepared statement: every answer to a phone asks it, unless the game was read with its
     newest audit action (``_game_now``) and that action is no decision."""
-    if getattr(game, KEPT_LAST_ACTION, AuditEntry.Action.SETTLE) not in DECISIONS:
+    if hasattr(game, KEPT_LAST_ACTION) and getattr(game, KEPT_LAST_ACTION) not in DECISIONS:
         return None
     sql, part = statements.prepared("director_decision", _last_audit_statement)
-    # Deals set aside after the end of the game come with the step that ended it.
     rows = statements.run(sql, [game.pk, AuditEntry.Action.AFTER_END.value])
     last = part.build_present(rows[0]) if rows else None
     if last is None or last.action not in DECISIONS:
@@ -288,8 +295,7 @@ def _calls_statement() -> tuple[str, tuple[statements.Columns[Any], ...]]:
         f"SELECT {parts[0].sql}, {parts[1].sql} "
         f"FROM {statements.table(TableCall)} c "
         f"LEFT JOIN {statements.table(Entry)} en ON en.id = c.entry_id "
-        "WHERE c.table_id = %s AND (c.acknowledged_at IS NULL OR (c.round_id = %s "
-        "AND c.acknowledged_at >= %s AND c.ended_at IS NULL AND c.called_by_device = %s)) "
+        f"WHERE c.table_id = %s AND {_calls_shown('%s', ' AND c.called_by_device = %s')} "
         "ORDER BY c.id"
     )
     return sql, parts
@@ -300,7 +306,7 @@ def call_notice(game: Game, device: str | None) -> tuple[TableCall | None, Table
     director acknowledged in the last ``COMING_MINUTES`` ("the director is coming", only
     while its game goes on): both read by one prepared statement, as every answer to a
     phone asks."""
-    if not getattr(game, KEPT_CALLS, True):
+    if hasattr(game, KEPT_CALLS) and not getattr(game, KEPT_CALLS):
         return None, None  # the game was read with its table's calls: it had none
     sql, parts = statements.prepared("call_notice", _calls_statement)
     params = [game.table_id, game.round_id, _coming_since(), device or ""]
