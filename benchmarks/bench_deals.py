@@ -63,8 +63,9 @@ def _post(handler: "WSGIHandler", path: str, body: bytes, cookies: dict[str, str
     return spent
 
 
-def _phones(built: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
-    """Each table's token and the cookies of a phone sitting at it."""
+def _phones(built: dict[str, Any]) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+    """Each table's token, the cookies of a phone sitting at it and what its page sends back
+    of the parts it shows."""
     from django.test import Client
 
     phones = []
@@ -72,22 +73,25 @@ def _phones(built: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
         client = Client()
         client.get(f"/t/{table['token']}/")
         client.post(f"/t/{table['token']}/seat/", {"seat": table["seat_a"]})
-        client.get(f"/t/{table['token']}/")
+        page = client.get(f"/t/{table['token']}/").content.decode()
         cookies = {name: morsel.value for name, morsel in client.cookies.items()}
-        phones.append((table["token"], cookies))
+        phones.append((table["token"], cookies, clients.drawn_keys(page)))
     return phones
 
 
-def _deals(handler: "WSGIHandler", phones: list[tuple[str, dict[str, str]]]) -> float:
+def _deals(
+    handler: "WSGIHandler", phones: list[tuple[str, dict[str, str], dict[str, str]]]
+) -> float:
     """CPU ms per deal sent, once ``WARM`` deals are in."""
     spent = 0.0
     for sent in range(WARM + DEALS):
-        token, cookies = phones[sent % len(phones)]
+        token, cookies, drawn = phones[sent % len(phones)]
         fields = {
             "number": sent // len(phones) + 1,
             "idempotency_key": f"bench-deals-{sent}",
             "expected_version": "",
             **clients.DEAL,
+            **drawn,
         }
         cpu = _post(handler, f"/t/{token}/entry/", urlencode(fields).encode(), cookies)
         spent += cpu if sent >= WARM else 0.0

@@ -6,7 +6,8 @@ cache). An event of 800 players (200 tables, a full game a round) is set up thro
 the services; one phone per table opens its page and says who it is. Then wrk keeps 20
 connections busy for 10 s (``benchmarks/federation.lua``): each connection posts real
 submissions (the entry form as the page sends it: htmx, CSRF header, the phone's
-cookies; each answer is the phone's one answer, the whole pad and the next form) deal after
+cookies, the keys of the parts its page shows; each answer is the phone's one answer, the
+whole pad and the next form, with the parts the page would draw alike left out) deal after
 deal round its own ten tables, each with a fresh idempotency key, so every one is valid.
 Every submission the database holds is counted afterwards.
 
@@ -26,6 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 
@@ -54,6 +56,7 @@ def _plan(url: str, built: dict[str, Any]) -> list[dict[str, Any]]:
     tables = built["tables"]
     for index in range(THREADS):
         mine = tables[index * TABLES_PER_CONNECTION : (index + 1) * TABLES_PER_CONNECTION]
+        drawn: list[str] = []  # what each table's page sends back of the parts it shows
         with httpx.Client(base_url=url, timeout=60) as client:
             for table in mine:
                 client.get(f"/t/{table['token']}/")
@@ -67,11 +70,13 @@ def _plan(url: str, built: dict[str, Any]) -> list[dict[str, Any]]:
                 )
                 if answer.status_code != 302:
                     raise RuntimeError(f"sitting down failed: {answer.status_code}")
-                client.get(f"/t/{table['token']}/")
+                page = client.get(f"/t/{table['token']}/").text
+                drawn.append(urlencode(clients.drawn_keys(page)))
             plan.append(
                 {
                     "tokens": [table["token"] for table in mine],
                     "games": [table["game"] for table in mine],
+                    "drawn": drawn,
                     "cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
                     "csrf": client.cookies["csrftoken"],
                 }

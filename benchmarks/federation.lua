@@ -28,7 +28,8 @@ function request()
       {["Content-Type"] = "application/x-www-form-urlencoded"}, body)
   end
   local key = string.format("%s-%d-%d-%d", RUN, index, at, deal)
-  local body = string.format("number=%d&idempotency_key=%s&expected_version=&%s", deal, key, DEAL)
+  local body = string.format("number=%d&idempotency_key=%s&expected_version=&%s&%s", deal, key, DEAL,
+    me.drawn[at])
   return wrk.format("POST", "/t/" .. me.tokens[at] .. "/entry/", {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Cookie"] = me.cookie,

@@ -159,7 +159,7 @@ class Pad:
     """A seated phone's score pad: polled with the phone's own cookies at the address the
     phone's last answer gave (the table's and the clock's feed values, the moment time alone
     changes the pad), with what its entry panel shows (``shown``, as the page's hidden field
-    sends it). The phone's own answers move it on as its polls' do, as htmx swaps each in:
+    sends it) and the keys of the parts it shows (``drawn_*``). The phone's own answers move it on as its polls' do, as htmx swaps each in:
     after its own deal a phone's next poll has nothing new; a clock they bring is shown
     (``seen``) as a poll's is."""
 
@@ -174,7 +174,7 @@ class Pad:
 
     def url(self) -> str:
         with self.changed:
-            return f"{self.next}&{urlencode({'shown': self.shown})}"
+            return f"{self.next}&{urlencode({'shown': self.shown, **self.phone.drawn})}"
 
     def read(self, text: str) -> str | None:
         with self.changed:

@@ -20,6 +20,14 @@ DEAL_POINTS = (820, 25)
 
 
 INPUT = re.compile(r"<input[^>]*>", re.S)
+# The key of each part the page leaves in place while it is drawn alike (its head, who sits
+# here, the call's notice): the page sends them back with each request of the pad.
+DRAWN = re.compile(r'name="(drawn_\w+)" value="([^"]*)"')
+
+
+def drawn_keys(html: str) -> dict[str, str]:
+    """The keys of the parts ``html`` draws (``hx-include=".drawn"``)."""
+    return {name: unescape(value) for name, value in DRAWN.findall(html)}
 
 
 def hidden_fields(html: str) -> dict[str, str]:
@@ -52,6 +60,7 @@ class Phone:
         )
         self.token = token
         self.form: dict[str, str] = {}
+        self.drawn: dict[str, str] = {}
         self.page = ""  # the table's page as this phone last opened it
 
     def close(self) -> None:
@@ -67,6 +76,7 @@ class Phone:
     def open(self) -> httpx.Response:
         answer = self.http.get(f"/t/{self.token}/")
         self.form = hidden_fields(answer.text)
+        self.drawn = drawn_keys(answer.text)
         self.page = answer.text
         return answer
 
@@ -82,7 +92,7 @@ class Phone:
     def submit(self, deal: dict[str, str], form: dict[str, str] | None = None) -> httpx.Response:
         """Send the entry form as drawn (number, idempotency key) with ``deal`` typed in; the
         answer's entry panel is the next form."""
-        data = {**(form or self.form), **deal}
+        data = {**(form or self.form), **deal, **self.drawn}
         data.pop("csrfmiddlewaretoken", None)
         data.pop("shown", None)
         answer = self.http.post(f"/t/{self.token}/entry/", data=data, headers=self.htmx())
@@ -94,7 +104,9 @@ class Phone:
             self.take_panel(answer.text)
 
     def take_panel(self, html: str) -> None:
-        """The entry panel an answer drew (the page swaps it in), if it drew one."""
+        """The entry panel an answer drew (the page swaps it in), if it drew one, and the key
+        of each part it drew."""
+        self.drawn.update(drawn_keys(html))
         if 'id="shown"' in html:
             self.form = hidden_fields(html)
 
@@ -108,7 +120,7 @@ class Phone:
         """Confirm as the page does: saying what its entry panel shows, so an answer draws
         the panel only when it is another; one that draws it is taken."""
         url = f"/t/{self.token}/entry/{entry_id}/confirm/"
-        data = {"shown": self.form.get("shown", "")}
+        data = {"shown": self.form.get("shown", ""), **self.drawn}
         answer = self.http.post(url, data=data, headers=self.htmx())
         self._take_panel(answer)
         return answer

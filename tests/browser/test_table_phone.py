@@ -11,6 +11,7 @@ from tests.conftest import PHONE
 from tests.web.table_helpers import canasta_game, gin_game, seat_of
 from tournaments.models import Entry, Result
 from tournaments.services.scores.entries import submit_entry
+from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -353,3 +354,22 @@ def test_a_confirmation_keeps_what_was_typed_in_the_next_deals_form(
     send_canasta_deal(confirming, 3, "90")
     expect(confirming.locator(".deal-title")).to_have_text("Deal 4")
     assert Entry.objects.get(number=3).points == [690, 60]
+
+
+def test_a_deal_sent_leaves_the_head_and_seating_and_a_corrected_name_comes_with_the_next(
+    phones, live_server, director
+):
+    """The page sends back what its head, seating and call's notice were drawn from, so a
+    deal's answer leaves them in place; a name corrected in between comes with the next."""
+    game = canasta_game(director)
+    entering = phones[0]
+    open_table(entering, live_server, game, "1 Player 1")
+    answer = send_deal(entering, 1)
+    assert 'id="sheet"' in answer and 'id="who"' not in answer and 'id="table-head"' not in answer
+    me = seat_of(game, 1).player
+    update_player(game.round.event, me, name="Zoë Typofixed", gender=me.gender, club="")
+    answer = send_deal(entering, 2)
+    assert 'id="who"' in answer and 'id="table-head"' in answer
+    expect(entering.locator(".iam")).to_contain_text("Zoë Typofixed")
+    expect(entering.locator(".seating")).to_contain_text("Zoë Typofixed")
+    expect(entering.locator("#who .seat-choice")).to_contain_text("I am 1 Zoë Typofixed")

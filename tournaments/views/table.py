@@ -39,6 +39,7 @@ from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Event, Game
 from tournaments.services.pages.live import Live
+from tournaments.services.pages.table_drawn import EDITING, LATER, drawn_keys, kept, panel_drawn
 from tournaments.services.pages.table_game import (
     Since,
     call_notice,
@@ -48,9 +49,9 @@ from tournaments.services.pages.table_game import (
     table_latest,
 )
 from tournaments.services.pages.table_moment import (
-    CONFIRM,
     FORM_LATER,
     FORM_NONE,
+    SEAT,
     Moment,
     table_moment,
 )
@@ -79,15 +80,11 @@ from tournaments.views.table_at import (
     table_entry,
     with_device,
 )
-from tournaments.views.table_calculator import CALCULATOR_RANKS
+from tournaments.views.table_calculator import calculator_keys
 from tournaments.views.table_guide import forget_player, remember_player
 
 ANSWER = "tournaments/table/partials/answer.html"
 CLOCK_ANSWER = "tournaments/table/partials/clock_answer.html"
-# What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
-# ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
-LATER = "-later"
-EDITING = "edit"
 # A fresh form's fields stay drawn while its game is played: the key holds the event's frame.
 FIELDS_SECONDS = 60 * 60
 
@@ -130,17 +127,22 @@ def _sheet_context(at: At[Game], since: Since) -> dict[str, Any]:
     sheet: Sheet = game_sheet(at.game, profile=at.profile, entries=sheet_entries(at.game))
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
     call, coming = call_notice(at.game, at.device)
+    moment = table_moment(at, sheet)
+    choosing = moment.kind == SEAT
     return {
         "at": at,
         "sheet": sheet,
-        "moment": table_moment(at, sheet),
+        "moment": moment,
+        "drawn": drawn_keys(
+            at.game, at.seat, since.frame, choosing=choosing, call=call, coming=coming
+        ),
         "seating": _seating(at.game),
         "heads": _heads(at.game, sheet),
         "labels": labels,
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
-        "calculator_ranks": CALCULATOR_RANKS if card_game_of(at.event).calculator else (),
+        "calculator": calculator_keys(at.token) if card_game_of(at.event).calculator else "",
         "since": since,
         "until": redraw_at(at.game, coming),
         "clock": clock_of(at.game.round),
@@ -210,38 +212,6 @@ def _form_context(
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
     }
-
-
-def _wanted(at: At[Game], context: dict[str, Any]) -> str:
-    """What the entry panel shows when drawn now, in the words of ``shown``."""
-    moment: Moment = context["moment"]
-    if at.seat is None or at.game.finished or moment.form == FORM_NONE:
-        return ""
-    return f"{context['sheet'].next_number}{LATER if moment.form == FORM_LATER else ''}"
-
-
-def _panel(
-    at: At[Game], context: dict[str, Any], shown: str | None, *, poll: bool
-) -> dict[str, Any]:
-    """What an answer draws of the entry panel, given what the phone shows (``shown``; None:
-    draw it): nothing when that is what is drawn now, else the panel. A poll leaves a change
-    of an entry and an open form under the player's fingers while a form is still wanted;
-    when the deal that form is for waits for this phone's answer, only its Send goes
-    (``blocked``: one primary action)."""
-    wanted = _wanted(at, context)
-    if shown == wanted:
-        return {}
-    if shown is None or not poll or not (shown and wanted):
-        return {"panel": True}
-    if shown == EDITING:
-        return {}
-    number = shown.removesuffix(LATER)
-    if number == wanted.removesuffix(LATER):
-        return {"panel": True} if shown.endswith(LATER) else {}
-    moment: Moment = context["moment"]
-    if moment.kind == CONFIRM and moment.entry is not None and str(moment.entry.number) == number:
-        return {"blocked": moment.entry.number}
-    return {"panel": True}
 
 
 @require_GET
@@ -370,7 +340,12 @@ def _answer(
         return response
     context = _sheet_context(at, since)
     context.update(extra)
-    context.update(_panel(at, context, None if form is not None else shown, poll=poll))
+    sent = request.POST if request.method == "POST" else request.GET
+    context["kept"] = kept(sent, context["drawn"])
+    sent_shown = None if form is not None else shown
+    context.update(
+        panel_drawn(at.seat, at.game, context["moment"], context["sheet"], sent_shown, poll=poll)
+    )
     if context.get("panel"):
         context.update(_page_form(at, context, form, **extra))
     return render(request, ANSWER, context)

@@ -1,11 +1,14 @@
 """The Canasta card calculator on the table's page: tapped cards → card points and meld."""
 
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring import canasta
@@ -28,6 +31,19 @@ CALCULATOR_RANKS = [
     ("4", "4"),
     ("3", "3♣"),
 ]
+
+
+@lru_cache(maxsize=1024)
+def _keys(token: str, language: str) -> SafeString:
+    context = {"at": {"token": token}, "calculator_ranks": CALCULATOR_RANKS}
+    return render_to_string("tournaments/table/partials/calculator.html", context)
+
+
+def calculator_keys(token: str) -> SafeString:
+    """The calculator under the entry form, drawn once for each table and language in this
+    process: nothing in it changes while Meld runs (it posts by htmx, which sends the CSRF
+    token in its header)."""
+    return _keys(token, get_language())
 
 
 @require_POST

@@ -1,0 +1,89 @@
+"""What an answer to a table's phone draws again and what it leaves as the phone shows it.
+
+The entry panel: the page sends back what it shows (``shown``), and an answer draws the
+panel only when another is due (``panel_drawn``).
+
+The table's head, who sits here and the call's notice, which a deal, a confirmation or a
+poll rarely changes, each carry, in a hidden input (``drawn_<part>``, class ``drawn``), the key of what
+it was drawn from, and the page sends the keys back with every request of the pad
+(``hx-include``). An answer draws a part again only when its key now differs from the one
+sent. A key names everything its part is drawn from: the event's frame value (its names,
+seating and rules, read before the state is), the game, the seat, the language and, for
+the call's notice, the call it shows. A part drawn without its key (the call's own POST)
+sends none and is drawn again by the next answer; a key sent by a page drawn before a
+change of the frame never equals one drawn after it.
+"""
+
+from collections.abc import Mapping
+
+from django.utils.translation import get_language
+
+from tournaments.models import Game, Seat, TableCall
+from tournaments.services.pages.table_moment import CONFIRM, FORM_LATER, FORM_NONE, Moment
+from tournaments.services.scores.results import Sheet
+
+# What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
+# ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
+LATER = "-later"
+EDITING = "edit"
+
+
+def _wanted(seat: Seat | None, game: Game, moment: Moment, sheet: Sheet) -> str:
+    """What the entry panel shows when drawn now, in the words of ``shown``."""
+    if seat is None or game.finished or moment.form == FORM_NONE:
+        return ""
+    return f"{sheet.next_number}{LATER if moment.form == FORM_LATER else ''}"
+
+
+def panel_drawn(
+    seat: Seat | None,
+    game: Game,
+    moment: Moment,
+    sheet: Sheet,
+    shown: str | None,
+    *,
+    poll: bool,
+) -> dict[str, bool | int]:
+    """What an answer draws of the entry panel, given what the phone shows (``shown``; None:
+    draw it): nothing when that is what is drawn now, else the panel. A poll leaves a change
+    of an entry and an open form under the player's fingers while a form is still wanted;
+    when the deal that form is for waits for this phone's answer, only its Send goes
+    (``blocked``: one primary action)."""
+    wanted = _wanted(seat, game, moment, sheet)
+    if shown == wanted:
+        return {}
+    if shown is None or not poll or not (shown and wanted):
+        return {"panel": True}
+    if shown == EDITING:
+        return {}
+    number = shown.removesuffix(LATER)
+    if number == wanted.removesuffix(LATER):
+        return {"panel": True} if shown.endswith(LATER) else {}
+    if moment.kind == CONFIRM and moment.entry is not None and str(moment.entry.number) == number:
+        return {"blocked": moment.entry.number}
+    return {"panel": True}
+
+
+def drawn_keys(
+    game: Game,
+    seat: Seat | None,
+    frame: int,
+    *,
+    choosing: bool,
+    call: TableCall | None,
+    coming: TableCall | None,
+) -> dict[str, str]:
+    """Each part's key now; ``choosing``: the phone's moment is to say who it is (who sits
+    here then leaves out its own seat switch)."""
+    base = f"{frame}.{game.pk}.{seat.pk if seat else 0}.{get_language()}"
+    notice = f"{call.pk if call else 0}.{coming.pk if coming else 0}.{int(game.finished)}"
+    return {
+        "head": base,
+        "who": f"{base}.{int(choosing)}",
+        "call": f"{base}.{notice}",
+    }
+
+
+def kept(sent: Mapping[str, str], keys: Mapping[str, str]) -> frozenset[str]:
+    """The parts the phone shows as they would be drawn now (``sent``: the request's data)."""
+    return frozenset(part for part, key in keys.items() if sent.get(f"drawn_{part}") == key)
