@@ -108,3 +108,52 @@ def test_the_calculator_is_each_tables_own_in_each_language(director):
         assert "Card calculator: tap the cards of a meld" in html
     german = seated(first, 1).get(table_url("tournaments-table", first), HTTP_ACCEPT_LANGUAGE="de")
     assert "Kartenrechner" in german.content.decode()
+
+
+def rows_drawn(answer) -> int:
+    """How many rows the answer drew with the template engine (not kept from before)."""
+    return sum(t.name == "tournaments/table/partials/sheet_row.html" for t in answer.templates)
+
+
+def test_a_pad_row_is_drawn_once_and_kept_for_the_same_phone_and_state(director):
+    game = canasta_game(director)
+    phone = seated(game, 1)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    first = phone.get(table_url("tournaments-table", game))
+    again = phone.get(table_url("tournaments-table", game))
+    assert rows_drawn(first) == 1 and rows_drawn(again) == 0
+    assert first.content.decode().count("waiting for confirmation") == 1
+    assert again.content.decode().count("waiting for confirmation") == 1
+
+
+def test_a_kept_row_is_never_another_phones_or_another_states(director):
+    game = canasta_game(director)
+    entering, other = seated(game, 1), seated(game, 2)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
+    mine = entering.get(table_url("tournaments-table", game)).content.decode()
+    assert "A player of the other side confirms it on their phone." in mine
+    theirs = other.get(table_url("tournaments-table", game))
+    html = theirs.content.decode()
+    # Deal 1 is the moment's (its buttons at the top); deal 2's row holds this phone's form.
+    assert "A player of the other side confirms it on their phone." not in html
+    token = re.search(r'/entry/(\d+)/confirm/"', html)
+    assert token and 'name="csrfmiddlewaretoken"' in html
+    again = other.get(table_url("tournaments-table", game))
+    assert rows_drawn(again) == 1  # the row with a form is drawn each time, deal 1's is kept
+    confirm = table_url("tournaments-table-confirm", game, int(token.group(1)))
+    assert other.post(confirm, HTTP_HX_REQUEST="true").status_code == 200
+    html = entering.get(table_url("tournaments-table", game)).content.decode()
+    assert html.count("waiting for confirmation") == 1  # deal 2 confirmed: its row anew
+    german = entering.get(table_url("tournaments-table", game), HTTP_ACCEPT_LANGUAGE="de")
+    assert "wartet auf Bestätigung" in german.content.decode()
+
+
+def test_a_row_drawn_for_a_phone_without_a_seat_is_not_the_seated_ones(director):
+    game = canasta_game(director)
+    submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
+    looking = Client().get(table_url("tournaments-table", game)).content.decode()
+    assert looking.count("waiting for confirmation") == 2 and "Change deal" not in looking
+    seated_html = seated(game, 6).get(table_url("tournaments-table", game)).content.decode()
+    assert "Change deal 1" in seated_html  # deal 1's row (deal 2 is the moment's, at the top)
