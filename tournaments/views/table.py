@@ -128,7 +128,7 @@ def _sheet_context(at: At[Game], since: Since) -> dict[str, Any]:
     labels = [canasta.side_label(i) for i in range(sheet.sides)]
     call, coming = call_notice(at.game, at.device)
     moment = table_moment(at, sheet)
-    choosing = moment.kind == SEAT
+    choosing = moment.kind == SEAT  # who sits here leaves out its own seat switch then
     return {
         "at": at,
         "sheet": sheet,

@@ -314,7 +314,10 @@ class EntryForm(forms.Form):
 
     def send_note(self) -> list[str]:
         """What the note by Send says: the messages of the whole deal, else those of the
-        first field in the form's order that has any (each field is marked besides)."""
+        first field in the form's order that has any (each field is marked besides); nothing
+        on a fresh form, which is never checked."""
+        if not self.is_bound:
+            return []
         general = self.general_errors()
         if general:
             return general
