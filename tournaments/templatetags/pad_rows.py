@@ -42,12 +42,10 @@ def _key(context: Context, row: SheetRow) -> tuple[Any, ...] | None:
         mine,
         about,
         context.get("span"),
-        row.number,
-        row.status,
         row.points,
         row.totals,
-        entry.pk,
-        entry.status,
+        entry.pk,  # the row's number with it
+        entry.status,  # the row's status with it
         entry.reason,
         entry.entered_by_seat_id,
         repr(entry.details),

@@ -80,7 +80,7 @@ from tournaments.views.table_at import (
     table_entry,
     with_device,
 )
-from tournaments.views.table_calculator import calculator_keys
+from tournaments.views.table_calculator import calculator_drawn
 from tournaments.views.table_guide import forget_player, remember_player
 
 ANSWER = "tournaments/table/partials/answer.html"
@@ -142,7 +142,7 @@ def _sheet_context(at: At[Game], since: Since) -> dict[str, Any]:
         "span": 1 + 2 * sheet.sides,
         "winner_head": labels[sheet.winner] if sheet.winner is not None else "",
         "my_label": canasta.side_label(at.seat.side) if at.seat else "",
-        "calculator": calculator_keys(at.token) if card_game_of(at.event).calculator else "",
+        "calculator": calculator_drawn(at.token) if card_game_of(at.event).calculator else "",
         "since": since,
         "until": redraw_at(at.game, coming),
         "clock": clock_of(at.game.round),

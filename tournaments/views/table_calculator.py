@@ -34,16 +34,16 @@ CALCULATOR_RANKS = [
 
 
 @lru_cache(maxsize=1024)
-def _keys(token: str, language: str) -> SafeString:
+def _drawn(token: str, language: str) -> SafeString:
     context = {"at": {"token": token}, "calculator_ranks": CALCULATOR_RANKS}
     return render_to_string("tournaments/table/partials/calculator.html", context)
 
 
-def calculator_keys(token: str) -> SafeString:
+def calculator_drawn(token: str) -> SafeString:
     """The calculator under the entry form, drawn once for each table and language in this
     process: nothing in it changes while Meld runs (it posts by htmx, which sends the CSRF
     token in its header)."""
-    return _keys(token, get_language())
+    return _drawn(token, get_language())
 
 
 @require_POST
