@@ -320,6 +320,34 @@ def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
     assert answer.count("Zoë Typofixed") >= 3 and len(drawn) == 2  # finder, table, standings
 
 
+def test_the_projector_reads_its_seating_again_only_when_the_frame_changes(
+    game, director_client, monkeypatch, django_capture_on_commit_callbacks
+):
+    """As the public page: a deal entered redraws the panel from the seating read before; a
+    name corrected changes the event's frame, and the seating is read again, with the name."""
+    client, url, part = screens(game, director_client)["projector"]
+    read = []
+    original = public_views._seating_context
+
+    def counted(event):
+        read.append(event.pk)
+        return original(event)
+
+    monkeypatch.setattr(public_views, "_seating_context", counted)
+    poll = opened(client, url, part)
+    assert len(read) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    answer = client.get(poll, **HTMX)
+    assert answer.status_code == 200 and len(read) == 1
+    event = game.round.event
+    player = event.players.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
+    answer = client.get(poll_in(answer.content.decode(), part), **HTMX)
+    assert "Zoë Typofixed" in answer.content.decode() and len(read) == 2
+
+
 def tile_of(board: str, number: int) -> str:
     return board.split(f'data-table="{number}"')[1].split("</li>")[0]
 

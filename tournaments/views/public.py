@@ -99,9 +99,28 @@ def _standings_context(event: Event) -> dict[str, Any]:
     }
 
 
+# The seatings a process keeps, each under its event's public token and frame value; a
+# federation server holds a few open events at a time, and starts afresh when full.
+SEATINGS_KEPT = 64
+_seatings: dict[tuple[str, int], dict[str, Any]] = {}
+
+
+def _seating_in_frame(event: Event) -> dict[str, Any]:
+    """``_seating_context``, read once in each process for each of the event's frame values
+    (its rounds, seating and names: everything the seating shows), as the public page draws
+    its seating once for each. The frame value is read before the seating."""
+    key = (event.public_token, live_now(feed.frame_key(event.pk), event.pk).since)
+    found = _seatings.get(key)
+    if found is None:
+        if len(_seatings) >= SEATINGS_KEPT:
+            _seatings.clear()
+        found = _seatings[key] = _seating_context(event)
+    return {**found, "event": event}
+
+
 def _context(event: Event) -> dict[str, Any]:
     """Seating and standings, every player under the name their member chose for public pages."""
-    return {**_seating_context(event), **_standings_context(event)}
+    return {**_seating_in_frame(event), **_standings_context(event)}
 
 
 def _live(request: HttpRequest, event: Event) -> Live:
