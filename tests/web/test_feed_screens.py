@@ -288,20 +288,26 @@ def test_a_name_corrected_during_the_round_reaches_every_screen_that_shows_it(
     assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()
 
 
+def seating_reads(monkeypatch) -> list[int]:
+    """The events whose seating the public views read from here on, one item a read."""
+    read: list[int] = []
+    original = public_views._seating_context
+
+    def counted(event):
+        read.append(event.pk)
+        return original(event)
+
+    monkeypatch.setattr(public_views, "_seating_context", counted)
+    return read
+
+
 def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
     game, director_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     """A deal entered or the clock redraws the standings, the seating stays as drawn; a name
     corrected changes the event's frame, and the seating is drawn again with it."""
     client, url, part = screens(game, director_client)["public page"]
-    drawn = []
-    original = public_views._seating_context
-
-    def counted(event):
-        drawn.append(event.pk)
-        return original(event)
-
-    monkeypatch.setattr(public_views, "_seating_context", counted)
+    drawn = seating_reads(monkeypatch)
     poll = opened(client, url, part)
     assert len(drawn) == 1
     with django_capture_on_commit_callbacks(execute=True):
@@ -326,14 +332,7 @@ def test_the_projector_reads_its_seating_again_only_when_the_frame_changes(
     """As the public page: a deal entered redraws the panel from the seating read before; a
     name corrected changes the event's frame, and the seating is read again, with the name."""
     client, url, part = screens(game, director_client)["projector"]
-    read = []
-    original = public_views._seating_context
-
-    def counted(event):
-        read.append(event.pk)
-        return original(event)
-
-    monkeypatch.setattr(public_views, "_seating_context", counted)
+    read = seating_reads(monkeypatch)
     poll = opened(client, url, part)
     assert len(read) == 1
     with django_capture_on_commit_callbacks(execute=True):
