@@ -108,12 +108,19 @@ def opened(client: Client, url: str, part: str) -> str:
     return poll_in(answer.content.decode(), part)
 
 
+# The screens that show the standings and nothing of a deal until it is confirmed.
+STANDINGS_ONLY = ("public page", "projector")
+
+
 def change_for(game, name: str) -> None:
-    """A step that changes what the part shows: the clock for a clock, a deal for the rest."""
+    """A step that changes what the part shows: the clock for a clock, a deal for the rest,
+    confirmed where the part shows only what counts."""
     if "clock" in name:
         start_clock(game.round, user=game.round.event.owner)
-    else:
-        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+        return
+    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    if name in STANDINGS_ONLY:
+        confirm_entry(entry, seat=seat_of(game, 2))
 
 
 def unchanged_poll(client: Client, poll: str) -> int:
@@ -220,7 +227,7 @@ def test_a_page_switched_off_is_a_404_at_its_first_change(game, director_client)
     event = game.round.event
     event.public = False
     event.save(update_fields=["public"])
-    start_clock(game.round, user=event.owner)
+    confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
     assert client.get(poll, **HTMX).status_code == 404
 
 
@@ -304,8 +311,9 @@ def seating_reads(monkeypatch) -> list[int]:
 def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
     game, director_client, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """A deal entered or the clock redraws the standings, the seating stays as drawn; a name
-    corrected changes the event's frame, and the seating is drawn again with it."""
+    """A deal confirmed redraws the standings, the seating stays as drawn; the clock draws
+    nothing here (the page's clock is a part of its own); a name corrected changes the
+    event's frame, and the seating is drawn again with it."""
     client, url, part = screens(game, director_client)["public page"]
     drawn = seating_reads(monkeypatch)
     poll = opened(client, url, part)
@@ -316,8 +324,7 @@ def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
     assert "820" in answer and len(drawn) == 1
     with django_capture_on_commit_callbacks(execute=True):
         start_clock(game.round, user=game.round.event.owner)
-    answer = client.get(poll_in(answer, part), **HTMX).content.decode()
-    assert 'id="live"' in answer and len(drawn) == 1  # the clock is no part of the seating
+    assert client.get(poll_in(answer, part), **HTMX).status_code == 204 and len(drawn) == 1
     event = game.round.event
     player = event.players.get(number=1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -329,14 +336,14 @@ def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
 def test_the_projector_reads_its_seating_again_only_when_the_frame_changes(
     game, director_client, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """As the public page: a deal entered redraws the panel from the seating read before; a
+    """As the public page: a deal confirmed redraws the panel from the seating read before; a
     name corrected changes the event's frame, and the seating is read again, with the name."""
     client, url, part = screens(game, director_client)["projector"]
     read = seating_reads(monkeypatch)
     poll = opened(client, url, part)
     assert len(read) == 1
     with django_capture_on_commit_callbacks(execute=True):
-        submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+        confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
     answer = client.get(poll, **HTMX)
     assert answer.status_code == 200 and len(read) == 1
     event = game.round.event

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.web.table_helpers import DEAL, DEAL_POINTS, canasta_game, seat_of
 from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -69,13 +70,20 @@ def test_a_score_turns_a_seating_panel_to_the_standings_for_a_whole_turn(game, c
 
 
 def test_a_change_that_leaves_the_standings_keeps_the_panel_and_its_turn(game, clock):
+    """A deal waiting for its confirmation and the clock draw nothing on the projector (its
+    clock is a part of its own); a name corrected is drawn into the panel shown, and the
+    next panel comes when it was due."""
     spectator, page = projector(game)
     poll = panel_poll(page)
     clock[0] += 5
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1))  # entered, not yet confirmed
     start_clock(game.round, user=game.round.event.owner)
+    assert spectator.get(poll, **HTMX).status_code == 204
+    event = game.round.event
+    player = event.players.get(number=1)
+    update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
     drawn = spectator.get(poll, **HTMX).content.decode()
-    assert shown(drawn) == "Round 1: find your table"
+    assert shown(drawn) == "Round 1: find your table" and "Zoë Typofixed" in drawn
     assert "load delay:7000ms" in drawn and "?panel=1" in drawn  # the turn as it was due
 
 

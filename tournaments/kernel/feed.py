@@ -9,13 +9,17 @@ reading a database row. Otherwise the screen is drawn again from the state now.
 Scopes are what a screen shows: a table (its phones: its game, its round's close, the
 event's names and finish), a round (the director's board, bar and close dialog), the
 event's **frame** (its rounds, seating and names: the public page's seating), the event's
-**clock** (the frame and the round clock: every clock part) or the whole event (standings,
-public page, projector). A score or a call reaches its table, its round and its event; any
-other change in a game the frame and the clock too; a change of a round reaches every
-table of the event, that round, the frame, the clock and the event; a change of the event
-reaches every scope of it. The clock's own change reaches only the event, the round and
-the clock: the phones compare the clock beside their table, so a clock started or paused
-redraws their clock, not their pads.
+**clock** (the frame and the round clock: every clock part), the event's **standings**
+(everything its standings count and name: the public page and the projector) or the whole
+event (the director's standings). A score or a call reaches its table, its round and its
+event; any other change in a game the frame and the clock too; a change of a round
+reaches every table of the event, that round, the frame, the clock and the event; a
+change of the event reaches every scope of it. The clock's own change reaches only the
+event, the round and the clock: the phones compare the clock beside their table, so a
+clock started or paused redraws their clock, not their pads. Every change reaches the
+standings but a deal waiting for its confirmation (entered, changed or disputed), a call
+and the clock, which count nowhere: a new kind of change reaches them unless it is named
+here.
 
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
@@ -38,7 +42,9 @@ FEED_SECONDS = 24 * 60 * 60
 
 Kind = Change.Kind
 # What happens at a table and changes nothing of the event's frame or clock.
-AT_THE_TABLES = (Kind.SCORE, Kind.CALL)
+AT_THE_TABLES = (Kind.SCORE, Kind.ENTRY, Kind.CALL)
+# What no standings count: every other change reaches the event's standings.
+UNCOUNTED = (Kind.ENTRY, Kind.CALL, Kind.CLOCK)
 
 
 def event_key(event_id: int) -> str:
@@ -59,6 +65,10 @@ def frame_key(event_id: int) -> str:
 
 def clock_key(event_id: int) -> str:
     return f"feed:clock:{event_id}"
+
+
+def standings_key(event_id: int) -> str:
+    return f"feed:standings:{event_id}"
 
 
 def record(
@@ -100,6 +110,8 @@ def latest_of(keys: list[str], event_id: int) -> list[int]:
 
 def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: str) -> list[str]:
     keys = [event_key(event_id)]
+    if kind not in UNCOUNTED:
+        keys.append(standings_key(event_id))
     if game is not None:
         keys += [round_key(game.round_id), table_key(game.table_id)]
         at_the_table = kind in AT_THE_TABLES

@@ -14,6 +14,8 @@ class Change(models.Model):
 
     class Kind(models.TextChoices):
         SCORE = "score", _("score")
+        # A deal entered, changed or disputed at its table: it counts nowhere until confirmed.
+        ENTRY = "entry", _("deal waiting")
         CALL = "call", _("call")
         CLOCK = "clock", _("clock")
         NAMES = "names", _("names")

@@ -124,9 +124,11 @@ def _context(event: Event) -> dict[str, Any]:
 
 
 def _live(request: HttpRequest, event: Event) -> Live:
-    """What the public page's and the projector's polls compare: every change of the event,
-    an opaque id (``tournaments.kernel.feed``). Read before anything is drawn."""
-    return follow(request, feed.event_key(event.pk), event.pk)
+    """What the public page's and the projector's polls compare: every change of what the
+    event's standings count and name, its seating included (a deal still waiting for its
+    confirmation, a call and the clock are not), an opaque id (``tournaments.kernel.feed``).
+    Read before anything is drawn."""
+    return follow(request, feed.standings_key(event.pk), event.pk)
 
 
 @never_cache

@@ -88,6 +88,9 @@ def record(
 
 
 _FEED_KINDS: dict[str, str] = {
+    Action.ENTER: feed.Kind.ENTRY,
+    Action.EDIT: feed.Kind.ENTRY,
+    Action.DISPUTE: feed.Kind.ENTRY,
     Action.CLOSE_ROUND: feed.Kind.ROUND,
     Action.FORCE_CLOSE: feed.Kind.ROUND,
     Action.CLOCK: feed.Kind.CLOCK,
