@@ -4,15 +4,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0019_change_feed'),
+        ("tournaments", "0019_change_feed"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='change',
-            name='kind',
-            field=models.CharField(choices=[('score', 'score'), ('entry', 'deal waiting'), ('call', 'call'), ('clock', 'clock'), ('names', 'names'), ('seats', 'seats'), ('round', 'round'), ('event', 'event')], max_length=8, verbose_name='kind'),
+            model_name="change",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("score", "score"),
+                    ("entry", "deal waiting"),
+                    ("call", "call"),
+                    ("clock", "clock"),
+                    ("names", "names"),
+                    ("seats", "seats"),
+                    ("round", "round"),
+                    ("event", "event"),
+                ],
+                max_length=8,
+                verbose_name="kind",
+            ),
         ),
     ]
