@@ -12,8 +12,10 @@ import datetime
 import io
 import itertools
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import unescape
 from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
@@ -144,6 +146,7 @@ class Club:
             events.update_details(event, entry_modes=["deal", "counts", "totals"])
         if config.auto_confirm:
             events.update_details(event, auto_confirm_minutes=config.auto_confirm)
+        events.update_details(event, public=True)  # a visitor's page follows the evening
         players.paste_players(event, "\n".join(f"Player {n}" for n in range(1, config.players + 1)))
         draw.draw_numbers(event, seed=f"evening-{number}")
         self.event = Event.objects.get(pk=event.pk)
@@ -315,3 +318,44 @@ class Club:
             ),
             None,
         )
+
+
+LIVE_POLL = re.compile(r'<div id="live" hx-get="([^"]*)"')
+ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+SMALL_CELL = re.compile(r'<td class="num secondary">([^<]*)</td>')
+TOTAL = re.compile(r"<strong>([^<]*)</strong>")
+
+
+class Spectator:
+    """The event's public page left open on a visitor's phone and polled as htmx polls it:
+    "nothing new" (204) keeps what it shows, an answer is its new live part."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.client = Client()
+        url = reverse("tournaments-public", args=[club.event.public_token])
+        self.live = club.answer(self.client.get(url), "the public page").content.decode()
+
+    def poll(self) -> None:
+        found = LIVE_POLL.search(self.live)
+        assert found is not None, "the public page shows no poll"
+        answer = self.club.answer(
+            self.client.get(unescape(found[1]), HTTP_HX_REQUEST="true"), "the public page's poll"
+        )
+        assert answer.status_code in (200, 204), f"the public page's poll: {answer.status_code}"
+        if answer.status_code == 200:
+            self.live = answer.content.decode()
+
+    def standings(self) -> dict[int, int]:
+        """Each number's total on the page as it shows it now (nothing before the first
+        score: the page says there are no scores yet)."""
+        parts = self.live.split('<table class="standings">', 1)
+        if len(parts) < 2:
+            return {}
+        body = parts[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+        found = {}
+        for row in ROW.findall(body):
+            number, total = SMALL_CELL.findall(row)[0], TOTAL.search(row)
+            if number.isdigit() and total is not None:
+                found[int(number)] = int(re.sub(r"[^\d-]", "", total[1].replace("\u2212", "-")))
+        return found

@@ -15,7 +15,7 @@ from django.db import transaction
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant
 
-from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
+from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said, Spectator
 from meld_testkit.evenings.director import DirectorRules
 from meld_testkit.evenings.pad import read_pad
 from meld_testkit.evenings.phones import PhoneRules
@@ -71,6 +71,7 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
                 handset = self.club.phone(next(spoken))
                 self.club.sit(handset, table, rnd.number, side[0])
                 self.phones.append((handset, Phone(handset.name, table, side[0], handset.language)))
+        self.spectator = Spectator(self.club)
 
     # --- every screen agrees with the model ------------------------------------------
 
@@ -157,3 +158,16 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
         expected = screens.standings(self.model)
         shown = self.club.standings()
         assert shown == expected, f"the standings show {shown}, the model {expected}"
+
+    @invariant()
+    def the_public_page_shows_what_counts(self) -> None:
+        """A visitor's public page, polled as htmx polls it, shows the standings the model
+        counts: a poll answered "nothing new" while they changed would leave it behind."""
+        if not hasattr(self, "club"):
+            return
+        self.spectator.poll()
+        shown, expected = self.spectator.standings(), screens.standings(self.model)
+        if not shown:  # no scores yet
+            assert not any(expected.values()), f"the public page shows none of {expected}"
+            return
+        assert shown == expected, f"the public page shows {shown}, the model {expected}"
