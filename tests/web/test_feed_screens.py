@@ -295,6 +295,18 @@ def test_a_name_corrected_during_the_round_reaches_every_screen_that_shows_it(
     assert answer.status_code == 200 and "Zoë Typofixed" in answer.content.decode()
 
 
+def deal_confirmed(game) -> None:
+    """Table 1's first deal, entered by side A and confirmed by side B."""
+    confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
+
+
+def name_corrected(game) -> None:
+    """Player 1's name corrected by the director: a change of the event's frame."""
+    event = game.round.event
+    player = event.players.get(number=1)
+    update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
+
+
 def seating_reads(monkeypatch) -> list[int]:
     """The events whose seating the public views read from here on, one item a read."""
     read: list[int] = []
@@ -308,50 +320,28 @@ def seating_reads(monkeypatch) -> list[int]:
     return read
 
 
-def test_the_public_page_draws_its_seating_again_only_when_the_frame_changes(
-    game, director_client, monkeypatch, django_capture_on_commit_callbacks
+@pytest.mark.parametrize("name", ["public page", "projector"])
+def test_the_seating_is_read_again_only_when_the_frame_changes(
+    game, director_client, name, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """A deal confirmed redraws the standings, the seating stays as drawn; the clock draws
-    nothing here (the page's clock is a part of its own); a name corrected changes the
-    event's frame, and the seating is drawn again with it."""
-    client, url, part = screens(game, director_client)["public page"]
-    drawn = seating_reads(monkeypatch)
-    poll = opened(client, url, part)
-    assert len(drawn) == 1
-    with django_capture_on_commit_callbacks(execute=True):
-        confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
-    answer = client.get(poll, **HTMX).content.decode()
-    assert "820" in answer and len(drawn) == 1
-    with django_capture_on_commit_callbacks(execute=True):
-        start_clock(game.round, user=game.round.event.owner)
-    assert client.get(poll_in(answer, part), **HTMX).status_code == 204 and len(drawn) == 1
-    event = game.round.event
-    player = event.players.get(number=1)
-    with django_capture_on_commit_callbacks(execute=True):
-        update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
-    answer = client.get(poll_in(answer, part), **HTMX).content.decode()
-    assert answer.count("Zoë Typofixed") >= 3 and len(drawn) == 2  # finder, table, standings
-
-
-def test_the_projector_reads_its_seating_again_only_when_the_frame_changes(
-    game, director_client, monkeypatch, django_capture_on_commit_callbacks
-):
-    """As the public page: a deal confirmed redraws the panel from the seating read before; a
-    name corrected changes the event's frame, and the seating is read again, with the name."""
-    client, url, part = screens(game, director_client)["projector"]
+    """A deal confirmed redraws the standings from the seating read before; the clock draws
+    nothing here (the screen's clock is a part of its own); a name corrected changes the
+    event's frame, and the seating is read again, with the name."""
+    client, url, part = screens(game, director_client)[name]
     read = seating_reads(monkeypatch)
     poll = opened(client, url, part)
     assert len(read) == 1
     with django_capture_on_commit_callbacks(execute=True):
-        confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
-    answer = client.get(poll, **HTMX)
-    assert answer.status_code == 200 and len(read) == 1
-    event = game.round.event
-    player = event.players.get(number=1)
+        deal_confirmed(game)
+    answer = client.get(poll, **HTMX).content.decode()
+    assert "820" in answer and len(read) == 1
     with django_capture_on_commit_callbacks(execute=True):
-        update_player(event, player, name="Zoë Typofixed", gender=player.gender, club="")
-    answer = client.get(poll_in(answer.content.decode(), part), **HTMX)
-    assert "Zoë Typofixed" in answer.content.decode() and len(read) == 2
+        start_clock(game.round, user=game.round.event.owner)
+    assert client.get(poll_in(answer, part), **HTMX).status_code == 204 and len(read) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        name_corrected(game)
+    answer = client.get(poll_in(answer, part), **HTMX).content.decode()
+    assert "Zoë Typofixed" in answer and len(read) == 2
 
 
 def tile_of(board: str, number: int) -> str:
