@@ -12,16 +12,15 @@ import datetime
 import io
 import itertools
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import unescape
 from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from meld_testkit.evenings.pad import number
 from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.rounds import Player
@@ -320,12 +319,6 @@ class Club:
         )
 
 
-LIVE_POLL = re.compile(r'<div id="live" hx-get="([^"]*)"')
-ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
-SMALL_CELL = re.compile(r'<td class="num secondary">([^<]*)</td>')
-TOTAL = re.compile(r"<strong>([^<]*)</strong>")
-
-
 class Spectator:
     """The event's public page left open on a visitor's phone and polled as htmx polls it:
     "nothing new" (204) keeps what it shows, an answer is its new live part."""
@@ -337,10 +330,10 @@ class Spectator:
         self.live = club.answer(self.client.get(url), "the public page").content.decode()
 
     def poll(self) -> None:
-        found = LIVE_POLL.search(self.live)
-        assert found is not None, "the public page shows no poll"
+        live = read(self.live).by_id("live")
+        assert live is not None, "the public page shows no live part"
         answer = self.club.answer(
-            self.client.get(unescape(found[1]), HTTP_HX_REQUEST="true"), "the public page's poll"
+            self.client.get(live.attrs["hx-get"], HTTP_HX_REQUEST="true"), "the public page's poll"
         )
         assert answer.status_code in (200, 204), f"the public page's poll: {answer.status_code}"
         if answer.status_code == 200:
@@ -348,14 +341,13 @@ class Spectator:
 
     def standings(self) -> dict[int, int]:
         """Each number's total on the page as it shows it now (nothing before the first
-        score: the page says there are no scores yet)."""
-        parts = self.live.split('<table class="standings">', 1)
-        if len(parts) < 2:
-            return {}
-        body = parts[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-        found = {}
-        for row in ROW.findall(body):
-            number, total = SMALL_CELL.findall(row)[0], TOTAL.search(row)
-            if number.isdigit() and total is not None:
-                found[int(number)] = int(re.sub(r"[^\d-]", "", total[1].replace("\u2212", "-")))
+        score: the page says there are no scores yet). A row's cells: rank, number, name,
+        the rounds, the total (the one cell of the class "num" alone), a tiebreak."""
+        table = read(self.live).table("standings")
+        found: dict[int, int] = {}
+        for row in table.part("tbody") if table is not None else []:
+            total = next(cell for cell in row.cells if cell.attrs.get("class") == "num")
+            player, points = number(row.cells[1]), number(total)
+            if player is not None and points is not None:
+                found[player] = points
         return found

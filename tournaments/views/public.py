@@ -7,7 +7,7 @@ shows a table's token or code, or the audit trail.
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.conf import settings
@@ -99,23 +99,23 @@ def _standings_context(event: Event) -> dict[str, Any]:
     }
 
 
-# The seatings a process keeps, each under its event's public token and frame value; a
-# federation server holds a few open events at a time, and starts afresh when full.
+# The seatings a process keeps: a federation server's few open events, a frame value each.
 SEATINGS_KEPT = 64
-_seatings: dict[tuple[str, int], dict[str, Any]] = {}
+
+
+@lru_cache(maxsize=SEATINGS_KEPT)
+def _seating_kept(public_token: str, frame: int, event: Event) -> dict[str, Any]:
+    """``_seating_context`` of ``event`` (whose token is ``public_token``: ids repeat across
+    test databases, tokens do not) at the frame value ``frame``."""
+    return _seating_context(event)
 
 
 def _seating_in_frame(event: Event) -> dict[str, Any]:
     """``_seating_context``, read once in each process for each of the event's frame values
     (its rounds, seating and names: everything the seating shows), as the public page draws
     its seating once for each. The frame value is read before the seating."""
-    key = (event.public_token, live_now(feed.frame_key(event.pk), event.pk).since)
-    found = _seatings.get(key)
-    if found is None:
-        if len(_seatings) >= SEATINGS_KEPT:
-            _seatings.clear()
-        found = _seatings[key] = _seating_context(event)
-    return {**found, "event": event}
+    frame = live_now(feed.frame_key(event.pk), event.pk).since
+    return {**_seating_kept(event.public_token, frame, event), "event": event}
 
 
 def _context(event: Event) -> dict[str, Any]:
