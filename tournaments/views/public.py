@@ -25,10 +25,17 @@ from tournaments.access import public_event
 from tournaments.kernel import feed
 from tournaments.kernel.numbers import MAX_ID, MAX_SMALL, NumberError, parse_int
 from tournaments.models import Event, Round
-from tournaments.services.club.public_names import name_rows, public_names
+from tournaments.services.club.public_names import Namer, name_rows, public_names
 from tournaments.services.pages.live import Live, live_now
 from tournaments.services.pages.seating_view import SeatedTable, Shown, public_seating, seating_of
-from tournaments.services.scores.standings import StandingRow, notes, precedence, standings
+from tournaments.services.scores.standings import (
+    Entrants,
+    StandingRow,
+    entrants,
+    notes,
+    precedence,
+    standings,
+)
 from tournaments.views.doors import query_int
 from tournaments.views.live import follow, polled, shared, unchanged
 from tournaments.views.requests import HtmxRequest
@@ -85,8 +92,8 @@ def _seating_context(event: Event) -> dict[str, Any]:
 
 def _standings_context(event: Event) -> dict[str, Any]:
     """The standings, every player under their public name."""
-    rows = standings(event)
-    name_of = public_names(event)  # read after the standings, so it knows everyone
+    read, name_of = _entrants_in_frame(event)
+    rows = standings(event, read=read)
     rounds = sorted({n for row in rows for n in row.per_round})
     for row in name_rows(rows, name_of):
         row.cells = [row.per_round.get(number) for number in rounds]
@@ -99,7 +106,8 @@ def _standings_context(event: Event) -> dict[str, Any]:
     }
 
 
-# The seatings a process keeps: a federation server's few open events, a frame value each.
+# The seatings and public names a process keeps: a federation server's few open events, a
+# frame value each.
 SEATINGS_KEPT = 64
 
 
@@ -116,6 +124,24 @@ def _seating_in_frame(event: Event) -> dict[str, Any]:
     its seating once for each. The frame value is read before the seating."""
     frame = live_now(feed.frame_key(event.pk), event.pk).since
     return {**_seating_kept(event.public_token, frame, event), "event": event}
+
+
+@lru_cache(maxsize=SEATINGS_KEPT)
+def _entrants_kept(
+    public_token: str, frame: int, language: str, event: Event
+) -> tuple[Entrants, Namer]:
+    """``entrants(event)`` and ``public_names(event)`` at the frame value ``frame``, a
+    withheld name said in ``language``."""
+    return entrants(event), public_names(event)
+
+
+def _entrants_in_frame(event: Event) -> tuple[Entrants, Namer]:
+    """Who the standings rank and every player's public name, read once in each process for
+    each of the event's frame values (every player, seat and name is in it) and language.
+    The frame value is read before them and the standings after: a player they do not know
+    yet is not ranked, or ranked withheld, until the next frame value."""
+    frame = live_now(feed.frame_key(event.pk), event.pk).since
+    return _entrants_kept(event.public_token, frame, get_language(), event)
 
 
 def _context(event: Event) -> dict[str, Any]:

@@ -127,10 +127,19 @@ def draw_seed(event: Event) -> str:
     return event.draw_seed or f"event-{event.pk}"
 
 
+# Who is ranked and whom each player plays for, as ``entrants`` reads them.
+Entrants = tuple[dict[Any, Player | Team], dict[int, Any]]
+
+
 def standings(
-    event: Event, *, through_round: int | None = None, closed_only: bool = False
+    event: Event,
+    *,
+    through_round: int | None = None,
+    closed_only: bool = False,
+    read: Entrants | None = None,
 ) -> list[StandingRow]:
-    """The ranking after ``through_round`` (all rounds when None), best first."""
+    """The ranking after ``through_round`` (all rounds when None), best first; ``read``: the
+    event's ``entrants`` as the caller read them already."""
     results = Result.objects.filter(round__event=event)
     byes = Bye.objects.filter(round__event=event)
     if through_round is not None:
@@ -144,7 +153,7 @@ def standings(
     )
     bye_rows = byes.values_list("player_id", "round__number", "points")
 
-    ranked_entrants, key_of = entrants(event)
+    ranked_entrants, key_of = read or entrants(event)
     return ranked_rows(event, ranked_entrants, key_of, result_rows, bye_rows)
 
 
@@ -302,7 +311,7 @@ def notes(event: Event, rows: list[StandingRow]) -> Notes:
     }
 
 
-def entrants(event: Event) -> tuple[dict[Any, Player | Team], dict[int, Any]]:
+def entrants(event: Event) -> Entrants:
     """Who is ranked (players, or teams in a team event) and which entrant each player plays for."""
     teams = []
     if ranks_teams(event):
