@@ -15,7 +15,7 @@ behind the others they are not.
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 from statistics import median
 
 from django.db.models import Max
@@ -31,6 +31,9 @@ from tournaments.services.scores.auto_confirm import due_entries
 LATE_MINUTES = 15
 BEHIND_MINUTES = 8
 BEHIND_DEALS = 2
+
+# Game id → its sides, each a list of its players in seat order.
+Sides = dict[int, list[list[Player]]]
 
 
 @dataclass
@@ -121,21 +124,38 @@ class BoardTile:
         return list(zip(self.sides, self.scores, strict=False))
 
 
-def board_tiles(
-    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
-) -> list[BoardTile]:
-    """Every table of the round with its state, sides, scores and live line (1 query)."""
+# The rounds' sides a process keeps: a federation server's few open rounds, a frame value each.
+SIDES_KEPT = 64
+
+
+@lru_cache(maxsize=SIDES_KEPT)
+def _sides_kept(public_token: str, number: int, frame: int, rnd: Round) -> Sides:
+    """Each game's sides of ``rnd`` (round ``number`` of the event whose token is
+    ``public_token``: ids repeat across test databases, tokens do not) at the frame value
+    ``frame``, with their players."""
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(round=rnd).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
-    return [
-        BoardTile(
-            table,
-            [[seat.player for seat in side] for side in group_sides(seats[table.game.pk])],
-            live[table.game.pk],
-        )
-        for table in tables
-    ]
+    return {
+        game: [[seat.player for seat in side] for side in group_sides(found)]
+        for game, found in seats.items()
+    }
+
+
+def round_sides(rnd: Round) -> Sides:
+    """Game id → its sides' players, read once in each process for each of the event's frame
+    values (every seat and name is in it). The frame value is read before the seats: a game
+    seated after it has no sides until the next value, which its seating makes."""
+    frame = feed.latest(feed.frame_key(rnd.event_id), rnd.event_id)
+    return _sides_kept(rnd.event.public_token, rnd.number, frame, rnd)
+
+
+def board_tiles(
+    rnd: Round, tables: list[TableProgress], live: dict[int, TableLive]
+) -> list[BoardTile]:
+    """Every table of the round with its state, sides, scores and live line."""
+    sides = round_sides(rnd)
+    return [BoardTile(table, sides.get(table.game.pk, []), live[table.game.pk]) for table in tables]
 
 
 @dataclass
