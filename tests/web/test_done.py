@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_event, make_tables, seat_round
+from tests.web.live_helpers import poll
 from tests.web.table_helpers import DEAL, seat_of, totals
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.services.rounds.clock import start_clock
+from tournaments.services.rounds.clock import end_time, extend_clock, start_clock
 from tournaments.services.rounds.done import round_state
 from tournaments.services.rounds.steps import close_round, end_game, force_close_round, start_round
 from tournaments.services.scores.entries import confirm_entry, submit_entry
@@ -216,3 +217,22 @@ def test_a_closed_round_is_judged_by_its_games(director):
     state = round_state(Round.objects.select_related("event").get(pk=rnd.pk))
     assert not state.done and state.clock is None and not state.time_up
     assert Event.objects.get(pk=rnd.event_id).round_kind == "time"
+
+
+def test_a_timed_round_given_more_time_is_no_longer_finishing_at_the_boards_next_poll(
+    director_client, director
+):
+    """In a round with a time limit the clock decides which tables are finishing: a tile
+    kept for its table's value is drawn again when the clock changes."""
+    rnd = timed(director)
+    for table in (1, 2, 3):
+        before_time_up(play(rnd, table, 1))
+    url = reverse("tournaments-director-board", args=[rnd.event_id, rnd.number])
+    page = director_client.get(url)
+    end_time(rnd, user=director)
+    ended = poll(director_client, url, page)
+    assert ended.content.decode().count("time is up: finishing the deal it plays") == 3
+    extend_clock(rnd, user=director, minutes=5)
+    again = poll(director_client, url, page).content.decode()
+    assert 'class="tile state-playing" data-table="1"' in again
+    assert "time is up" not in again

@@ -190,13 +190,18 @@ class Board:
 
 
 def tile_values(rnd: Round) -> dict[int, str]:
-    """Each table's value on the change feed with the event's clock's (``kernel.feed``), read
-    before the board is judged: a tile drawn with them is drawn again only when one of them,
-    the time step or its lateness (which the room's progress decides) has changed."""
+    """Each table's value on the change feed (``kernel.feed``), with the event's clock's in a
+    round with a time limit (where the clock decides which tables are done or finishing; in
+    any other round it only informs, and no tile shows it), read before the board is judged:
+    a tile drawn with them is drawn again only when one of them, the time step or its
+    lateness (which the room's progress decides) has changed."""
     tables = list(rnd.games.values_list("table_id", flat=True))
-    keys = [feed.table_key(table) for table in tables] + [feed.clock_key(rnd.event_id)]
-    *values, clock = feed.latest_of(keys, rnd.event_id)
-    return {table: f"{value}.{clock}" for table, value in zip(tables, values, strict=True)}
+    keys = [feed.table_key(table) for table in tables]
+    if rnd.event.round_kind == Event.RoundKind.TIME:
+        keys.append(feed.clock_key(rnd.event_id))
+    values = feed.latest_of(keys, rnd.event_id)
+    own, clock = values[: len(tables)], [str(value) for value in values[len(tables) :]]
+    return {table: ".".join([str(value), *clock]) for table, value in zip(tables, own, strict=True)}
 
 
 def round_board(rnd: Round) -> Board:
