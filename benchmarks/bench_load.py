@@ -28,6 +28,7 @@ standings of a 500-player event <= 150 ms with a constant number of queries.
 
 import os
 import random
+import shutil
 import tempfile
 import threading
 import time
@@ -36,6 +37,7 @@ from typing import Any
 
 import httpx
 
+from benchmarks import server_kinds
 from benchmarks.load_screens import (
     WAITS,
     ClockWatch,
@@ -241,7 +243,9 @@ def run_backend(name: str, env: dict[str, str]) -> None:
     serving.manage(env, "migrate", "--noinput", "-v", "0")
     built = serving.kit(env, "setup", str(PLAYERS), str(DEALS))
     rec = Recorder()
-    with serving.Server(env, workers=WORKERS) as server:
+    spent = Path(tempfile.mkdtemp(prefix="meld-load-kinds-"))
+    counting = {**env, server_kinds.KINDS: str(spent)}  # the workers' CPU by kind
+    with serving.Server(counting, workers=WORKERS, config="benchmarks.server_kinds") as server:
         start = threading.Barrier(TABLES + 1)
         stop, director_done, watch = threading.Event(), threading.Event(), ClockWatch()
         # The director logs in before the round, not during it: a log-in hashes the
@@ -283,6 +287,8 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         served = rec.requests - requests_before
     counted = serving.kit(env, "count", str(built["event"]))
     report(name, rec, watch, elapsed=elapsed, cpu=cpu, served=served, counted=counted)
+    by_kind(name, server_kinds.kinds(spent))
+    shutil.rmtree(spent, ignore_errors=True)
 
 
 def report(
@@ -329,6 +335,18 @@ def report(
     doubled = counted["doubled"] + max(0, counted["entries"] - sent)
     print(f"bench: load_{name}_duplicated {doubled} deals", flush=True)
     print(f"bench: load_{name}_entries_without_audit {counted['without_audit']} entries")
+
+
+def by_kind(name: str, spent: dict[str, tuple[int, float]]) -> None:
+    """The workers' CPU by kind of request over the whole run (the phones' opening pages and
+    the director's log-ins before the night included), the dearest first."""
+    for kind, (count, seconds) in sorted(spent.items(), key=lambda item: -item[1][1]):
+        label = kind.replace(" ", "_")
+        print(
+            f"bench: load_{name}_cpu_{label} {seconds * 1000 / count:.2f} ms per request"
+            f" ({count} requests, {seconds:.2f} s)",
+            flush=True,
+        )
 
 
 def run_standings(name: str, env: dict[str, str]) -> None:

@@ -155,6 +155,7 @@ class Server:
     workers: int = 2
     app: str = "meld.wsgi:application"
     port: int = field(default_factory=free_port)
+    config: str | None = None  # a module of gunicorn hooks (``-c python:<config>``)
     process: subprocess.Popen[str] | None = None
 
     @property
@@ -180,6 +181,7 @@ class Server:
                 "warning",
                 # The workers' heartbeat file is touched on every request: memory, not disk.
                 *(["--worker-tmp-dir", "/dev/shm"] if Path("/dev/shm").is_dir() else []),
+                *(["-c", f"python:{self.config}"] if self.config else []),
             ],
             cwd=ROOT,
             env=self.env,
