@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from django import template
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.formats import get_format
-from django.utils.html import escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.services.scores.standings import Metric, StandingRow
@@ -49,9 +49,9 @@ def standings_rows(
         drawn.append(
             f'<tr><td class="num rank">{row.rank}{"=" if row.shared else ""}</td>'
             f'<td class="num secondary">{"" if row.number is None else row.number}</td>'
-            f'<td class="name">{escape(row.name)}</td>{cells}'
+            f'<td class="name">{conditional_escape(row.name)}</td>{cells}'
             f'<td class="num"><strong>{write(row.total)}</strong></td>'
             f"{CELL % write(row.tiebreak) if tiebreak else ''}</tr>\n"
         )
-    # The name is escaped; everything else is a figure written above.
+    # The name is escaped as the template escaped it; everything else is a figure written above.
     return mark_safe("".join(drawn))
