@@ -310,13 +310,13 @@ def name_corrected(game) -> None:
 def seating_reads(monkeypatch) -> list[int]:
     """The events whose seating the public views read from here on, one item a read."""
     read: list[int] = []
-    original = public_views._seating_context
+    original = public_views.seating_of
 
-    def counted(event):
-        read.append(event.pk)
-        return original(event)
+    def counted(rnd):
+        read.append(rnd.event_id)
+        return original(rnd)
 
-    monkeypatch.setattr(public_views, "_seating_context", counted)
+    monkeypatch.setattr(public_views, "seating_of", counted)
     return read
 
 

@@ -214,3 +214,13 @@ def test_a_player_the_names_were_not_read_for_is_withheld(event):
     assert name_of(late) == "(name withheld)"
     assert name_of(event.players.get(number=4)) == "Gustav Gast"
     assert name_of(event.players.get(number=2)) == "B. H."
+
+
+def test_a_withheld_name_on_the_projector_is_said_in_each_visitors_language(event):
+    """The projector keeps its seating for the event's frame in each process: a name
+    withheld there is said in the language of the visitor who reads it, not of the first."""
+    url = reverse("tournaments-public-projector", args=[event.public_token])
+    english = Client().get(url).content.decode()
+    german = Client().get(url, HTTP_COOKIE="django_language=de").content.decode()
+    assert "(name withheld)" in english
+    assert "(Name nicht veröffentlicht)" in german and "(name withheld)" not in german

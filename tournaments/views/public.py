@@ -81,21 +81,47 @@ def shown_round(event: Event) -> Round | None:
     )
 
 
-def _seating_context(event: Event) -> dict[str, Any]:
-    """The round shown and its seating, every player under their public name."""
+@dataclass(frozen=True)
+class InFrame:
+    """What the event's public screens show alike while its frame value stays (its rounds,
+    seating and names): who the standings rank, every player's public name, and the shown
+    round with its seating under those names."""
+
+    entrants: Entrants
+    name_of: Namer
+    seating: dict[str, Any]
+
+
+# The frames a process keeps: a federation server's few open events, a frame value and a
+# language each.
+FRAMES_KEPT = 64
+
+
+@lru_cache(maxsize=FRAMES_KEPT)
+def _kept(public_token: str, frame: int, language: str, event: Event) -> InFrame:
+    """``event`` (whose token is ``public_token``: ids repeat across test databases, tokens
+    do not) at the frame value ``frame``, a withheld name said in ``language``. The names
+    are read first: a player seated or ranked after them is withheld until the next frame
+    value, which seating or adding them makes."""
+    name_of = public_names(event)
     rnd = shown_round(event)
-    seating = seating_of(rnd) if rnd else ([], [], [])
-    # Read after the seating, so it knows everyone it shows.
-    tables, names, byes = public_seating(seating, public_names(event))
-    return {"event": event, "round": rnd, "tables": tables, "names": names, "byes": byes}
+    tables, names, byes = public_seating(seating_of(rnd) if rnd else ([], [], []), name_of)
+    seating = {"round": rnd, "tables": tables, "names": names, "byes": byes}
+    return InFrame(entrants(event), name_of, seating)
 
 
-def _standings_context(event: Event) -> dict[str, Any]:
-    """The standings, every player under their public name."""
-    read, name_of = _entrants_in_frame(event)
-    rows = standings(event, read=read)
+def _in_frame(event: Event) -> tuple[Live, InFrame]:
+    """The event's frame value now and what the public screens show alike in it, read once in
+    each process for each frame value and language."""
+    frame = live_now(feed.frame_key(event.pk), event.pk)
+    return frame, _kept(event.public_token, frame.since, get_language(), event)
+
+
+def _standings_context(event: Event, kept: InFrame) -> dict[str, Any]:
+    """The standings now, every player under their public name."""
+    rows = standings(event, read=kept.entrants)
     rounds = sorted({n for row in rows for n in row.per_round})
-    for row in name_rows(rows, name_of):
+    for row in name_rows(rows, kept.name_of):
         row.cells = [row.per_round.get(number) for number in rounds]
     return {
         "event": event,
@@ -106,47 +132,10 @@ def _standings_context(event: Event) -> dict[str, Any]:
     }
 
 
-# The seatings and public names a process keeps: a federation server's few open events, a
-# frame value each.
-SEATINGS_KEPT = 64
-
-
-@lru_cache(maxsize=SEATINGS_KEPT)
-def _seating_kept(public_token: str, frame: int, event: Event) -> dict[str, Any]:
-    """``_seating_context`` of ``event`` (whose token is ``public_token``: ids repeat across
-    test databases, tokens do not) at the frame value ``frame``."""
-    return _seating_context(event)
-
-
-def _seating_in_frame(event: Event) -> dict[str, Any]:
-    """``_seating_context``, read once in each process for each of the event's frame values
-    (its rounds, seating and names: everything the seating shows), as the public page draws
-    its seating once for each. The frame value is read before the seating."""
-    frame = live_now(feed.frame_key(event.pk), event.pk).since
-    return {**_seating_kept(event.public_token, frame, event), "event": event}
-
-
-@lru_cache(maxsize=SEATINGS_KEPT)
-def _entrants_kept(
-    public_token: str, frame: int, language: str, event: Event
-) -> tuple[Entrants, Namer]:
-    """``entrants(event)`` and ``public_names(event)`` at the frame value ``frame``, a
-    withheld name said in ``language``."""
-    return entrants(event), public_names(event)
-
-
-def _entrants_in_frame(event: Event) -> tuple[Entrants, Namer]:
-    """Who the standings rank and every player's public name, read once in each process for
-    each of the event's frame values (every player, seat and name is in it) and language.
-    The frame value is read before them and the standings after: a player they do not know
-    yet is not ranked, or ranked withheld, until the next frame value."""
-    frame = live_now(feed.frame_key(event.pk), event.pk).since
-    return _entrants_kept(event.public_token, frame, get_language(), event)
-
-
 def _context(event: Event) -> dict[str, Any]:
     """Seating and standings, every player under the name their member chose for public pages."""
-    return {**_seating_in_frame(event), **_standings_context(event)}
+    _frame, kept = _in_frame(event)
+    return {**kept.seating, **_standings_context(event, kept)}
 
 
 def _live(request: HttpRequest, event: Event) -> Live:
@@ -181,16 +170,16 @@ def event(request: HtmxRequest, found: Event) -> HttpResponse:
 def _live_context(request: HttpRequest, event: Event, shown: Live) -> dict[str, Any]:
     """The standings as they are now, and the seating as drawn for the event's frame (its
     rounds, seating and names): a deal entered or the clock does not draw it again."""
-    frame = live_now(feed.frame_key(event.pk), event.pk)
+    frame, kept = _in_frame(event)
     seating = shared(
         f"public-seating:{event.pk}",
         frame,
         lambda: render_to_string(
-            "tournaments/public/event.html#seating", _seating_context(event), request
+            "tournaments/public/event.html#seating", {"event": event, **kept.seating}, request
         ),
     )
     drawn = mark_safe(seating)  # Meld's own drawing, escaped when it was drawn
-    return {**_standings_context(event), "seating": drawn, "live": shown}
+    return {**_standings_context(event, kept), "seating": drawn, "live": shown}
 
 
 @dataclass
