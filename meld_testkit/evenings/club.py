@@ -20,7 +20,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from meld_testkit.evenings.pad import number
 from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.rounds import Player
@@ -317,37 +316,3 @@ class Club:
             ),
             None,
         )
-
-
-class Spectator:
-    """The event's public page left open on a visitor's phone and polled as htmx polls it:
-    "nothing new" (204) keeps what it shows, an answer is its new live part."""
-
-    def __init__(self, club: Club) -> None:
-        self.club = club
-        self.client = Client()
-        url = reverse("tournaments-public", args=[club.event.public_token])
-        self.live = club.answer(self.client.get(url), "the public page").content.decode()
-
-    def poll(self) -> None:
-        live = read(self.live).by_id("live")
-        assert live is not None, "the public page shows no live part"
-        answer = self.club.answer(
-            self.client.get(live.attrs["hx-get"], HTTP_HX_REQUEST="true"), "the public page's poll"
-        )
-        assert answer.status_code in (200, 204), f"the public page's poll: {answer.status_code}"
-        if answer.status_code == 200:
-            self.live = answer.content.decode()
-
-    def standings(self) -> dict[int, int]:
-        """Each number's total on the page as it shows it now (nothing before the first
-        score: the page says there are no scores yet). A row's cells: rank, number, name,
-        the rounds, the total (the one cell of the class "num" alone), a tiebreak."""
-        table = read(self.live).table("standings")
-        found: dict[int, int] = {}
-        for row in table.part("tbody") if table is not None else []:
-            total = next(cell for cell in row.cells if cell.attrs.get("class") == "num")
-            player, points = number(row.cells[1]), number(total)
-            if player is not None and points is not None:
-                found[player] = points
-        return found

@@ -13,12 +13,13 @@ import itertools
 from django.core.cache import cache
 from django.db import transaction
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said, Spectator
+from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
 from meld_testkit.evenings.director import DirectorRules
 from meld_testkit.evenings.pad import read_pad
 from meld_testkit.evenings.phones import PhoneRules
+from meld_testkit.evenings.public import Projector, Spectator
 from meld_testkit.evenings.stage import form_mode
 from meld_testkit.language import foreign_phrases
 from meld_testkit.model import screens
@@ -72,6 +73,13 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
                 self.club.sit(handset, table, rnd.number, side[0])
                 self.phones.append((handset, Phone(handset.name, table, side[0], handset.language)))
         self.spectator = Spectator(self.club)
+        self.projector = Projector(self.club)
+        self.projected = screens.standings(self.model)
+
+    @rule()
+    def the_projectors_time_is_up(self) -> None:
+        """The projector's panel has been shown for its turn: it turns to the next one."""
+        self.projector.turn()
 
     # --- every screen agrees with the model ------------------------------------------
 
@@ -171,3 +179,21 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
             assert not any(expected.values()), f"the public page shows none of {expected}"
             return
         assert shown == expected, f"the public page shows {shown}, the model {expected}"
+
+    @invariant()
+    def the_projector_follows_the_standings(self) -> None:
+        """The projector, polled between two turns, shows a change of the standings at its
+        next poll: from a seating panel it turns to the standings, as the handbook's rounds
+        page says, and every row it shows has the total the model counts."""
+        if not hasattr(self, "club"):
+            return
+        expected = screens.standings(self.model)
+        moved, self.projected = expected != self.projected, expected
+        self.projector.poll()
+        panel = self.projector.panel()
+        if moved and any(expected.values()):
+            assert panel == "standings", f"the standings moved, the projector shows {panel}"
+        if panel == "standings":
+            shown = self.projector.standings()
+            wrong = {player: total for player, total in shown.items() if expected[player] != total}
+            assert not wrong, f"the projector shows {wrong}, the model {expected}"

@@ -5,7 +5,8 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
-from meld_testkit.evenings.club import Answer, Club, Handset, Spectator
+from meld_testkit.evenings.club import Answer, Club, Handset
+from meld_testkit.evenings.public import Projector, Spectator
 from meld_testkit.model.deals import CANASTA_DEALS, GIN_HANDS, GIN_PARTNERS, Deal
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game
@@ -49,6 +50,8 @@ class Stage:
     model: Evening
     phones: list[tuple[Handset, Phone]]
     spectator: Spectator  # the public page a visitor keeps open
+    projector: Projector  # the projector in the hall
+    projected: dict[int, int]  # the standings the model counted at the projector's last poll
     sent: list[
         tuple[Handset, int, dict[str, str]]
     ]  # every entry form a phone sent, for sending again
