@@ -32,6 +32,7 @@ import shutil
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +154,17 @@ def screens(
     return found
 
 
+@dataclass(frozen=True)
+class Opening:
+    """When a screen opens its page before the night (``at``, a monotonic moment within the
+    phones' ``OPENING`` seconds), who waits for every screen to have opened it (``opened``)
+    and what starts the night's polls (``night``)."""
+
+    at: float
+    opened: threading.Barrier
+    night: threading.Event
+
+
 def watch_screen(
     name: str,
     client: httpx.Client,
@@ -161,19 +173,30 @@ def watch_screen(
     stop: threading.Event,
     watch: ClockWatch,
     phase: float,
+    opening: Opening,
 ) -> None:
-    """One open screen: every part of it polled every ``LIVE`` seconds, as htmx does."""
+    """One open screen: opened before the round's first deal, as the director's and the
+    public screens are (a phone's pad is its page, opened by its phone), then every part of
+    it polled every ``LIVE`` seconds, as htmx does."""
+
+    def poll(part: Pad | Polled, kind: str) -> None:
+        url = part.url()
+        answer = rec.timed(kind, lambda: client.get(url, headers={"HX-Request": "true"}))
+        shown = part.read(answer.text) if answer and answer.status_code == 200 else None
+        if shown:
+            watch.saw(name, shown)
+
     try:
+        time.sleep(max(0.0, opening.at - time.monotonic()))
+        for part in parts:
+            if isinstance(part, Polled):
+                poll(part, "screen_page")
+        opening.opened.wait(120)
+        opening.night.wait(120)
         due = time.monotonic() + phase
         while not stop.wait(max(0.0, due - time.monotonic())):
             for part in parts:
-                url = part.url()
-                answer = rec.timed(
-                    part.kind, lambda url=url: client.get(url, headers={"HX-Request": "true"})
-                )
-                shown = part.read(answer.text) if answer and answer.status_code == 200 else None
-                if shown:
-                    watch.saw(name, shown)
+                poll(part, part.kind)
             due += LIVE
     finally:
         client.close()
@@ -253,10 +276,13 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         # once used to stall both workers in the first seconds of the measurement.
         pads = table_pads(server.url, built, watch)
         opened_screens = screens(server.url, built, pads)
+        opened, night = threading.Barrier(len(opened_screens) + 1), threading.Event()
+        at, rng = time.monotonic() + 0.5, random.Random(0)
         pollers = [
             threading.Thread(
                 target=watch_screen,
                 args=(*screen, rec, stop, watch, LIVE * index / len(opened_screens)),
+                kwargs={"opening": Opening(at + rng.uniform(0, OPENING), opened, night)},
             )
             for index, screen in enumerate(opened_screens)
         ]
@@ -266,13 +292,14 @@ def run_backend(name: str, env: dict[str, str]) -> None:
             kwargs={"stop": director_done, "watch": watch},
         )
         tables = table_threads(pads, built, rec, start)
-        for thread in tables:
+        for thread in (*tables, *pollers):
             thread.start()
+        opened.wait(120)  # every screen has opened its page (within OPENING s)
         start.wait(120)  # every phone has opened its page (within OPENING s) and chosen its seat
         began = time.perf_counter()
         cpu_before, requests_before = server.cpu_seconds(), rec.requests
-        for thread in pollers:
-            thread.start()
+        client_before = time.process_time()
+        night.set()
         director.start()
         for thread in tables:
             thread.join(150)
@@ -284,10 +311,13 @@ def run_backend(name: str, env: dict[str, str]) -> None:
         for thread in pollers:
             thread.join(30)
         cpu = server.cpu_seconds() - cpu_before
+        client = time.process_time() - client_before
+        print(f"bench: load_{name}_client_cpu {client:.1f} s over {elapsed:.0f} s", flush=True)
         served = rec.requests - requests_before
     counted = serving.kit(env, "count", str(built["event"]))
     report(name, rec, watch, elapsed=elapsed, cpu=cpu, served=served, counted=counted)
     by_kind(name, server_kinds.kinds(spent))
+    in_worker(name, server_kinds.walls(spent))
     shutil.rmtree(spent, ignore_errors=True)
 
 
@@ -302,7 +332,7 @@ def report(
     counted: dict[str, int],
 ) -> None:
     """The night's figures, each a ``bench:`` line prefixed by ``name``."""
-    measured = {k: v for k, v in rec.times.items() if k not in ("seat", *WAITS)}
+    measured = {k: v for k, v in rec.times.items() if k not in ("seat", "screen_page", *WAITS)}
     during = (
         sum(len(v) for v in measured.values()) - TABLES * 2
     )  # the opening page loads came before
@@ -345,6 +375,17 @@ def by_kind(name: str, spent: dict[str, tuple[int, float]]) -> None:
         print(
             f"bench: load_{name}_cpu_{label} {seconds * 1000 / count:.2f} ms per request"
             f" ({count} requests, {seconds:.2f} s)",
+            flush=True,
+        )
+
+
+def in_worker(name: str, walls: dict[str, list[float]]) -> None:
+    """The p95 of a write's time in its worker, beside the phone's own: what is left of the
+    phone's time is the wait for a free worker and the bench's client."""
+    for kind in ("tournaments-table-submit", "tournaments-table-confirm"):
+        label = kind.rsplit("-", 1)[1]
+        print(
+            f"bench: load_{name}_{label}_in_worker_p95 {percentile(walls.get(kind, []), 0.95):.1f} ms",
             flush=True,
         )
 

@@ -20,15 +20,17 @@ from django.urls import Resolver404, resolve
 KINDS = "MELD_BENCH_KINDS"
 
 _spent: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
-_began = [0.0]
+_walls: dict[str, list[float]] = defaultdict(list)
+_began = [0.0, 0.0]
 
 
 def pre_request(worker: Any, request: Any) -> None:
-    _began[0] = time.process_time()
+    _began[:] = [time.process_time(), time.perf_counter()]
 
 
 def post_request(worker: Any, request: Any, environ: dict[str, Any], response: Any) -> None:
     cpu = time.process_time() - _began[0]
+    wall = time.perf_counter() - _began[1]
     try:
         kind = resolve(request.path).url_name or request.path
     except Resolver404:
@@ -39,12 +41,14 @@ def post_request(worker: Any, request: Any, environ: dict[str, Any], response: A
         kind += " clock"
     _spent[kind][0] += 1
     _spent[kind][1] += cpu
+    _walls[kind].append(wall)
 
 
 def worker_exit(server: Any, worker: Any) -> None:
     folder = os.environ.get(KINDS)
     if folder:
         (Path(folder) / f"{os.getpid()}.json").write_text(json.dumps(_spent))
+        (Path(folder) / f"{os.getpid()}.walls").write_text(json.dumps(_walls))
 
 
 def kinds(folder: Path) -> dict[str, tuple[int, float]]:
@@ -55,3 +59,13 @@ def kinds(folder: Path) -> dict[str, tuple[int, float]]:
             found[kind][0] += count
             found[kind][1] += seconds
     return {kind: (int(count), seconds) for kind, (count, seconds) in found.items()}
+
+
+def walls(folder: Path) -> dict[str, list[float]]:
+    """Every worker's wall seconds of each request, by kind: from the worker taking the
+    request to its answer written (a wait for a worker before it is not in them)."""
+    found: dict[str, list[float]] = defaultdict(list)
+    for written in folder.glob("*.walls"):
+        for kind, seconds in json.loads(written.read_text()).items():
+            found[kind] += seconds
+    return dict(found)
