@@ -8,9 +8,10 @@ the running totals only on the deals that count (in order, up to the one that en
 game), as on a paper score sheet. Below, Canasta has each side's total, and each side's
 minimum meld for the next deal while the game runs (RULES.md 1.5). Gin has each column's
 points, boxes (hands won, 20 each) and total; the game and shutout lines once the game is
-over; at a table of three, who pays whom once a player has reached 100. The points, boxes
-and bonuses are counted here; the totals, minimums and payments come from the engines, so a
-pad that adds up differently from its own lines shows.
+over; at a table of three, who pays whom once the game is over (at 100, or stopped short of
+it as the standings count it). The points, boxes and bonuses are counted here; the totals,
+minimums and payments come from the engines, so a pad that adds up differently from its own
+lines shows.
 """
 
 from collections.abc import Sequence
@@ -98,9 +99,8 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
     if game.card_game == ROTATION:
         shutout = (0,) * len(points)  # paid by the one without points, not added
         totals = rotation_totals(hands)
-        payments = tuple(
-            sorted((LETTERS[a], LETTERS[b], amount) for a, b, amount in rotation_payments(hands))
-        )
+        settled = rotation_payments(hands, over)
+        payments = tuple(sorted((LETTERS[a], LETTERS[b], amount) for a, b, amount in settled))
     else:
         shutout = _shutout(game_bonus, points)
         totals = gin_totals(hands, PARTNERS_TARGET if game.card_game == "gin4" else None)

@@ -114,8 +114,18 @@ def rotation_nets(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(net)
 
 
-def rotation_payments(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, int, int], ...]:
-    """Who pays whom once a player has reached the target: (payer, payee, amount); nothing
-    before (nor for a game stopped short of it)."""
+def rotation_payments(
+    hands: Sequence[Sequence[int]], over: bool
+) -> tuple[tuple[int, int, int], ...]:
+    """Who pays whom once the game is ``over``: (payer, payee, amount). At the target, the
+    rules' settlement; stopped short of it (its deals played, or ended), what the standings
+    count: the settlement of the totals as they stand, without the shutout; nothing while
+    the game goes on."""
     score = score_three_player_game(hands, GIN)
-    return tuple((p.payer, p.payee, p.amount) for p in score.payments) if score.finished else ()
+    if score.finished:
+        settled = score.payments
+    elif over:
+        settled = settle_three(score.totals, score.totals, None, 0)
+    else:
+        settled = ()
+    return tuple((p.payer, p.payee, p.amount) for p in settled)

@@ -547,6 +547,13 @@ def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_clien
     results = {r.player.number: (r.net, r.won) for r in Result.objects.select_related("player")}
     # Settled as a game ended now, without the shutout: A +8 +45, B −8 +37, C −45 −37.
     assert results == {A: (53, True), B: (29, False), C: (-82, False)}
+    # The pad says who pays whom as the standings count it.
+    letter = {n: "ABC"[side_of(game, n)] for n in (A, B, C)}
+    pad = phone(game, B).get(table_url("tournaments-table", game)).content.decode()
+    paid = re.findall(r"<li>(\w) pays (\w) (\d+)</li>", pad)
+    assert sorted(paid) == sorted(
+        [(letter[B], letter[A], "8"), (letter[C], letter[A], "45"), (letter[C], letter[B], "37")]
+    )
 
 
 def test_every_round_seats_each_table_of_three_in_draw_order_whoever_has_the_bye(director):

@@ -218,11 +218,12 @@ class Gin(CardGame[GinProfile]):
         for entry in confirmed:
             totals = [t + p for t, p in zip(totals, entry.points, strict=False)]
             running[entry.number] = (tuple(totals), ())
-        pad = self.pad_totals(result.gin_score, profile)
+        pad = self.pad_totals(result, profile)
         return SheetPart(running=running, totals=pad.points, gin=pad)
 
-    def pad_totals(self, score: GinScore | None, profile: GinProfile) -> GinTotals:
+    def pad_totals(self, result: Outcome, profile: GinProfile) -> GinTotals:
         """The pad's bottom lines of a game's score (``scoring.gin.GameScore``)."""
+        score = result.gin_score
         if not isinstance(score, gin.GameScore):
             raise TypeError(f"Gin's pad counts a game of two sides, not {score!r}")
         return pad_totals(score, profile, shutout=tuple(score.shutout_bonus))

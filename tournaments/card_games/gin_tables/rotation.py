@@ -19,7 +19,7 @@ from scoring.gin_profiles import GinProfile
 from tournaments.card_games.base import Outcome, leader, margin
 from tournaments.card_games.entry import EntryForm
 from tournaments.card_games.entry.gin_tables import RotationHandForm
-from tournaments.card_games.gin import GinScore, GinTotals, gin_hand, pad_totals, up_to_target
+from tournaments.card_games.gin import GinTotals, gin_hand, pad_totals, up_to_target
 from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
 from tournaments.card_games.sheets import GinSheetTotals
 from tournaments.card_games.sides import Side, sides_of
@@ -154,13 +154,18 @@ class GinRotation(SeatedByHands[gin_three.Seating]):
         net = margin(totals, winner)
         return Outcome(totals, finished, winner, net, None, score, nets=nets, counted=len(hands))
 
-    def pad_totals(self, score: GinScore | None, profile: GinProfile) -> RotationTotals:
-        """With who pays whom; the shutout bonus is paid by the player without points, not
-        added to a total."""
+    def pad_totals(self, result: Outcome, profile: GinProfile) -> RotationTotals:
+        """With who pays whom once the game is over, as the standings count it: at the target
+        the rules' settlement (the shutout bonus paid by the player without points, not added
+        to a total); stopped short of it, the settlement of the totals as they stand."""
+        score = result.gin_score
         if not isinstance(score, gin_three.ThreePlayerScore):
             raise TypeError(f"a rotation's pad counts a game of three, not {score!r}")
+        settled = score.payments if score.finished else ()
+        if result.finished and not score.finished:
+            settled = _stopped_short(tuple(score.totals))
         payments = tuple(
-            Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in score.payments
+            Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in settled
         )
         totals = pad_totals(score, profile, shutout=(0,) * SIDES)
         return RotationTotals(**vars(totals), payments=payments)
@@ -196,13 +201,18 @@ def counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
     return up_to_target(hands[: len(played.seatings)], target)
 
 
+def _stopped_short(totals: tuple[int, ...]) -> tuple[gin_three.Payment, ...]:
+    """Who pays whom in a game ended before anyone reached the target: the settlement of a
+    game ended now, without the shutout, which only a player who reached the target
+    collects."""
+    return gin_three.settle_three(totals, totals, None, 0)
+
+
 def _margins(totals: tuple[int, ...]) -> tuple[int, ...]:
     """Each player's plus/minus while nobody has reached the target (or a round stopped
-    short of it): the payments of a game ended now, without the shutout, which only a
-    player who reached the target collects."""
-    payments = gin_three.settle_three(totals, totals, None, 0)
+    short of it): the payments of a game ended now (``_stopped_short``)."""
     net = [0] * SIDES
-    for payment in payments:
+    for payment in _stopped_short(totals):
         net[payment.payer] -= payment.amount
         net[payment.payee] += payment.amount
     return tuple(net)
