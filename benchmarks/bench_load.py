@@ -14,7 +14,9 @@ takes minutes: this squeezes a crowded hour). Meanwhile every open screen polls 
 move its pad on too, as htmx swaps them in), 10 director's boards (board, bar, clock), 10
 public pages (standings, clock) and 2 projectors (the panel, turning every 12 s, and the
 clock). Before the first deal the 100 phones open their page within ten seconds
-(``table_page``) and say who they are.
+(``table_page``) and say who they are, and in the same seconds the 22 other screens open
+theirs (``screen_page``, not in the night's figures): screens in a club are open before
+the round's first deal. The night begins once every one is open.
 
 Live reach: the director starts and pauses the round clock every ``CLOCK_EVERY`` seconds;
 ``load_<db>_live_reach_p95`` is the p95 over the pauses of the time from the click until
