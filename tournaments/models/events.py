@@ -207,6 +207,12 @@ class Event(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments-director-event", args=[self.pk])
 
+    @property
+    def timed(self) -> bool:
+        """A round of this event ends when its time is up (then the deal in play is
+        finished), not at the target or after so many deals."""
+        return self.round_kind == self.RoundKind.TIME
+
     def is_directed_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
         if not user.is_authenticated:
             return False

@@ -69,11 +69,7 @@ def _render(
         "versions": versions,
         "disputed": [(entry, settle_forms[entry.pk]) for entry in disputed],
         "correction": correction or _correction(request, game, versions, numbers),
-        "can_end": (
-            event.round_kind == Event.RoundKind.TIME
-            and not game.finished
-            and game.round.status == Round.Status.OPEN
-        ),
+        "can_end": (event.timed and not game.finished and game.round.status == Round.Status.OPEN),
     }
     return render(request, "tournaments/rounds/game.html", context, status=status)
 

@@ -80,7 +80,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "all_played": planned is not None and next_number > planned,
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
-        "timed": event.round_kind == Event.RoundKind.TIME,
+        "timed": event.timed,
     }
     if current is not None:
         context.update(_closing_context(current, shown))

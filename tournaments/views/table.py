@@ -37,7 +37,7 @@ from tournaments.kernel.deal import seats_of
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
-from tournaments.models import Entry, Event, Game
+from tournaments.models import Entry, Game
 from tournaments.services.pages.live import Live
 from tournaments.services.pages.table_drawn import EDITING, LATER, drawn_keys, kept, panel_drawn
 from tournaments.services.pages.table_game import (
@@ -290,7 +290,7 @@ def sheet(request: HtmxRequest, token: str) -> HttpResponse:
     at = locate(request, token, frame=since.frame, entries=True)
     if not plays(at) or request.GET.get("game") != str(at.game.pk):
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
-    if table_same and at.event.round_kind != Event.RoundKind.TIME:
+    if table_same and not at.event.timed:
         return _clock_answer(request, at, since)
     return _answer(request, at, since, shown=request.GET.get("shown", ""), poll=True)
 

@@ -197,7 +197,7 @@ def tile_values(rnd: Round) -> dict[int, str]:
     lateness (which the room's progress decides) has changed."""
     tables = list(rnd.games.values_list("table_id", flat=True))
     keys = [feed.table_key(table) for table in tables]
-    if rnd.event.round_kind == Event.RoundKind.TIME:
+    if rnd.event.timed:
         keys.append(feed.clock_key(rnd.event_id))
     values = feed.latest_of(keys, rnd.event_id)
     own, clock = values[: len(tables)], [str(value) for value in values[len(tables) :]]

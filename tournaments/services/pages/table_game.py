@@ -80,7 +80,7 @@ def redraw_at(game: Game, coming: TableCall | None) -> int | None:
     and the end of this phone's "the director is coming"."""
     moments: list[datetime] = []
     ends = game.round.clock_ends_at
-    if game.round.event.round_kind == Event.RoundKind.TIME and ends and ends > timezone.now():
+    if game.round.event.timed and ends and ends > timezone.now():
         moments.append(ends)
     if coming is not None and coming.acknowledged_at is not None:
         moments.append(coming.acknowledged_at + timedelta(minutes=COMING_MINUTES))

@@ -17,7 +17,7 @@ from datetime import datetime
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from tournaments.models import Entry, Event, Game, Round
+from tournaments.models import Entry, Game, Round
 from tournaments.services.rounds.clock import Clock, clock_of
 from tournaments.services.scores import time_up
 
@@ -130,7 +130,7 @@ class RoundState:
 def round_state(rnd: Round, tables: list[TableProgress] | None = None) -> RoundState:
     """Judge every table of ``rnd`` (``tables``: its ``progress`` read with the round's
     time-up moment, when read already)."""
-    timed = rnd.event.round_kind == Event.RoundKind.TIME
+    timed = rnd.event.timed
     clock = clock_of(rnd)
     ended = time_up.time_up_at(rnd)
     tables = progress(rnd, ended) if tables is None else tables

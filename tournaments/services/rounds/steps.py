@@ -270,7 +270,7 @@ def end_game(game: Game, *, user: Asker, reason: str = "") -> Game:
             raise ServiceError(
                 _("%(round)s is closed: no more scores can be entered.") % {"round": rnd}
             )
-        if event.round_kind != Event.RoundKind.TIME:
+        if not event.timed:
             raise ServiceError(
                 _("Only a timed game is ended by the director; this one ends by itself.")
             )

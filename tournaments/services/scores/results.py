@@ -114,7 +114,7 @@ def outcome(game: Game, confirmed: list[Entry], *, profile: Profile | None = Non
     kind = event.round_kind
     confirmed = in_order(confirmed)
     deals_done = kind == Event.RoundKind.DEALS and len(confirmed) >= (event.round_deals or 0)
-    ended = kind == Event.RoundKind.TIME and _ended_by_director(game)
+    ended = event.timed and _ended_by_director(game)
     sides = group_sides(seats_of(game))
     return card_game_of(event).outcome(
         confirmed,

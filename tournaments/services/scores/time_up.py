@@ -13,13 +13,13 @@ from datetime import datetime
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments.models import Entry, Event, Game, Round
+from tournaments.models import Entry, Game, Round
 
 
 def time_up_at(rnd: Round, now: datetime | None = None) -> datetime | None:
     """When the time of ``rnd`` ran out, once it has, in a round with a time limit (a clock
     of another round only informs; a paused clock never runs out)."""
-    if rnd.event.round_kind != Event.RoundKind.TIME or rnd.status != Round.Status.OPEN:
+    if not rnd.event.timed or rnd.status != Round.Status.OPEN:
         return None
     ends = rnd.clock_ends_at
     if ends is None or ends > (now or timezone.now()):

@@ -204,7 +204,7 @@ def checklist(event: Event) -> list[Check]:
 def round_summary(event: Event) -> str:
     if event.round_kind == Event.RoundKind.DEALS and event.round_deals:
         return card_game_of(event).words.deals_count(event.round_deals)
-    if event.round_kind == Event.RoundKind.TIME and event.round_minutes:
+    if event.timed and event.round_minutes:
         return ngettext("%(count)d minute", "%(count)d minutes", event.round_minutes) % {
             "count": event.round_minutes
         }
