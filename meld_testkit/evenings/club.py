@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from meld_testkit.model.chouette import CHOUETTE
 from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.rounds import Player
@@ -46,13 +47,15 @@ class Config:
     kind: str  # "game", "deals", "time"
     deals: int | None = None
     auto_confirm: int | None = None  # minutes after which a deal left unanswered counts
-    table_kind: str = ""  # Gin: "partnership" (four at a table), "rotation" (three)
+    # Gin: "partnership" (four at a table), "rotation" or "chouette" (three)
+    table_kind: str = ""
     rounds: int | None = None  # the rounds the director sets (tables in draw order)
 
     @property
     def model_game(self) -> str:
         """The model's name for the card game at a table of this kind."""
-        return {"partnership": "gin4", "rotation": ROTATION}.get(self.table_kind, self.card_game)
+        games = {"partnership": "gin4", "rotation": ROTATION, "chouette": CHOUETTE}
+        return games.get(self.table_kind, self.card_game)
 
     def __str__(self) -> str:
         deals = f" of {self.deals}" if self.deals else ""
@@ -69,6 +72,8 @@ CONFIGS: tuple[Config, ...] = (
     Config("gin", "tables", 8, "game", table_kind="partnership", rounds=3),
     Config("gin", "tables", 6, "game", table_kind="rotation", rounds=2),
     Config("gin", "tables", 7, "deals", 4, auto_confirm=10, table_kind="rotation", rounds=3),
+    Config("gin", "tables", 6, "game", table_kind="chouette", rounds=3),
+    Config("gin", "tables", 3, "deals", 3, auto_confirm=10, table_kind="chouette", rounds=4),
 )
 # ``MELD_EVENINGS=partnership`` (a word of a config's description) plays only those evenings:
 # the deep run's ``--only``.

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
 from meld_testkit.evenings.stage import REASON, Stage, one_of, said_in
+from meld_testkit.model.chouette import CHOUETTE, next_seats, seated_order
 from meld_testkit.model.evening import Refused
-from meld_testkit.model.games import DISPUTED, Game
+from meld_testkit.model.games import DISPUTED, SEATED_BY_HANDS, Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.rounds import Round as ModelRound
 
@@ -90,7 +91,7 @@ class DirectorRules(Stage):
 
     def _reseat(self, data: st.DataObject, typed: dict[str, str], prefix: str) -> bool:
         """Gin for three: whether the director ticks "Re-seat the later hands" (sometimes)."""
-        if self.model.card_game != ROTATION or not data.draw(st.booleans()):
+        if self.model.card_game not in SEATED_BY_HANDS or not data.draw(st.booleans()):
             return False
         typed[prefix + "later"] = "on"
         return True
@@ -239,13 +240,31 @@ class DirectorRules(Stage):
     def _in_draw_order(self, games: dict[int, Game]) -> None:
         """Gin for three: each table's players sit in the order of the draw, highest card
         (lowest number) first, so the first hand is the draw's (RULES.md 2.1): the highest
-        leads, the second deals, the lowest sits out."""
+        leads, the second deals, the lowest sits out. A chouette's table goes on from its
+        game of the round before: the winner of its last hand won plays alone, its loser
+        sits out the first hand (``chouette.next_seats``)."""
         number_of = {player.id: player.number for player in self.model.players.values()}
+        before = self.model.rounds[-1].games if self.model.rounds else {}
         for table, game in games.items():
-            if game.card_game != ROTATION:
-                continue
             drawn = [number_of[player] for player in game.players]
-            assert drawn == sorted(drawn), f"table {table} seats numbers {drawn} in this order"
+            if game.card_game == ROTATION:
+                expected = tuple(sorted(drawn))
+            elif game.card_game == CHOUETTE:
+                expected = seated_order(self._chosen(before.get(table), number_of), drawn)
+            else:
+                continue
+            assert tuple(drawn) == expected, (
+                f"table {table} seats numbers {drawn} in this order, the model {expected}"
+            )
+
+    @staticmethod
+    def _chosen(game: Game | None, number_of: dict[int, int]) -> tuple[int, ...] | None:
+        """The numbers a chouette's game put in order for the next game at its table (a
+        substitute holds the number of the player replaced); None where it chose nobody."""
+        if game is None:
+            return None
+        seats = next_seats([version.points for version in game.counted()])
+        return None if seats is None else tuple(number_of[game.players[s]] for s in seats)
 
     def _finish(self) -> None:
         self.model.finish()

@@ -125,8 +125,9 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
 
     def _pad_agrees(self, said: Said, phone: Phone) -> None:
         """The phone's score pad has the model's deals, in order, each side's column and its
-        lines: Canasta's totals and minimum meld, Gin's points, boxes and bonuses, and at a
-        table of three who pays whom once the game is over."""
+        lines: Canasta's totals and minimum meld, Gin's points, boxes and bonuses, at a
+        rotation's table who pays whom once the game is over, at a chouette's who plays
+        alone in the next round."""
         game = self._game(phone)
         if game is None:
             return
@@ -137,7 +138,8 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
             pairs = itertools.zip_longest(shown.rows, expected.rows)
             seen, counted = next((s, m) for s, m in pairs if s != m)
             raise AssertionError(f"{where}: a row reads {seen}, model {counted}")
-        for line in ("points", "boxes", "game", "shutout", "totals", "payments", "minimums"):
+        lines = ("points", "boxes", "game", "shutout", "totals", "payments", "minimums", "note")
+        for line in lines:
             seen, counted = getattr(shown, line), getattr(expected, line)
             assert seen == counted, f"{where}: {line} {seen}, model {counted}"
 

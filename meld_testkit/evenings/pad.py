@@ -1,23 +1,32 @@
 """A phone's score pad as a player reads it: the table's column heads (each side's letter),
-one row a deal (its number, at a table of three who sat it out, each column's points and
-running total), the lines below it by their headings, Canasta's minimum meld above it, and
-at a table of three the list of who pays whom.
+one row a deal (its number, at a rotation's table who sat it out, at a chouette's who played
+for side B, each column's points and running total), the lines below it by their headings,
+Canasta's minimum meld above it, at a rotation's table the list of who pays whom, and a
+chouette's note on who plays alone in the next round.
 
-Read from the page's table, paragraph and list (``meld_testkit.page``), in the phone's
-language: the lines below the deals and the minimum meld are told by their headings as the
-phone shows them.
+Read from the page's table, paragraphs and list (``meld_testkit.page``), in the phone's
+language: the lines below the deals and the minimum meld are told by their headings, the
+chouette's note by its words, as the phone shows them.
 """
 
 import re
 
 from django.utils import translation
 
-from meld_testkit.model.pad import Box, HandRow, PadSays
+from meld_testkit.model.pad import DECIDES, MOVES, STAYS, Box, HandRow, PadSays
 from meld_testkit.page import Cell, Page, Row
 
 # The lines below the hands, by their headings on the pad (the app's English words).
 LINES = ("Points", "Boxes", "Game", "Shutout", "Total")
 MINIMUMS = "Minimum meld"
+# A chouette's note under the pad, by what it says of the next round (the app's words).
+NOTES = {
+    DECIDES: "This round is one chouette game. The last hand won decides who plays alone in "
+    "the next round at this table.",
+    STAYS: "Side A won the last hand: the lone player stays alone in the next round at this table.",
+    MOVES: "%(player)s won the last hand for side B and plays alone in the next round at "
+    "this table.",
+}
 NUMBER = re.compile(r"-?\d[\d,.\u00a0\u202f]*")
 
 
@@ -43,6 +52,7 @@ def read_pad(page: Page, language: str) -> PadSays | None:
     payments = page.listing("payments")
     lines = _lines(table.part("tfoot"), language)
     minimums = page.paragraph("minimums")
+    note = page.paragraph("sheet-note")
     return PadSays(
         _hands(table.part("tbody"), letters),
         _numbers_of(lines["Points"]) if "Points" in lines else None,
@@ -52,6 +62,7 @@ def read_pad(page: Page, language: str) -> PadSays | None:
         _numbers_of(lines.get("Total")),
         tuple(sorted(_payment(line, letters) for line in (payments.items if payments else []))),
         _minimums(minimums.text, letters, language) if minimums is not None else None,
+        _note(note.text, language) if note is not None else (),
     )
 
 
@@ -60,16 +71,18 @@ def _classes(cell: Cell | Row) -> list[str]:
 
 
 def _hands(body: list[Row], letters: list[str]) -> tuple[HandRow, ...]:
-    """Each hand's row: its heading (the number, and who sat it out), then each column's
-    points and running total. The line under a hand that waits (or is disputed) is read only
-    as there or not."""
+    """Each hand's row: its heading (the number, and who sat it out, or "B: name", who
+    played it for a chouette's side B), then each column's points and running total. The
+    line under a hand that waits (or is disputed) is read only as there or not."""
     hands: list[HandRow] = []
     for index, row in enumerate(body):
         if not row.cells or row.cells[0].tag != "th":
             continue  # "No hands yet", or a waiting hand's line
         heading, *cells = row.cells
         words = heading.text.split()
+        partner = _partner(words[1:], letters)
         out = [word for word in words[1:] if word in letters]
+        sits_out = out[0] if len(out) == 1 else " ".join(words[1:])
         status = next((c.removeprefix("row-") for c in _classes(row) if c.startswith("row-")), "")
         following = body[index + 1] if index + 1 < len(body) else None
         lined = following is not None and bool(following.cells) and following.cells[0].tag != "th"
@@ -83,12 +96,30 @@ def _hands(body: list[Row], letters: list[str]) -> tuple[HandRow, ...]:
             HandRow(
                 int(words[0]),
                 status,
-                out[0] if len(out) == 1 else " ".join(words[1:]),
+                "" if partner else sits_out,
                 tuple(p or 0 for p in points),
                 None if all(t is None for t in totals) else tuple(t or 0 for t in totals),
+                partner,
             )
         )
     return tuple(hands)
+
+
+def _partner(note: list[str], letters: list[str]) -> str:
+    """ "B: 3 Player 2": the partner who played the hand for side B (a chouette)."""
+    side_b = f"{letters[1]}:" if len(letters) == 2 else None
+    return " ".join(note[1:]) if note and note[0] == side_b else ""
+
+
+def _note(text: str, language: str) -> tuple[str, ...]:
+    """What a chouette's note under the pad says, told by the phone's language."""
+    with translation.override(language):
+        for kind, message in NOTES.items():
+            shown = re.escape(translation.gettext(message))
+            found = re.fullmatch(shown.replace(re.escape("%(player)s"), "(.+)"), text)
+            if found is not None:
+                return (kind, *found.groups())
+    raise AssertionError(f"the pad's note reads {text!r}")
 
 
 def _lines(foot: list[Row], language: str) -> dict[str, list[Cell]]:

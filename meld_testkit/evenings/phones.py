@@ -5,6 +5,7 @@ the confirm and dispute buttons; "Change deal N"; "Enter it again"), asks the mo
 the rules let it happen, and checks that the app did the same.
 """
 
+from django.utils import translation
 from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
@@ -12,14 +13,22 @@ from hypothesis.stateful import precondition, rule
 from meld_testkit.evenings.club import Handset
 from meld_testkit.evenings.stage import Stage, one_of, said_in
 from meld_testkit.model import screens
+from meld_testkit.model.chouette import CHOUETTE, LONE
 from meld_testkit.model.deals import Deal
 from meld_testkit.model.evening import Refused
+from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.screens import Phone, phone_says
 from meld_testkit.page import Form, Page
 
 PLAYING = (screens.ENTER, screens.WAIT, screens.CONFIRM)
 MODES = ("deal", "counts", "totals")  # the ways a Canasta phone enters a deal
+# A chouette hand's form: who plays it, in the app's words, and the knocker's choice.
+WHO_PLAYS = (
+    "%(lone)s plays alone against %(partner)s and %(adviser)s: %(partner)s plays this hand, "
+    "%(adviser)s advises; %(dealer)s deals."
+)
+KNOCKER = "lbl-id_knocker"
 
 
 class PhoneRules(Stage):
@@ -47,10 +56,16 @@ class PhoneRules(Stage):
 
     def _who_plays(self, page: Page, phone: Phone, fields: dict[str, str]) -> None:
         """Gin for three: the form offers as the knocker exactly the two who play the hand,
-        as the hands before it seat it (RULES.md 2.1), never the one sitting out."""
+        as the hands before it seat it (RULES.md 2.1), never the one sitting out (a
+        chouette's form names them besides)."""
         game = self._game(phone)
         number = fields.get("number", "")
-        if game is None or game.card_game != ROTATION or not number.isdigit():
+        if game is None or not number.isdigit():
+            return
+        if game.card_game == CHOUETTE:
+            self._chouette_plays(page, phone, game, int(number))
+            return
+        if game.card_game != ROTATION:
             return
         seating = game.seating_at(int(number))
         offered = {
@@ -62,6 +77,33 @@ class PhoneRules(Stage):
         assert offered == playing, (
             f"hand {number} at table {phone.table}: the form offers {offered} as the knocker, "
             f"the model seats {seating}"
+        )
+
+    def _chouette_plays(self, page: Page, phone: Phone, game: Game, number: int) -> None:
+        """A chouette: the form says who plays alone, which partner plays the hand, who
+        advises and who deals, as the hands before it seat them (RULES.md 2.1), and offers
+        the lone player and that partner as the knocker; nothing while a hand before is
+        missing."""
+        turn = game.turn_at(number)
+        heading = page.paragraph("who-plays")
+        where = f"hand {number} at table {phone.table}"
+        if turn is None:
+            assert heading is None, f"{where}: the form says {heading}; a hand before is missing"
+            return
+        names = [self.model.players[player].called for player in game.players]
+        with translation.override(phone.language):
+            said = translation.gettext(WHO_PLAYS) % {
+                "lone": names[LONE],
+                "partner": names[turn.partner],
+                "adviser": names[turn.adviser],
+                "dealer": names[turn.dealer],
+            }
+        shown = heading.text if heading is not None else None
+        assert shown == said, f"{where}: the form says {shown!r}, the model {said!r}"
+        knocker = next(e for e in page.elements if e.attrs.get("aria-labelledby") == KNOCKER)
+        offered = f"{names[LONE]} {names[turn.partner]}"
+        assert knocker.text.endswith(offered), (
+            f"{where}: the knocker is one of {knocker.text!r}, the model {offered!r}"
         )
 
     def _send(self, handset: Handset, phone: Phone, posted: dict[str, str], deal: Deal) -> None:

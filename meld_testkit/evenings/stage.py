@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from meld_testkit.evenings.club import Answer, Club, Handset
 from meld_testkit.evenings.public import Projector, Spectator
+from meld_testkit.model.chouette import CHOUETTE
 from meld_testkit.model.deals import CANASTA_DEALS, GIN_HANDS, GIN_PARTNERS, Deal
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game
@@ -73,8 +74,8 @@ class Stage:
         if self.model.card_game == ROTATION:
             seating = game.seating_at(number) if game is not None and number else None
             return list(hands_for(seating or first_seating()))
-        if self.model.card_game == "gin":
-            return list(GIN_HANDS)
+        if self.model.card_game in ("gin", CHOUETTE):
+            return list(GIN_HANDS)  # a chouette's knocker: the lone player or the partner
         if self.model.card_game == "gin4":
             return list(GIN_PARTNERS)
         return [deal for deal in CANASTA_DEALS if deal.mode == form_mode(fields)]

@@ -11,18 +11,20 @@ machine can hold the app to the same answer.
 
 from dataclasses import dataclass, field
 
+from meld_testkit.model.chouette import CHOUETTE
 from meld_testkit.model.deals import PARTNERS_TARGET, Deal, gin_totals
 from meld_testkit.model.games import (
     CONFIRMED,
     DISPUTED,
     ENTERED,
+    SEATED_BY_HANDS,
     SUPERSEDED,
     Game,
+    HandSeating,
     Version,
 )
 from meld_testkit.model.rotation import ROTATION, rotation_totals
 from meld_testkit.model.rounds import Call, Player, Round
-from scoring.gin_three import Seating
 
 
 class Refused(Exception):
@@ -37,7 +39,7 @@ class Refused(Exception):
 class Evening:
     """An event as a club evening runs it."""
 
-    card_game: str  # "canasta", "gin", "gin4" or "gin3" (games.Game.card_game)
+    card_game: str  # "canasta", "gin", "gin4", "gin3" or "chouette" (games.Game.card_game)
     format: str  # "progressive", "swiss", "moveup"
     kind: str  # how a round ends: "game" (the target), "deals" (so many), "time"
     deals: int | None = None  # a round of so many deals
@@ -179,17 +181,17 @@ class Evening:
 
     def _seat(
         self, game: Game, number: int, deal: Deal, *, reseat: bool
-    ) -> tuple[Seating | None, list[tuple[Version, Seating | None]]]:
+    ) -> tuple[HandSeating | None, list[tuple[Version, HandSeating | None]]]:
         """Gin for three: who plays hand ``number`` (the hands before it decide), and the
         later hands this one has played by others. Refused where the hands before do not
         tell yet, and where later hands change unless the director said to re-seat them (a
         phone may not: no later hand may count between players who did not play it)."""
-        if game.card_game != ROTATION:
+        if game.card_game not in SEATED_BY_HANDS:
             return None, []
-        seating = game.seating_at(number)
-        if seating is None:
+        seated = game.seat(number, deal.points)
+        if seated is None:
             raise Refused("seating")
-        changes = game.later_hands(number, deal.points, seating)
+        seating, changes = seated
         if changes and not reseat:
             raise Refused("later_hands")
         return seating, changes
@@ -298,12 +300,12 @@ class Evening:
         version = game.current(number)
         if version is None or version.status != DISPUTED:
             raise Refused("not_disputed")
-        seated: Seating | None = None
-        changes: list[tuple[Version, Seating | None]] = []
+        seated: HandSeating | None = None
+        changes: list[tuple[Version, HandSeating | None]] = []
         if how == "replace":
             assert deal is not None
             seated, changes = self._seat(game, number, deal, reseat=reseat)
-        if how == "reject" and game.card_game == ROTATION and game.top() > number:
+        if how == "reject" and game.card_game in SEATED_BY_HANDS and game.top() > number:
             # A hand entered after it (even one set aside since) was seated by it: without
             # its right figures nobody would know who played those.
             raise Refused("later_hands")
@@ -470,7 +472,7 @@ class Evening:
         counted = game.counted()
         if game.card_game == ROTATION:
             return rotation_totals([v.points for v in counted])
-        if game.card_game == "gin":
+        if game.card_game in ("gin", CHOUETTE):
             return gin_totals([v.points for v in counted])
         if game.card_game == "gin4":
             return gin_totals([v.points for v in counted], PARTNERS_TARGET)
@@ -478,7 +480,7 @@ class Evening:
         return tuple(sum(v.points[i] for v in counted) for i in range(width))
 
 
-def _directors(number: int, deal: Deal, step: int, seated: Seating | None) -> Version:
+def _directors(number: int, deal: Deal, step: int, seated: HandSeating | None) -> Version:
     """The director's own version of a deal: it counts at once."""
     return Version(
         number, deal.points, CONFIRMED, None, None, deal.mode, deal.went_out, step, seated

@@ -6,12 +6,18 @@ waits, and those set aside. Deals count in order, up to the one that ends the ga
 
 from dataclasses import dataclass, field
 
+from meld_testkit.model import chouette
+from meld_testkit.model.chouette import CHOUETTE, Turn
 from meld_testkit.model.deals import PARTNERS_TARGET, canasta_over, gin_over
 from meld_testkit.model.rotation import ROTATION, after, rotation_over, seatings
 from scoring.gin_three import Seating
 
 ENTERED, CONFIRMED, DISPUTED, SUPERSEDED = "entered", "confirmed", "disputed", "superseded"
 PENDING = (ENTERED, DISPUTED)
+# Three at a table: the hands before one decide who plays it.
+SEATED_BY_HANDS = (ROTATION, CHOUETTE)
+# Who played a hand there: the rotation's two and the one out, or the chouette's partner.
+HandSeating = Seating | Turn
 
 
 @dataclass
@@ -27,7 +33,7 @@ class Version:
     went_out: int | None
     step: int  # when it was entered (the evening's step counter)
     # Gin for three: who played the hand, as entered (or as the director re-seated it)
-    seated: Seating | None = None
+    seated: HandSeating | None = None
 
 
 @dataclass
@@ -38,7 +44,8 @@ class Game:
     table: int
     sides: tuple[tuple[int, ...], ...]  # the players' numbers, side by side
     # "canasta", "gin" (two at a table), "gin4" (two partnerships of two), "gin3" (three at a
-    # table, rotating: each player a side of their own)
+    # table, rotating: each player a side of their own), "chouette" (three: one alone, side
+    # A, against two partners, side B)
     card_game: str
     versions: list[Version] = field(default_factory=list)
     ended: bool = False  # ended by the director (a timed round), or by closing it when done
@@ -100,7 +107,7 @@ class Game:
 
     def over_at(self, confirmed: list[Version]) -> int | None:
         points = [v.points for v in confirmed]
-        if self.card_game == "gin":
+        if self.card_game in ("gin", CHOUETTE):
             return gin_over(points)
         if self.card_game == "gin4":
             return gin_over(points, PARTNERS_TARGET)
@@ -110,28 +117,51 @@ class Game:
 
     # --- Gin for three: the hands before one decide who plays it (RULES.md 2.1) ---------
 
-    def seating_at(self, number: int) -> Seating | None:
-        """Who plays hand ``number``: the hands before it as entered (each one's current
-        version, confirmed or waiting), one after the other; None while one of them is
-        missing, as nobody knows yet who lost it."""
+    def seat(
+        self, number: int, points: tuple[int, ...]
+    ) -> tuple[HandSeating, list[tuple[Version, HandSeating | None]]] | None:
+        """Who plays hand ``number``, and the later hands that a hand of ``points`` has
+        played by others (``later_hands``, ``later_turns``); None where the hands before
+        do not tell yet."""
+        if self.card_game == CHOUETTE:
+            turn = self.turn_at(number)
+            return None if turn is None else (turn, self.later_turns(number, points, turn))
+        seating = self.seating_at(number)
+        return None if seating is None else (seating, self.later_hands(number, points, seating))
+
+    def _before(self, number: int) -> list[tuple[int, ...]] | None:
+        """The points of the hands before ``number`` as entered (each one's current
+        version, confirmed or waiting); None while one of them is missing, as nobody knows
+        yet who lost it."""
         current = {v.number: v for v in self.rows()}
         if any(before not in current for before in range(1, number)):
             return None
-        played = seatings([current[before].points for before in range(1, number)])
-        return None if played.refused is not None else played.after
+        return [current[before].points for before in range(1, number)]
+
+    def seating_at(self, number: int) -> Seating | None:
+        """The rotation: who plays hand ``number``, the hands before it one after the
+        other; None while one is missing or was won by the one who sat it out."""
+        hands = self._before(number)
+        played = seatings(hands) if hands is not None else None
+        return None if played is None or played.refused is not None else played.after
+
+    def turn_at(self, number: int) -> Turn | None:
+        """The chouette: which partner plays hand ``number`` and who deals it."""
+        hands = self._before(number)
+        return None if hands is None else chouette.turns(hands)[1]
 
     def later_hands(
         self, number: int, points: tuple[int, ...], seating: Seating
-    ) -> list[tuple[Version, Seating | None]]:
-        """The hands entered after ``number`` that a hand of ``points``, played by
-        ``seating``, has played by others: each with who plays it now, or None from the
-        first one whose winner would now have sat it out."""
+    ) -> list[tuple[Version, HandSeating | None]]:
+        """The rotation: the hands entered after ``number`` that a hand of ``points``,
+        played by ``seating``, has played by others: each with who plays it now, or None
+        from the first one whose winner would now have sat it out."""
         following = after(seating, points)
         if following is None:
             return []
         later = [v for v in self.rows() if v.number > number]
         walk = seatings([v.points for v in later], following)
-        changes: list[tuple[Version, Seating | None]] = [
+        changes: list[tuple[Version, HandSeating | None]] = [
             (version, now)
             for version, now in zip(later, walk.seatings, strict=False)
             if version.seated != now
@@ -140,7 +170,22 @@ class Game:
             changes += [(version, None) for version in later[walk.refused :]]
         return changes
 
-    def reseat(self, changes: list[tuple[Version, Seating | None]]) -> None:
+    def later_turns(
+        self, number: int, points: tuple[int, ...], turn: Turn
+    ) -> list[tuple[Version, HandSeating | None]]:
+        """The chouette: the hands entered after ``number`` that another partner plays once
+        hand ``number``, played by ``turn``, has ``points`` (who deals plays no part)."""
+        later = [v for v in self.rows() if v.number > number]
+        now = chouette.after(turn, points)
+        changes: list[tuple[Version, HandSeating | None]] = []
+        for version in later:
+            seated = version.seated
+            if not isinstance(seated, Turn) or seated.partner != now.partner:
+                changes.append((version, now))
+            now = chouette.after(now, version.points)
+        return changes
+
+    def reseat(self, changes: list[tuple[Version, HandSeating | None]]) -> None:
         """The director said to re-seat the later hands: each keeps its points with the
         players who play it now; from the first one whose winner would sit it out they are
         set aside, to be entered again in order."""

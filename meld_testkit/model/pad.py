@@ -1,29 +1,33 @@
 """The score pad of a table as a phone must show it, from the model's game alone: Canasta's
 two sides, Gin for two (one against one, or two partnerships of two) and Gin for three (the
-rotation, RULES.md 2.1).
+rotation and the chouette, RULES.md 2.1).
 
 One row a deal on the pad (confirmed, waiting or disputed: each deal's version that counts
-or waits), at a table of three with who sat it out, each side's points in its own column;
-the running totals only on the deals that count (in order, up to the one that ends the
-game), as on a paper score sheet. Below, Canasta has each side's total, and each side's
-minimum meld for the next deal while the game runs (RULES.md 1.5). Gin has each column's
-points, boxes (hands won, 20 each) and total; the game and shutout lines once the game is
-over; at a table of three, who pays whom once the game is over (at 100, or stopped short of
-it as the standings count it). The points, boxes and bonuses are counted here; the totals,
-minimums and payments come from the engines, so a pad that adds up differently from its own
-lines shows.
+or waits), at a rotation's table with who sat it out, at a chouette's with the partner who
+played it, each side's points in its own column; the running totals only on the deals that
+count (in order, up to the one that ends the game), as on a paper score sheet. Below,
+Canasta has each side's total, and each side's minimum meld for the next deal while the game
+runs (RULES.md 1.5). Gin has each column's points, boxes (hands won, 20 each) and total; the
+game and shutout lines once the game is over; at a rotation's table, who pays whom once the
+game is over (at 100, or stopped short of it as the standings count it); a chouette's note
+says who plays alone in the next round at the table (its pad says nobody pays whom). The points, boxes and bonuses are
+counted here; the totals, minimums and payments come from the engines, so a pad that adds up
+differently from its own lines shows.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from meld_testkit.model.chouette import CHOUETTE, LONE, Turn, next_seats
 from meld_testkit.model.deals import GIN, PARTNERS_TARGET, WIENER, gin_totals
 from meld_testkit.model.evening import Evening
-from meld_testkit.model.games import Game
+from meld_testkit.model.games import Game, Version
 from meld_testkit.model.rotation import ROTATION, rotation_payments, rotation_totals
 from scoring.canasta_game import side_minimums
+from scoring.gin_three import Seating
 
 LETTERS = "ABC"  # each side's column, in the order of the draw (RULES.md 2.1's example)
+DECIDES, STAYS, MOVES = "decides", "stays", "moves"
 
 
 @dataclass(frozen=True)
@@ -32,9 +36,10 @@ class HandRow:
 
     number: int
     status: str  # "confirmed", "entered" (waiting) or "disputed"
-    sits_out: str  # a table of three: the letter of the one who sat it out; else ""
+    sits_out: str  # a rotation's table: the letter of the one who sat it out; else ""
     points: tuple[int, ...]
     totals: tuple[int, ...] | None  # the running totals: only on a deal that counts
+    partner: str = ""  # a chouette: the partner who played it for side B, by name
 
 
 @dataclass(frozen=True)
@@ -58,13 +63,16 @@ class PadSays:
     totals: tuple[int, ...]
     payments: tuple[tuple[str, str, int], ...]  # (payer, payee, amount), in any order
     minimums: tuple[int, ...] | None = None  # Canasta, while the game runs
+    # A chouette's note on who plays alone in the next round at the table: DECIDES while
+    # the game goes on (or nobody won a hand), STAYS, or (MOVES, the partner's name).
+    note: tuple[str, ...] = ()
 
 
 def _added(totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
     return tuple(total + value for total, value in zip(totals, points, strict=True))
 
 
-def _rows(game: Game) -> tuple[HandRow, ...]:
+def _rows(evening: Evening, game: Game) -> tuple[HandRow, ...]:
     running: dict[int, tuple[int, ...]] = {}
     totals: tuple[int, ...] = (0,) * len(game.sides)
     for version in game.counted():
@@ -74,16 +82,37 @@ def _rows(game: Game) -> tuple[HandRow, ...]:
         HandRow(
             version.number,
             version.status,
-            LETTERS[version.seated.sitting_out] if version.seated is not None else "",
+            LETTERS[version.seated.sitting_out] if isinstance(version.seated, Seating) else "",
             version.points,
             running.get(version.number),
+            _partner(evening, game, version),
         )
         for version in game.rows()
     )
 
 
+def _partner(evening: Evening, game: Game, version: Version) -> str:
+    """A chouette hand: the partner who played it, named as the pad names a player."""
+    if not isinstance(version.seated, Turn):
+        return ""
+    return evening.players[game.players[version.seated.partner]].called
+
+
+def _note(evening: Evening, game: Game) -> tuple[str, ...]:
+    """Who plays alone in the next round at a chouette table, once its game is over: the
+    winner of its last hand won (``chouette.next_seats``)."""
+    hands = [version.points for version in game.counted()]
+    seats = next_seats(hands) if evening.over(game) else None
+    if seats is None:
+        return (DECIDES,)
+    if seats[0] == LONE:
+        return (STAYS,)
+    won = [version for version in game.counted() if any(version.points)]
+    return (MOVES, _partner(evening, game, won[-1]))
+
+
 def pad_says(evening: Evening, game: Game) -> PadSays:
-    rows = _rows(game)
+    rows = _rows(evening, game)
     hands = [version.points for version in game.counted()]
     points = tuple(sum(column) for column in zip(*hands, strict=True)) or (0,) * len(game.sides)
     over = evening.over(game)
@@ -113,6 +142,7 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
         shutout if over else None,
         totals,
         payments,
+        note=_note(evening, game) if game.card_game == CHOUETTE else (),
     )
 
 

@@ -41,3 +41,8 @@ class Player:
     name: str
     joined: int = 1  # the first round they play
     left: int | None = None  # the first round they no longer play (withdrawn, replaced)
+
+    @property
+    def called(self) -> str:
+        """The player as a table's pad and forms name them: number and name."""
+        return f"{self.number} {self.name}" if self.number else self.name

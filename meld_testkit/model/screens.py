@@ -11,6 +11,7 @@ the rules count (``standings``).
 from dataclasses import dataclass
 from typing import Any
 
+from meld_testkit.model.chouette import CHOUETTE, chouette_nets
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import CONFIRMED, DISPUTED, ENTERED, Game
 from meld_testkit.model.rotation import ROTATION, rotation_nets
@@ -189,26 +190,31 @@ def game_scores(evening: Evening) -> dict[tuple[int, int], tuple[int, ...]]:
 def standings(evening: Evening) -> dict[int, int]:
     """Each number's total in the standings (RULES.md 3.5): at Canasta the points of the
     player's side in each round (on each partner's tally), at Gin the plus/minus of each game
-    (the winner's margin; three at a table, what each pays or collects; a game still going
-    counts as it stands); a bye counts 0. A substitute's rounds count for the number they
-    hold."""
+    (the winner's margin; three at a table, what each pays or collects, a chouette's lone
+    player the margin from or to each partner; a game still going counts as it stands); a
+    bye counts 0. A substitute's rounds count for the number they hold."""
     number_of = {player.id: player.number for player in evening.players.values()}
     totals = {player.number: 0 for player in evening.players.values()}
     for rnd in evening.rounds:
         for game in rnd.games.values():
             points = evening.counted_points(game)
             over = evening.over(game)
-            # Three at a table settle each with each (RULES.md 2.1): their own plus/minus.
-            nets = (
-                rotation_nets([v.points for v in game.counted()])
-                if game.card_game == ROTATION
-                else None
-            )
+            nets = _nets(game, points)
             for side, players in enumerate(game.sides):
                 for player in players:
                     score = nets[side] if nets is not None else _score(evening, points, side, over)
                     totals[number_of[player]] += score
     return totals
+
+
+def _nets(game: Game, points: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Three at a table settle each with each (RULES.md 2.1): each side's own plus/minus,
+    a chouette's partners each theirs; None where the loser pays the winner's margin."""
+    if game.card_game == ROTATION:
+        return rotation_nets([v.points for v in game.counted()])
+    if game.card_game == CHOUETTE:
+        return chouette_nets(points)
+    return None
 
 
 def _score(evening: Evening, points: tuple[int, ...], side: int, over: bool) -> int:

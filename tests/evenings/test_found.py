@@ -3,9 +3,10 @@ before its fix). The state machine (``test_evenings.py``) keeps looking for more
 
 import pytest
 
-from tests.factories import make_event, seat_round
+from tests.factories import make_event, make_tables, seat_round
 from tests.web.table_helpers import DEAL_FORM, phone, seat_of, table_url, totals
-from tournaments.models import AuditEntry, Entry, Game, Round
+from tournaments.models import AuditEntry, Entry, Event, Game, Round
+from tournaments.services.rounds.steps import close_round, force_close_round, start_round
 from tournaments.services.scores.entries import (
     confirm_entry,
     correct_entry,
@@ -13,6 +14,7 @@ from tournaments.services.scores.entries import (
     settle_dispute,
     submit_entry,
 )
+from tournaments.services.setup import player_changes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -130,3 +132,50 @@ def test_winner_moves_up_takes_a_substitute_but_no_late_entry_or_withdrawal(dire
     with pytest.raises(ServiceError, match="late entry has no seat"):
         player_changes.late_entry(event, name="Latecomer", user=director)
     assert player_changes.substitute(event, player, name="Sam", user=director).number == 5
+
+
+def chouette(director) -> Event:
+    """Gin for three as a chouette at one table: 1 alone against 2 (who plays first) and 3."""
+    event = make_event(director, card_game="gin", players=3, fmt="tables", table_kind="chouette")
+    make_tables(event, 1)
+    return event
+
+
+def gin(number: int, knocker: int) -> dict[str, object]:
+    """Hand ``number`` won by gin: by the lone player (0), or the partner at the table (1)."""
+    return {"number": number, "mode": "hand", "kind": "gin", "knocker": knocker}
+
+
+def sides_by_name(game: Game) -> list[tuple[int, str]]:
+    seats = game.seats.select_related("player").order_by("position")
+    return [(seat.side, seat.player.name) for seat in seats]
+
+
+def test_a_substitute_takes_the_chouette_seat_of_the_player_replaced(director):
+    """A chouette's next round goes on from its last hand won (RULES.md 2.1, 2): the lone
+    player who won it stays alone. Replaced by a substitute, who plays under his number in
+    his place, the substitute plays alone; he was seated as a newcomer at the table, last."""
+    event = chouette(director)
+    first = start_round(event, user=director).games.get()
+    for number in (1, 2):
+        hand = {**gin(number, 0), "knocker_deadwood": 0, "defender_deadwood": 40 + number}
+        correct_entry(first, number, hand, user=director, reason="Score sheet")
+    close_round(Round.objects.get(pk=first.round_id), user=director)
+    sam = player_changes.substitute(event, event.players.get(number=1), name="Sam", user=director)
+    second = start_round(event, user=director).games.get()
+    assert sides_by_name(second) == [(0, sam.name), (1, "Player 2"), (1, "Player 3")]
+
+
+def test_a_chouette_hand_that_never_counted_does_not_seat_the_next_round(director):
+    """Hands count in order: hand 2, confirmed while hand 1 waited until the round was closed
+    early, never counted, and nobody won a hand that did. The draw seats round 2 again; the
+    seating took hand 2 for the game's first and put its winning partner alone."""
+    event = chouette(director)
+    first = start_round(event, user=director).games.get()
+    waiting = {**gin(1, 0), "knocker_deadwood": 0, "defender_deadwood": 30}
+    submit_entry(first, 1, waiting, seat=seat_of(first, 2))
+    hand = {**gin(2, 1), "knocker_deadwood": 0, "defender_deadwood": 40}
+    correct_entry(first, 2, hand, user=director, reason="Score sheet")
+    force_close_round(Round.objects.get(pk=first.round_id), user=director, reason="Time")
+    second = start_round(event, user=director).games.get()
+    assert sides_by_name(second) == [(0, "Player 1"), (1, "Player 2"), (1, "Player 3")]

@@ -1,9 +1,12 @@
 """How the evening machine reads a phone's score pad (``meld_testkit.evenings.pad``): the
 hands row by row, the lines below them by their headings in the phone's language, and who
-pays whom, as the pad of a table of three draws them."""
+pays whom, as the pad of a table of three draws them; a chouette's, who played each hand for
+side B and its note on who plays alone in the next round."""
+
+import pytest
 
 from meld_testkit.evenings.pad import read_pad
-from meld_testkit.model.pad import Box, HandRow
+from meld_testkit.model.pad import DECIDES, MOVES, STAYS, Box, HandRow
 from meld_testkit.page import read
 
 # A game of three over (RULES.md 2.1): A reached 100; hand 3 was confirmed after the end and
@@ -173,3 +176,78 @@ def test_a_gin_pad_of_two_reads_its_lines_without_payments_or_minimums():
     assert (pad.points, pad.boxes) == ((104, 42), (Box(4, 20, 80), Box(2, 20, 40)))
     assert (pad.game, pad.shutout, pad.totals) == ((100, 0), (0, 0), (284, 82))
     assert (pad.payments, pad.minimums) == ((), None)
+
+
+# A chouette over (RULES.md 2.1, 2): 1 alone against 3 and 5, who share side B's column.
+# Partner 3 lost hand 1, 5 won hand 2 (gin) and reached 100 in hand 3; hand 4, entered
+# after the end, waits. German, as a German phone shows it.
+CHOUETTE = """
+<section id="sheet">
+<table class="pad sides-2">
+  <thead>
+    <tr><th rowspan="2"><abbr title="Hand">#</abbr></th>
+      <th colspan="2" class="side-head side-0">A <span class="numbers">1</span></th>
+      <th colspan="2" class="side-head side-1">B <span class="numbers">3 &amp; 5</span></th></tr>
+  </thead>
+  <tbody id="pad-rows">
+    <tr class="deal row-confirmed"><th>1<span class="row-note">B: 3 Player 2</span></th>
+      <td>26</td><td class="total">26</td><td>0</td><td class="total">0</td></tr>
+    <tr class="deal row-confirmed"><th>2<span class="row-note">B: 5 Player 3</span></th>
+      <td>0</td><td class="total">26</td><td>58</td><td class="total">58</td></tr>
+    <tr class="deal row-confirmed"><th>3<span class="row-note">B: 5 Player 3</span></th>
+      <td>0</td><td class="total">26</td><td>43</td><td class="total">101</td></tr>
+    <tr class="deal row-entered"><th>4<span class="row-note">B: 5 Player 3</span></th>
+      <td>0</td><td class="total"></td><td>0</td><td class="total"></td></tr>
+    <tr class="pending-row"><td colspan="5"><div class="pending">wartet</div></td></tr>
+  </tbody>
+  <tfoot>
+    <tr><th>Punkte</th><td colspan="2">26</td><td colspan="2">101</td></tr>
+    <tr><th>Kästchen</th><td colspan="2">1 × 20 = 20</td><td colspan="2">2 × 20 = 40</td></tr>
+    <tr><th>Partie</th><td colspan="2">0</td><td colspan="2">100</td></tr>
+    <tr><th>Schneider</th><td colspan="2">0</td><td colspan="2">0</td></tr>
+    <tr class="grand"><th>Summe</th><td colspan="2">46</td><td colspan="2">241</td></tr>
+  </tfoot>
+</table>
+<p class="target muted">Partie bis 100</p>
+<p class="muted sheet-note">5 Player 3 hat die letzte Hand für Seite B gewonnen und spielt in
+  der nächsten Runde an diesem Tisch allein.</p>
+</section>
+"""
+
+
+def test_a_chouette_pad_reads_who_played_for_side_b_and_who_plays_alone_next():
+    pad = read_pad(read(CHOUETTE), "de")
+    assert pad is not None
+    assert pad.rows == (
+        HandRow(1, "confirmed", "", (26, 0), (26, 0), "3 Player 2"),
+        HandRow(2, "confirmed", "", (0, 58), (26, 58), "5 Player 3"),
+        HandRow(3, "confirmed", "", (0, 43), (26, 101), "5 Player 3"),
+        HandRow(4, "entered", "", (0, 0), None, "5 Player 3"),
+    )
+    assert (pad.game, pad.totals, pad.payments) == ((0, 100), (46, 241), ())
+    assert pad.note == (MOVES, "5 Player 3")
+
+
+def test_a_chouette_pad_says_the_lone_player_stays_or_that_the_last_hand_will_decide():
+    said = {
+        "Seite A hat die letzte Hand gewonnen: Wer allein spielt, bleibt in der nächsten "
+        "Runde an diesem Tisch allein.": (STAYS,),
+        "Diese Runde ist eine Chouette-Partie. Die letzte gewonnene Hand entscheidet, wer in "
+        "der nächsten Runde an diesem Tisch allein spielt.": (DECIDES,),
+    }
+    for note, meant in said.items():
+        pad = read_pad(read(_noted(note)), "de")
+        assert pad is not None
+        assert pad.note == meant
+
+
+def test_a_note_the_pad_reader_does_not_know_fails_the_reading():
+    english = "Side A won the last hand: the lone player stays alone in the next round."
+    with pytest.raises(AssertionError, match="the pad's note reads"):
+        read_pad(read(_noted(english)), "de")
+
+
+def _noted(note: str) -> str:
+    """The chouette's pad with another note under it."""
+    head = CHOUETTE.split('<p class="muted sheet-note">')[0]
+    return f'{head}<p class="muted sheet-note">{note}</p></section>'

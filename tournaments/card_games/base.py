@@ -1,7 +1,7 @@
 """The base class of a card game in the registry (see ``tournaments.card_games``)."""
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -87,6 +87,19 @@ class PlayedGame:
 
     sides: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
+
+
+def in_order(confirmed: Iterable[Entry]) -> list[Entry]:
+    """The confirmed deals that count: deals count in order, as on a paper score sheet (a
+    deal's minimum meld and the end of the game follow from the totals before it), so a
+    deal confirmed while an earlier one still waits counts once that one does (never,
+    where the round closed first)."""
+    counted = []
+    for number, entry in enumerate(confirmed, start=1):
+        if entry.number != number:
+            break
+        counted.append(entry)
+    return counted
 
 
 def leader(totals: tuple[int, ...]) -> int | None:

@@ -20,7 +20,7 @@ from meldcore.messages import Problem
 from scoring import gin_three
 from scoring.canasta import side_label
 from scoring.gin_profiles import GinProfile
-from tournaments.card_games.base import Outcome, Seated, SheetPart
+from tournaments.card_games.base import Outcome, Seated, SheetPart, in_order
 from tournaments.card_games.entry import EntryForm
 from tournaments.card_games.entry.gin_tables import ChouetteHandForm
 from tournaments.card_games.gin import gin_hand, up_to_target
@@ -118,24 +118,28 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
     ) -> tuple[list[Player], bool]:
         """The table's players in the order they sit (alone, the partner who plays first, the
         other) and whether the last hand won at this table in the game before chose who plays
-        alone. Players new at the table follow in draw order."""
+        alone. A substitute sits in the place of the player replaced, whose number he plays
+        under; players new at the table follow in draw order."""
         if game is None:
             return players, False
         try:
             seats = self.seats(game)
         except ServiceError:
             return players, False
-        hands = up_to_target([tuple(entry.points) for entry in game.entries.all()], target)
+        hands = up_to_target(
+            [tuple(entry.points) for entry in in_order(game.entries.all())], target
+        )
         following = gin_three.chouette_next_game_after(hands)
         if following is None:
             return players, False
         chosen = [
-            seats[index].player
+            seats[index].player.number
             for index in (following.lone, following.partner, following.sitting_out)
         ]
-        order = [player for player in chosen if player in players]
-        order += [player for player in players if player not in chosen]
-        return order, order[0] == chosen[0]
+        by_number = {player.number: player for player in players if player.number is not None}
+        order = [by_number[number] for number in chosen if number in by_number]
+        order += [player for player in players if player not in order]
+        return order, order[0].number == chosen[0]
 
     # --- an entry -----------------------------------------------------------------
 

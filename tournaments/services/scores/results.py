@@ -14,6 +14,7 @@ from django.db import transaction
 
 from scoring.profiles import Profile
 from tournaments.card_games import Outcome, card_game_of, group_sides
+from tournaments.card_games.base import in_order
 from tournaments.card_games.gin import GinTotals
 from tournaments.kernel import feed, statements
 from tournaments.kernel.deal import seats_loaded, seats_of, seats_prefetch
@@ -92,18 +93,6 @@ def _ended_by_director(game: Game) -> bool:
 def _side_size(game: Game) -> int:
     """The most players a side of the game has (partners play Gin to more)."""
     return max(len(side) for side in group_sides(seats_of(game)))
-
-
-def in_order(confirmed: list[Entry]) -> list[Entry]:
-    """The confirmed deals that count: deals count in order, as on a paper score sheet (a
-    deal's minimum meld and the end of the game follow from the totals before it), so a
-    deal confirmed while an earlier one still waits counts once that one does."""
-    counted = []
-    for number, entry in enumerate(confirmed, start=1):
-        if entry.number != number:
-            break
-        counted.append(entry)
-    return counted
 
 
 def outcome(game: Game, confirmed: list[Entry], *, profile: Profile | None = None) -> Outcome:
