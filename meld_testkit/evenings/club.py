@@ -74,6 +74,8 @@ CONFIGS: tuple[Config, ...] = (
     Config("gin", "tables", 7, "deals", 4, auto_confirm=10, table_kind="rotation", rounds=3),
     Config("gin", "tables", 6, "game", table_kind="chouette", rounds=3),
     Config("gin", "tables", 3, "deals", 3, auto_confirm=10, table_kind="chouette", rounds=4),
+    Config("gin", "tables", 3, "time", table_kind="chouette", rounds=2),
+    Config("gin", "tables", 6, "time", table_kind="rotation", rounds=2),
 )
 # ``MELD_EVENINGS=partnership`` (a word of a config's description) plays only those evenings:
 # the deep run's ``--only``.
