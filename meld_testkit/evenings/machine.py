@@ -138,8 +138,8 @@ class EveningMachine(PhoneRules, DirectorRules, RuleBasedStateMachine):
             pairs = itertools.zip_longest(shown.rows, expected.rows)
             seen, counted = next((s, m) for s, m in pairs if s != m)
             raise AssertionError(f"{where}: a row reads {seen}, model {counted}")
-        lines = ("points", "boxes", "game", "shutout", "totals", "payments", "minimums", "note")
-        for line in lines:
+        lines = "points boxes game shutout totals payments minimums note result"
+        for line in lines.split():
             seen, counted = getattr(shown, line), getattr(expected, line)
             assert seen == counted, f"{where}: {line} {seen}, model {counted}"
 

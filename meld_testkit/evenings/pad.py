@@ -13,7 +13,7 @@ import re
 
 from django.utils import translation
 
-from meld_testkit.model.pad import DECIDES, MOVES, STAYS, Box, HandRow, PadSays
+from meld_testkit.model.pad import DECIDES, DRAW, MOVES, STAYS, Box, HandRow, PadSays
 from meld_testkit.page import Cell, Page, Row
 
 # The lines below the hands, by their headings on the pad (the app's English words).
@@ -27,6 +27,9 @@ NOTES = {
     MOVES: "%(player)s won the last hand for side B and plays alone in the next round at "
     "this table.",
 }
+# The line above the pad once the game is over (the app's words).
+WINS = "Game over: side %(label)s wins by %(net)s."
+DRAWN = "Game over: a draw."
 NUMBER = re.compile(r"-?\d[\d,.\u00a0\u202f]*")
 
 
@@ -53,6 +56,7 @@ def read_pad(page: Page, language: str) -> PadSays | None:
     lines = _lines(table.part("tfoot"), language)
     minimums = page.paragraph("minimums")
     note = page.paragraph("sheet-note")
+    result = next((e for e in page.elements if "result" in _classes_of(e.attrs)), None)
     return PadSays(
         _hands(table.part("tbody"), letters),
         _numbers_of(lines["Points"]) if "Points" in lines else None,
@@ -63,11 +67,28 @@ def read_pad(page: Page, language: str) -> PadSays | None:
         tuple(sorted(_payment(line, letters) for line in (payments.items if payments else []))),
         _minimums(minimums.text, letters, language) if minimums is not None else None,
         _note(note.text, language) if note is not None else (),
+        _result(result.text, language) if result is not None else (),
     )
 
 
 def _classes(cell: Cell | Row) -> list[str]:
-    return cell.attrs.get("class", "").split()
+    return _classes_of(cell.attrs)
+
+
+def _classes_of(attrs: dict[str, str]) -> list[str]:
+    return attrs.get("class", "").split()
+
+
+def _result(text: str, language: str) -> tuple[str, ...]:
+    """Who won, as the line above the pad says it in the phone's language."""
+    with translation.override(language):
+        if text == translation.gettext(DRAWN):
+            return (DRAW,)
+        wins = re.escape(translation.gettext(WINS))
+        wins = wins.replace(re.escape("%(label)s"), "([A-C])").replace(re.escape("%(net)s"), "(.+)")
+        found = re.fullmatch(wins, text)
+    assert found is not None, f"the pad's result reads {text!r}"
+    return (found.group(1), str(numbers(found.group(2))[0]))
 
 
 def _hands(body: list[Row], letters: list[str]) -> tuple[HandRow, ...]:

@@ -28,6 +28,7 @@ from scoring.gin_three import Seating
 
 LETTERS = "ABC"  # each side's column, in the order of the draw (RULES.md 2.1's example)
 DECIDES, STAYS, MOVES = "decides", "stays", "moves"
+DRAW = "draw"
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,9 @@ class PadSays:
     # A chouette's note on who plays alone in the next round at the table: DECIDES while
     # the game goes on (or nobody won a hand), STAYS, or (MOVES, the partner's name).
     note: tuple[str, ...] = ()
+    # The line above the pad once the game is over: (the winner's letter, by how much), or
+    # (DRAW,); nothing while it goes on.
+    result: tuple[str, ...] = ()
 
 
 def _added(totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
@@ -111,6 +115,18 @@ def _note(evening: Evening, game: Game) -> tuple[str, ...]:
     return (MOVES, _partner(evening, game, won[-1]))
 
 
+def _result(totals: Sequence[int], over: bool) -> tuple[str, ...]:
+    """Who won a game that is over, as the line above the pad says it: the highest total
+    wins, by its lead over the next; equal highest totals are a draw (RULES.md 1.6; Gin's
+    game, 2.1's three at a table and a round stopped short of the target alike)."""
+    if not over:
+        return ()
+    ranked = sorted(totals, reverse=True)
+    if ranked[0] == ranked[1]:
+        return (DRAW,)
+    return (LETTERS[list(totals).index(ranked[0])], str(ranked[0] - ranked[1]))
+
+
 def pad_says(evening: Evening, game: Game) -> PadSays:
     rows = _rows(evening, game)
     hands = [version.points for version in game.counted()]
@@ -119,7 +135,9 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
     if game.card_game == "canasta":
         # A side's next first meld needs so much by its total; once over there is none.
         minimums = None if over else side_minimums(points, WIENER)
-        return PadSays(rows, None, None, None, None, points, (), minimums)
+        return PadSays(
+            rows, None, None, None, None, points, (), minimums, result=_result(points, over)
+        )
     # Only the winner of a hand (or the partnership ahead in it) scores: his column wins
     # the box; a no game (or partners even) gives none.
     won = tuple(sum(1 for hand in hands if hand[side] > 0) for side in range(len(points)))
@@ -143,6 +161,7 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
         totals,
         payments,
         note=_note(evening, game) if game.card_game == CHOUETTE else (),
+        result=_result(totals, over),
     )
 
 

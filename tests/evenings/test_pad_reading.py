@@ -251,3 +251,23 @@ def _noted(note: str) -> str:
     """The chouette's pad with another note under it."""
     head = CHOUETTE.split('<p class="muted sheet-note">')[0]
     return f'{head}<p class="muted sheet-note">{note}</p></section>'
+
+
+def test_the_line_above_a_pad_that_is_over_says_who_won_and_by_how_much():
+    """In the phone's language (German here, as the pad's headings): the winner's letter and
+    lead (thousands as the phone writes them), or a draw; nothing while the game goes on."""
+    over = PAD.replace(
+        '<section id="sheet">',
+        '<section id="sheet"><div class="result" role="status">'
+        "Partie beendet: Seite A gewinnt mit 1.270 Punkten Vorsprung.</div>",
+    )
+    pad = read_pad(read(over), "de")
+    assert pad is not None and pad.result == ("A", "1270")
+    drawn = PAD.replace(
+        '<section id="sheet">',
+        '<section id="sheet"><div class="result" role="status">Partie beendet: unentschieden.</div>',
+    )
+    pad = read_pad(read(drawn), "de")
+    assert pad is not None and pad.result == ("draw",)
+    pad = read_pad(read(PAD), "de")
+    assert pad is not None and pad.result == ()
