@@ -161,8 +161,8 @@ class GinRotation(SeatedByHands[gin_three.Seating]):
         score = result.gin_score
         if not isinstance(score, gin_three.ThreePlayerScore):
             raise TypeError(f"a rotation's pad counts a game of three, not {score!r}")
-        settled = score.payments if score.finished else ()
-        if result.finished and not score.finished:
+        settled = score.payments  # none before the target
+        if result.finished and not score.finished:  # its hands played, or ended
             settled = _stopped_short(tuple(score.totals))
         payments = tuple(
             Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in settled
