@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_event, seat_round
 from tests.printing.conftest import pages, shown
-from tournaments.models import Entry
+from tournaments.models import Entry, Event
 from tournaments.printing import render, score_sheets
 
 pytestmark = pytest.mark.django_db
@@ -70,3 +70,39 @@ def test_sheets_before_any_round_are_numbered_by_table(director):
     texts = pages(render(event, "score-sheets"))
     assert len(texts) == 3
     assert "Table 3" in texts[2]
+
+
+def test_a_deal_confirmed_while_an_earlier_one_waits_is_not_printed(canasta):
+    """The sheet prints what the pad counts: deals in order, none after a gap."""
+    game = canasta.rounds.get(number=1).games.get(table__number=2)
+    Entry.objects.create(
+        game=game, number=2, points_0=640, points_1=360, status=Entry.Status.CONFIRMED
+    )
+    sheet = score_sheets.load(canasta).sheets[1]
+    assert sheet.rows == ()
+    assert "640" not in pages(render(canasta, "score-sheets"))[1]
+
+
+def test_a_gin_round_of_so_many_hands_prints_its_winner_once_they_are_played(director):
+    """Nobody reached the target, but the round's two hands are played: the game is over and
+    the leader wins by the difference of the totals, boxes counted (RULES.md 2)."""
+    event = make_event(
+        director,
+        card_game="gin",
+        players=2,
+        fmt="swiss",
+        language="en",
+        round_kind=Event.RoundKind.DEALS,
+        round_deals=2,
+    )
+    rnd = seat_round(event, 1, [(1, 2)])
+    confirm(rnd.games.get(), [(23, 0)])
+    assert score_sheets.load(event).sheets[0].gin.finished is False
+    assert "Winner's margin: ______" in pages(render(event, "score-sheets"))[0]
+    Entry.objects.create(
+        game=rnd.games.get(), number=2, points_0=0, points_1=10, status=Entry.Status.CONFIRMED
+    )
+    totals = score_sheets.load(event).sheets[0].gin
+    # A: 23 and a box of 20 = 43; B: 10 and a box = 30.
+    assert totals.totals == (43, 30) and totals.finished and totals.winner == 0
+    assert "Winner's margin: 13" in pages(render(event, "score-sheets"))[0]

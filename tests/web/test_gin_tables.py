@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
+from tests.printing.conftest import pages
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Result
@@ -212,6 +213,14 @@ def test_the_board_and_the_printed_score_sheet_show_the_three_columns(director_c
     assert {n: sheet.gin.totals[side] for n, side in by_player.items()} == {A: 262, B: 37, C: 0}
     assert {n: sheet.gin.game_bonus[side] for n, side in by_player.items()} == {A: 100, B: 0, C: 0}
     assert sheet.gin.net == 225
+    # Who pays whom, as RULES.md 2.1 settles the worked example.
+    paid = {(p.payer, p.payee): p.amount for p in sheet.gin.payments}
+    letter = {n: "ABC"[side] for n, side in by_player.items()}
+    assert paid == {
+        (letter[B], letter[A]): 225,
+        (letter[C], letter[A]): 362,
+        (letter[C], letter[B]): 37,
+    }
     pdf = director_client.get(
         reverse("tournaments-director-print-pdf", args=[event.pk, "score-sheets"])
     )
@@ -554,6 +563,15 @@ def test_a_rotation_round_of_two_hands_ends_with_the_leader_ahead(director_clien
     assert sorted(paid) == sorted(
         [(letter[B], letter[A], "8"), (letter[C], letter[A], "45"), (letter[C], letter[B], "37")]
     )
+    # The printed score sheet says the same: the margin of the leader and who pays whom.
+    printed = score_sheets.load(event, 1).sheets[0].gin
+    assert printed.finished and printed.winner == side_of(game, A) and printed.net == 8
+    assert sorted((p.payer, p.payee, p.amount) for p in printed.payments) == sorted(
+        [(letter[B], letter[A], 8), (letter[C], letter[A], 45), (letter[C], letter[B], 37)]
+    )
+    text = pages(score_sheets.build(score_sheets.load(event, 1)))[0]  # the event's German
+    assert "Vorsprung des Gewinners: 8" in text
+    assert f"{letter[C]} zahlt {letter[A]} 45" in text
 
 
 def test_every_round_seats_each_table_of_three_in_draw_order_whoever_has_the_bye(director):

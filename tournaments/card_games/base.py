@@ -11,7 +11,6 @@ from meldcore.messages import Problem
 from ratings import Match, table_matches
 from scoring.profiles import Profile
 from tournaments.card_games.entry import EntryForm
-from tournaments.card_games.sheets import GinSheetTotals
 from tournaments.card_games.sides import Side
 from tournaments.card_games.words import Words
 from tournaments.kernel.deal import Scored
@@ -274,13 +273,3 @@ class CardGame(ABC, Generic[P]):
     @abstractmethod
     def sheet_rules(self, profile: P, side_size: int) -> dict[str, Any]:
         """The rules a printed score sheet shows: ``ScoreSheetsData``'s ``canasta`` or ``gin``."""
-
-    def printed_minimums(self, totals: list[int], profile: P) -> tuple[int, ...]:
-        """Each side's minimum meld after a printed row (Canasta), else nothing."""
-        return ()
-
-    def printed_totals(
-        self, hands: list[tuple[int, ...]], profile: P, side_size: int, sides: int
-    ) -> GinSheetTotals | None:
-        """A printed sheet's bottom lines (Gin's boxes and bonuses), else None."""
-        return None

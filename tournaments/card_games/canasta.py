@@ -244,9 +244,6 @@ class Canasta(CardGame[CanastaProfile]):
         )
         return {"canasta": rules}
 
-    def printed_minimums(self, totals: list[int], profile: CanastaProfile) -> tuple[int, ...]:
-        return tuple(canasta.minimum_meld(total, profile) for total in totals)
-
 
 def offered_modes(modes: tuple[str, ...], event: Event) -> list[str]:
     """The entry modes the event's phones offer, in the card game's order (the first where the

@@ -17,7 +17,7 @@ from scoring.gin_three import ThreePlayerScore
 from tournaments.card_games.base import CardGame, Outcome, SheetPart, leader, margin
 from tournaments.card_games.entry import HAND_KINDS, EntryForm, GinHandForm
 from tournaments.card_games.entry.gin import arranged
-from tournaments.card_games.sheets import GinRules, GinSheetTotals
+from tournaments.card_games.sheets import GinRules, Settlement
 from tournaments.card_games.sides import Side
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError, problems_error
@@ -45,6 +45,7 @@ class GinTotals:
     shutout_bonus: tuple[int, ...]
     totals: tuple[int, ...]
     box_value: int
+    payments: tuple[Settlement, ...] = ()  # a game of three once it is over: who pays whom
 
     @property
     def box_cells(self) -> list[tuple[int, int]]:
@@ -238,23 +239,6 @@ class Gin(CardGame[GinProfile]):
             shutout_bonus=profile.shutout_bonus,
         )
         return {"gin": rules}
-
-    def printed_totals(
-        self, hands: list[tuple[int, ...]], profile: GinProfile, side_size: int, sides: int
-    ) -> GinSheetTotals | None:
-        if not hands or sides != 2:
-            return None
-        game = gin.score_game(
-            [tuple(h[:2]) for h in hands], profile, target=self.target(profile, side_size)
-        )
-        return GinSheetTotals(
-            boxes=tuple(game.box_bonus),
-            game_bonus=tuple(game.game_bonus),
-            shutout_bonus=tuple(game.shutout_bonus),
-            totals=tuple(game.totals),
-            finished=bool(game.finished),
-            net=game.net,
-        )
 
 
 def pad_totals(score: GinScore, profile: GinProfile, *, shutout: tuple[int, ...]) -> GinTotals:

@@ -5,15 +5,26 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Settlement:
+    """One payment after a game of three, by side letters."""
+
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
 class GinSheetTotals:
-    """A Gin game's bottom lines as ``scoring.gin.score_game`` counts them."""
+    """A Gin game's bottom lines as its score pad shows them (``results.game_sheet``)."""
 
     boxes: tuple[int, ...]  # the box bonus in points: hands won × the box value
     game_bonus: tuple[int, ...]
     shutout_bonus: tuple[int, ...]
     totals: tuple[int, ...]
     finished: bool = False
+    winner: int | None = None  # the side that won, once the game is over (None: a draw)
     net: int = 0
+    payments: tuple[Settlement, ...] = ()  # who pays whom once a game of three is over
 
 
 @dataclass(frozen=True)

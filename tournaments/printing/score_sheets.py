@@ -7,14 +7,16 @@ come pre-filled with event, round, table and names, and with the confirmed
 deals or hands where there are any; the other rows are left for handwriting.
 """
 
-from scoring.profiles import Profile
 from tournaments.card_games import card_game_of
+from tournaments.card_games.sheets import GinSheetTotals
 from tournaments.formats import format_of
+from tournaments.kernel.deal import seats_prefetch
 from tournaments.kernel.profiles import event_profile
-from tournaments.models import Entry, Event
+from tournaments.models import Entry, Event, Game
 from tournaments.printing import loaders
 from tournaments.printing.data import DealRow, ScoreSheet, ScoreSheetsData, TableSeating
 from tournaments.printing.sheet_pages import build
+from tournaments.services.scores.results import Sheet, game_sheet
 
 
 def side_size(event: Event) -> int:
@@ -35,9 +37,11 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
         count = len(loaders.tables(event)) or max(1, -(-len(loaders.entrants(event)) // per_table))
         sheets = tuple(ScoreSheet(table=None if blank else t) for t in range(1, count + 1))
     else:
-        deals = {} if blank else _confirmed(event, seating.round)
+        pads = {} if blank else _pads(event, seating.round)
         sheets = tuple(
-            _sheet(event, profile, table, deals.get(table.table, []), blank)
+            ScoreSheet(table=None, sides=max(2, table.sides))
+            if blank
+            else _sheet(table, pads.get(table.table))
             for table in seating.tables
         )
     return ScoreSheetsData(
@@ -50,40 +54,64 @@ def load(event: Event, round_number: int | None = None, blank: bool = False) -> 
     )
 
 
-def _confirmed(event: Event, round_number: int) -> dict[int, list[tuple[int, ...]]]:
-    rows = (
-        Entry.objects.filter(
-            game__round__event=event,
-            game__round__number=round_number,
-            status=Entry.Status.CONFIRMED,
-        )
-        .order_by("game__table__number", "number")
-        .values_list("game__table__number", "points_0", "points_1", "points_2")
+def _pads(event: Event, round_number: int) -> dict[int, Sheet]:
+    """Each table's score pad as the phones and the board show it, by table number."""
+    profile = event_profile(event)
+    games = list(
+        Game.objects.filter(round__event=event, round__number=round_number)
+        .select_related("round__event", "table")
+        .prefetch_related(seats_prefetch())
     )
-    deals: dict[int, list[tuple[int, ...]]] = {}
-    for table, *points in rows:
-        deals.setdefault(table, []).append(tuple(p for p in points if p is not None))
-    return deals
+    entries: dict[int, list[Entry]] = {game.pk: [] for game in games}
+    for entry in (
+        Entry.objects.filter(game__in=games)
+        .exclude(status=Entry.Status.SUPERSEDED)
+        .order_by("number", "version")
+    ):
+        entries[entry.game_id].append(entry)
+    return {
+        game.table.number: game_sheet(game, profile=profile, entries=entries[game.pk])
+        for game in games
+        if game.table is not None
+    }
 
 
-def _sheet(
-    event: Event, profile: Profile, table: TableSeating, deals: list[tuple[int, ...]], blank: bool
-) -> ScoreSheet:
-    card_game = card_game_of(event)
+def _sheet(table: TableSeating, pad: Sheet | None) -> ScoreSheet:
+    """A table's sheet with the deals or hands its pad counts (confirmed, in order, up to
+    the one that ended the game) and, for Gin, the pad's bottom lines."""
     sides = max(2, table.sides)
-    totals = [0] * sides
-    rows = []
-    for points in deals:
-        points = tuple(points[:sides]) + (0,) * (sides - len(points))
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-        minimums = card_game.printed_minimums(totals, profile)
-        rows.append(DealRow(points=points, totals=tuple(totals), minimums=minimums))
+    rows = tuple(
+        DealRow(points=_columns(row.points, sides), totals=row.totals, minimums=row.minimums)
+        for row in (pad.rows if pad is not None else ())
+        if row.totals is not None
+    )
     return ScoreSheet(
-        table=None if blank else table.table,
-        seating=None if blank else table,
+        table=table.table,
+        seating=table,
         sides=sides,
-        rows=tuple(rows),
-        gin=card_game.printed_totals(deals, profile, side_size(event), sides),
+        rows=rows,
+        gin=_gin_totals(pad) if pad is not None and rows else None,
+    )
+
+
+def _columns(points: tuple[int, ...], sides: int) -> tuple[int, ...]:
+    return tuple(points[:sides]) + (0,) * (sides - len(points))
+
+
+def _gin_totals(pad: Sheet) -> GinSheetTotals | None:
+    """The pad's boxes, bonuses and totals; once the game is over, its margin and who pays
+    whom, however it ended (the target, its hands played, time or the director)."""
+    if pad.gin is None:
+        return None
+    return GinSheetTotals(
+        boxes=pad.gin.box_bonus,
+        game_bonus=pad.gin.game_bonus,
+        shutout_bonus=pad.gin.shutout_bonus,
+        totals=pad.gin.totals,
+        finished=pad.finished,
+        winner=pad.winner,
+        net=pad.net,
+        payments=pad.gin.payments,
     )
 
 

@@ -201,19 +201,34 @@ def _gin(
     y = _gin_hands(c, sheet, box.x, top, widths, rows, row_h)
     _grid(c, box.x, top, widths, rows + 1, row_h, 2)
     y = _gin_bottom_lines(c, rules, sheet, box, y - 3 * mm, row_h)
+    y = _gin_result(c, sheet, box, y)
+    _signatures(c, sheet, box, y - 4 * mm)
+
+
+def _gin_result(c: Canvas, sheet: ScoreSheet, box: Box, y: float) -> float:
+    """The winner's margin (or a line to write it on) and, for a game of three that is over,
+    who pays whom; returns the bottom of the last line."""
     totals = sheet.gin
-    net = ""
+    said = ""
     if totals is not None and totals.finished:
-        net = _("Winner's margin: %(points)s") % {"points": number(totals.net)}
+        said = (
+            _("Winner's margin: %(points)s") % {"points": number(totals.net)}
+            if totals.winner is not None
+            else _("Game over: a draw.")
+        )
+    y -= 6 * mm
     text(
-        c,
-        box.x + 1.5 * mm,
-        y - 6 * mm,
-        net or _("Winner's margin:") + " ______",
-        size=11,
-        bold=bool(net),
+        c, box.x + 1.5 * mm, y, said or _("Winner's margin:") + " ______", size=11, bold=bool(said)
     )
-    _signatures(c, sheet, box, y - 10 * mm)
+    if totals is not None and totals.finished and totals.payments:
+        y -= 5 * mm
+        paid = " · ".join(
+            _("%(payer)s pays %(payee)s %(amount)s")
+            % {"payer": p.payer, "payee": p.payee, "amount": number(p.amount)}
+            for p in totals.payments
+        )
+        text(c, box.x + 1.5 * mm, y, paid, size=10, width=box.w - 3 * mm)
+    return y
 
 
 def _gin_legend(c: Canvas, rules: GinRules, box: Box, top: float) -> None:

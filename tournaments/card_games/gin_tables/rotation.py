@@ -7,7 +7,7 @@ columns, the winner's points in his own. The game's seating is the engine's
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,30 +21,13 @@ from tournaments.card_games.entry import EntryForm
 from tournaments.card_games.entry.gin_tables import RotationHandForm
 from tournaments.card_games.gin import GinTotals, gin_hand, pad_totals, up_to_target
 from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
-from tournaments.card_games.sheets import GinSheetTotals
+from tournaments.card_games.sheets import Settlement
 from tournaments.card_games.sides import Side, sides_of
 from tournaments.kernel.deal import Scored
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Entry, Event, Game, Seat
 
 SIDES = 3
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """One payment after a rotation game, by side letters."""
-
-    payer: str
-    payee: str
-    amount: int
-
-
-@dataclass(frozen=True)
-class RotationTotals(GinTotals):
-    """The score pad's bottom lines of a rotation game, with who pays whom once it is
-    over (the shutout bonus is paid, not added)."""
-
-    payments: tuple[Settlement, ...] = ()
 
 
 class GinRotation(SeatedByHands[gin_three.Seating]):
@@ -154,7 +137,7 @@ class GinRotation(SeatedByHands[gin_three.Seating]):
         net = margin(totals, winner)
         return Outcome(totals, finished, winner, net, None, score, nets=nets, counted=len(hands))
 
-    def pad_totals(self, result: Outcome, profile: GinProfile) -> RotationTotals:
+    def pad_totals(self, result: Outcome, profile: GinProfile) -> GinTotals:
         """With who pays whom once the game is over, as the standings count it: at the target
         the rules' settlement (the shutout bonus paid by the player without points, not added
         to a total); stopped short of it, the settlement of the totals as they stand."""
@@ -168,28 +151,12 @@ class GinRotation(SeatedByHands[gin_three.Seating]):
             Settlement(side_label(p.payer), side_label(p.payee), p.amount) for p in settled
         )
         totals = pad_totals(score, profile, shutout=(0,) * SIDES)
-        return RotationTotals(**vars(totals), payments=payments)
+        return replace(totals, payments=payments)
 
     # --- printing -----------------------------------------------------------------
 
     def sheet_rules(self, profile: GinProfile, side_size: int) -> dict[str, Any]:
         return super().sheet_rules(profile, 1)
-
-    def printed_totals(
-        self, hands: list[tuple[int, ...]], profile: GinProfile, side_size: int, sides: int
-    ) -> GinSheetTotals | None:
-        if not hands or sides != SIDES:
-            return None
-        score = gin_three.score_three_player_game(counted(hands, profile.target), profile)
-        totals = tuple(score.totals)
-        return GinSheetTotals(
-            boxes=tuple(score.box_bonus),
-            game_bonus=tuple(score.game_bonus),
-            shutout_bonus=(0,) * SIDES,  # paid by the player without points, not added
-            totals=totals,
-            finished=score.finished,
-            net=margin(totals, score.winner),
-        )
 
 
 def counted(hands: list[tuple[int, ...]], target: int) -> list[tuple[int, ...]]:
