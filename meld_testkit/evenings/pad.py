@@ -1,7 +1,7 @@
 """A phone's score pad as a player reads it: the table's column heads (each side's letter),
 one row a deal (its number, at a rotation's table who sat it out, at a chouette's who played
 for side B, each column's points and running total), the lines below it by their headings,
-Canasta's minimum meld above it, at a rotation's table the list of who pays whom, and a
+Canasta's minimum meld above it, at a table of three the list of who pays whom, and a
 chouette's note on who plays alone in the next round.
 
 Read from the page's table, paragraphs and list (``meld_testkit.page``), in the phone's

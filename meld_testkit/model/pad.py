@@ -9,9 +9,9 @@ count (in order, up to the one that ends the game), as on a paper score sheet. B
 Canasta has each side's total, and each side's minimum meld for the next deal while the game
 runs (RULES.md 1.5). Gin has each column's points, boxes (hands won, 20 each) and total; the
 game and shutout lines once the game is over; at a rotation's table, who pays whom once the
-game is over (at 100, or stopped short of it as the standings count it); a chouette's note
-says who plays alone in the next round at the table (its pad says nobody pays whom). The points, boxes and bonuses are
-counted here; the totals, minimums and payments come from the engines, so a pad that adds up
+game is over (at 100, or stopped short of it as the standings count it); at a chouette's,
+what the lone player wins from or pays to each partner once it is over, and a note on who
+plays alone in the next round at the table. The points, boxes and bonuses are counted here; the totals, minimums and payments come from the engines, so a pad that adds up
 differently from its own lines shows.
 """
 
@@ -151,7 +151,7 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
     else:
         shutout = _shutout(game_bonus, points)
         totals = gin_totals(hands, PARTNERS_TARGET if game.card_game == "gin4" else None)
-        payments = ()
+        payments = _chouette_payments(totals) if game.card_game == CHOUETTE and over else ()
     return PadSays(
         rows,
         points,
@@ -162,6 +162,19 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
         payments,
         note=_note(evening, game) if game.card_game == CHOUETTE else (),
         result=_result(totals, over),
+    )
+
+
+def _chouette_payments(totals: Sequence[int]) -> tuple[tuple[str, str, int], ...]:
+    """The lone player (side A) wins the margin from each partner (side B), or pays it to
+    each (RULES.md 2.1, 2); a draw pays nothing."""
+    lone, partners = totals
+    if lone == partners:
+        return ()
+    return (
+        ((LETTERS[1], LETTERS[0], lone - partners),)
+        if lone > partners
+        else ((LETTERS[0], LETTERS[1], partners - lone),)
     )
 
 

@@ -9,12 +9,16 @@ draw, highest card first, and players 1, 2, 3 are B, C, A.
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import strip_tags
 
 from scoring.gin_three import score_three_player_game
 from tests.factories import make_event, make_tables
 from tests.printing.conftest import pages
+from tournaments.card_games.sheets import Settlement
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Entry, Event, Game, Result
@@ -406,6 +410,14 @@ def test_a_whole_chouette_with_partners_taking_turns(director_client, director):
     page = phones[2].get(table_url("tournaments-table", game)).content.decode()
     assert "Game to 100" in page and "Game over: side A wins by 220." in page
     assert "B: 3 Player 3" in page and "B: 2 Player 2" in page
+    # Who pays whom, as the standings count it: each partner pays the lone player the margin.
+    assert re.findall(r'<ul class="payments">\s*<li>([^<]*)</li>\s*</ul>', page) == [
+        "Each player of side B pays A 220"
+    ]
+    printed = score_sheets.load(game.round.event, 1).sheets[0].gin
+    assert [(p.payer, p.payee, p.amount, p.each) for p in printed.payments] == [
+        ("B", "A", 220, "payer")
+    ]
     # A round is one chouette game: the lone player won the last hand, so stays alone next round.
     assert (
         "Side A won the last hand: the lone player stays alone in the next round at this table."
@@ -827,3 +839,25 @@ def test_a_correction_posted_for_another_hand_is_checked_against_that_hands_play
     page = refused.content.decode()
     assert sorted(knocker_choices(page)) == ["2 Player 2", "3 Player 3"]
     assert '<input type="hidden" name="fix-number" value="3"' in page
+
+
+@pytest.mark.parametrize(
+    ("each", "language", "said"),
+    [
+        ("payer", "en", "Each player of side B pays A 1,220"),
+        ("payee", "en", "A pays each player of side B 1,220"),
+        ("", "en", "B pays A 1,220"),
+        ("payer", "de", "Jeder Spieler der Seite B zahlt A 1.220"),
+        ("payee", "de", "A zahlt jedem Spieler der Seite B 1.220"),
+    ],
+)
+def test_a_payment_says_when_each_partner_pays_or_collects(each, language, said):
+    """A chouette's lone player wins or pays the margin to each of the two partners: the pad
+    and the director's game page say it so (RULES.md 2.1, 2)."""
+    payer, payee = ("B", "A") if each != "payee" else ("A", "B")
+    with translation.override(language):
+        html = render_to_string(
+            "tournaments/table/partials/payment.html",
+            {"payment": Settlement(payer, payee, 1220, each=each)},
+        )
+    assert re.sub(r"\s+", " ", strip_tags(html)).strip() == said

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Settlement:
-    """One payment after a game of three, by side letters."""
+    """One payment after a game of three, by side letters. ``each``: which of the two is a
+    chouette's side of partners, each of whom pays or collects the amount ("payer", "payee";
+    "" where both are one player)."""
 
     payer: str
     payee: str
     amount: int
+    each: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 bottom lines (boxes, game and shutout bonus, total)."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import gettext_noop, override
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.card_games.sheets import CanastaRules, GinRules
@@ -24,6 +24,13 @@ from tournaments.printing.layout import (
 
 SIDES = "ABC"
 MOST_DEALS = 20  # rows of a sheet for a game to the target or a time limit
+# Who pays whom, by which of the two is a chouette's side of partners (``Settlement.each``):
+# the pad's words (partials/sheet.html).
+PAYS = {
+    "": gettext_noop("%(payer)s pays %(payee)s %(amount)s"),
+    "payer": gettext_noop("Each player of side %(payer)s pays %(payee)s %(amount)s"),
+    "payee": gettext_noop("%(payer)s pays each player of side %(payee)s %(amount)s"),
+}
 
 
 def build(data: ScoreSheetsData) -> bytes:
@@ -223,8 +230,7 @@ def _gin_result(c: Canvas, sheet: ScoreSheet, box: Box, y: float) -> float:
     if totals is not None and totals.finished and totals.payments:
         y -= 5 * mm
         paid = " · ".join(
-            _("%(payer)s pays %(payee)s %(amount)s")
-            % {"payer": p.payer, "payee": p.payee, "amount": number(p.amount)}
+            _(PAYS[p.each]) % {"payer": p.payer, "payee": p.payee, "amount": number(p.amount)}
             for p in totals.payments
         )
         text(c, box.x + 1.5 * mm, y, paid, size=10, width=box.w - 3 * mm)

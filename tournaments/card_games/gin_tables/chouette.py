@@ -23,8 +23,9 @@ from scoring.gin_profiles import GinProfile
 from tournaments.card_games.base import Outcome, Seated, SheetPart, in_order
 from tournaments.card_games.entry import EntryForm
 from tournaments.card_games.entry.gin_tables import ChouetteHandForm
-from tournaments.card_games.gin import gin_hand, up_to_target
+from tournaments.card_games.gin import GinTotals, gin_hand, up_to_target
 from tournaments.card_games.gin_tables.base import SeatedByHands, hand_number
+from tournaments.card_games.sheets import Settlement
 from tournaments.card_games.sides import Side, sides_of
 from tournaments.kernel.deal import Scored, seats_prefetch
 from tournaments.kernel.errors import ServiceError
@@ -178,6 +179,20 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
     def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: GinProfile) -> SheetPart:
         part = super().sheet_part(result, confirmed, profile)
         return replace(part, note=next_round_note(result, confirmed, profile.target))
+
+    def pad_totals(self, result: Outcome, profile: GinProfile) -> GinTotals:
+        """With who pays whom once the game is over, as the standings count it: the lone
+        player wins or pays the margin to each of the two partners (RULES.md 2.1, 2)."""
+        totals = super().pad_totals(result, profile)
+        if not result.finished or result.winner is None or not result.net:
+            return totals
+        lone, partners = side_label(0), side_label(1)
+        paid = (
+            Settlement(partners, lone, result.net, each="payer")
+            if result.winner == 0
+            else Settlement(lone, partners, result.net, each="payee")
+        )
+        return replace(totals, payments=(paid,))
 
     def outcome(
         self,
