@@ -14,7 +14,7 @@ import itertools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -25,6 +25,9 @@ from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION
 from meld_testkit.model.rounds import Player
 from meld_testkit.page import Form, Page, read
+
+if TYPE_CHECKING:
+    from tournaments.printing.data import ScoreSheet
 
 PASSWORD = "evening-Pass-1"
 LANGUAGES = ("en", "de")
@@ -184,6 +187,17 @@ class Club:
 
     def director_post(self, name: str, *args: Any, data: dict[str, str] | None = None) -> Answer:
         return self.post(self.director, self.url(name, *args), data or {}, name, htmx=False)
+
+    def score_sheets(self, number: int) -> dict[int, "ScoreSheet"]:
+        """Round ``number``'s score sheets by table: the PDF as the director prints it, and
+        the plain data it is drawn from (``printing.score_sheets``)."""
+        from tournaments.printing import score_sheets
+
+        url = self.url("tournaments-director-print-pdf", "score-sheets")
+        pdf = self.answer(self.director.get(url, {"round": number}), "the score sheets")
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF"), "no score sheets"
+        sheets = score_sheets.load(self.event, number).sheets
+        return {sheet.table: sheet for sheet in sheets if sheet.table is not None}
 
     def messages(self) -> str:
         """The messages the director's next page shows (what the last step answered)."""
