@@ -199,6 +199,16 @@ class Club:
         sheets = score_sheets.load(self.event, number).sheets
         return {sheet.table: sheet for sheet in sheets if sheet.table is not None}
 
+    def own_evening(self, player: int) -> str:
+        """The page of a player's own evening, as their private link opens it."""
+        from tournaments.models import Player as PlayerRow
+
+        token = PlayerRow.objects.get(pk=player).evening_token
+        url = reverse("tournaments-player-evening", args=[token])
+        answer = self.answer(Client().get(url), "a player's own evening")
+        assert answer.status_code == 200, f"a player's own evening answered {answer.status_code}"
+        return answer.content.decode()
+
     def messages(self) -> str:
         """The messages the director's next page shows (what the last step answered)."""
         page = self.get(self.director, self.url("tournaments-director-rounds"), "rounds")

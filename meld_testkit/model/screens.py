@@ -187,15 +187,16 @@ def game_scores(evening: Evening) -> dict[tuple[int, int], tuple[int, ...]]:
     }
 
 
-def standings(evening: Evening) -> dict[int, int]:
+def standings(evening: Evening, through: int | None = None) -> dict[int, int]:
     """Each number's total in the standings (RULES.md 3.5): at Canasta the points of the
     player's side in each round (on each partner's tally), at Gin the plus/minus of each game
     (the winner's margin; three at a table, what each pays or collects, a chouette's lone
     player the margin from or to each partner; a game still going counts as it stands); a
-    bye counts 0. A substitute's rounds count for the number they hold."""
+    bye counts 0. A substitute's rounds count for the number they hold. ``through``: the
+    rounds up to that one only."""
     number_of = {player.id: player.number for player in evening.players.values()}
     totals = {player.number: 0 for player in evening.players.values()}
-    for rnd in evening.rounds:
+    for rnd in evening.rounds[:through]:
         for game in rnd.games.values():
             points = evening.counted_points(game)
             over = evening.over(game)
