@@ -19,7 +19,7 @@ from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
 from meld_testkit.evenings.director import DirectorRules
 from meld_testkit.evenings.own_evening import OwnEveningRules
 from meld_testkit.evenings.pad import read_pad
-from meld_testkit.evenings.paper import PaperRules
+from meld_testkit.evenings.paper import GamePageRules, PaperRules
 from meld_testkit.evenings.phones import PhoneRules
 from meld_testkit.evenings.public import Projector, Spectator
 from meld_testkit.evenings.stage import form_mode
@@ -33,7 +33,9 @@ EXAMPLES = itertools.count(1)
 SEATED = (screens.ENTER, screens.WAIT, screens.CONFIRM, screens.DISPUTE)
 
 
-class EveningMachine(PhoneRules, DirectorRules, PaperRules, OwnEveningRules, RuleBasedStateMachine):
+class EveningMachine(
+    PhoneRules, DirectorRules, PaperRules, GamePageRules, OwnEveningRules, RuleBasedStateMachine
+):
     steps_run = 0  # every step of every example in this process (the deep run counts them)
 
     def __init__(self) -> None:

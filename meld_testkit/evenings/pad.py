@@ -10,11 +10,12 @@ chouette's note by its words, as the phone shows them.
 """
 
 import re
+from collections.abc import Sequence
 
 from django.utils import translation
 
 from meld_testkit.model.pad import DECIDES, DRAW, MOVES, STAYS, Box, HandRow, PadSays
-from meld_testkit.page import Cell, Page, Row
+from meld_testkit.page import Cell, Listing, Page, Row
 
 # The lines below the hands, by their headings on the pad (the app's English words).
 LINES = ("Points", "Boxes", "Game", "Shutout", "Total")
@@ -64,7 +65,7 @@ def read_pad(page: Page, language: str) -> PadSays | None:
         _numbers_of(lines["Game"]) if "Game" in lines else None,
         _numbers_of(lines["Shutout"]) if "Shutout" in lines else None,
         _numbers_of(lines.get("Total")),
-        tuple(sorted(_payment(line, letters) for line in (payments.items if payments else []))),
+        payments_read(payments, letters),
         _minimums(minimums.text, letters, language) if minimums is not None else None,
         _note(note.text, language) if note is not None else (),
         _result(result.text, language) if result is not None else (),
@@ -183,7 +184,14 @@ def _box(cell: Cell) -> Box:
     return Box(*found)
 
 
-def _payment(line: str, letters: list[str]) -> tuple[str, str, int]:
+def payments_read(
+    payments: Listing | None, letters: Sequence[str]
+) -> tuple[tuple[str, str, int], ...]:
+    """A list of who pays whom, in sorted order (none where the page lists none)."""
+    return tuple(sorted(_payment(line, letters) for line in (payments.items if payments else [])))
+
+
+def _payment(line: str, letters: Sequence[str]) -> tuple[str, str, int]:
     """ "B pays A 225": who pays (the first letter named), whom, and how much (the last
     number)."""
     named = [word for word in line.split() if word in letters]

@@ -1,12 +1,14 @@
-"""The director prints a round's score sheets: each table's sheet has the deals its pad
-counts (confirmed, in order, up to the one that ends the game) with their running totals,
-and a Gin sheet once the game is over who won and by how much, and who pays whom; all as
-the model's pad says (``model.pad``)."""
+"""What the director reads of a table besides its phones, as the model's pad says it
+(``model.pad``): a round's printed score sheets, each with the deals its pad counts
+(confirmed, in order, up to the one that ends the game) and their running totals, and on
+a Gin sheet once the game is over who won and by how much, and who pays whom; and a
+table's game page, with its totals and who pays whom."""
 
 from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
+from meld_testkit.evenings.pad import numbers, payments_read
 from meld_testkit.evenings.stage import Stage, one_of
 from meld_testkit.model.pad import DRAW, LETTERS, pad_says
 
@@ -33,6 +35,30 @@ class PaperRules(Stage):
                     _result(sheet.gin.finished, sheet.gin.winner, sheet.gin.net),
                 )
                 assert shown == said, f"{where} says {shown}, the model {said}"
+
+
+class GamePageRules(Stage):
+    @precondition(lambda self: self.model.rounds)
+    @rule(data=st.data())
+    def the_director_opens_a_game(self, data: st.DataObject) -> None:
+        rnd = one_of(data, self.model.rounds)
+        table = one_of(data, sorted(rnd.games))
+        game = rnd.games[table]
+        note(f"the director opens round {rnd.number} table {table}'s game page")
+        page = self.club.game_page(self.club.game_ids[(rnd.number, table)])
+        expected = pad_says(self.model, game)
+        where = f"round {rnd.number} table {table}'s game page"
+        sheet = page.table("sheet")
+        if sheet is None:  # no deal entered yet
+            assert not expected.rows, f"{where} shows no deal, the model {expected.rows}"
+            return
+        total = sheet.part("tfoot")[-1].cells[1:-1]
+        shown = tuple(numbers(cell.text)[0] for cell in total)
+        assert shown == expected.totals, f"{where}: totals {shown}, the model {expected.totals}"
+        paid = payments_read(page.listing("payments"), LETTERS[: len(game.sides)])
+        assert paid == tuple(sorted(expected.payments)), (
+            f"{where}: payments {paid}, the model {expected.payments}"
+        )
 
 
 def _result(finished: bool, winner: int | None, net: int) -> tuple[str, ...]:
