@@ -12,6 +12,7 @@ import datetime
 import io
 import itertools
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -31,6 +32,18 @@ if TYPE_CHECKING:
 
 PASSWORD = "evening-Pass-1"
 LANGUAGES = ("en", "de")
+
+
+TILE = re.compile(r'<li class="tile[^"]*" data-table="(\d+)"(.*?)</li>', re.S)
+SCORE = re.compile(r'<span class="score">([^<]*)</span>')
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A table's tile on the board: its ``data-…`` marks, and each side's score as it reads."""
+
+    marks: dict[str, str]
+    scores: tuple[str, ...]
 
 
 class Answer(Protocol):
@@ -220,12 +233,20 @@ class Club:
         url = self.url("tournaments-director-game", game_id)
         return self.get(self.director, url, "the director's game page", **params)
 
-    def board(self, round_number: int) -> dict[int, dict[str, str]]:
-        """Each table's tile on the board, by table number."""
+    def board(self, round_number: int) -> dict[int, Tile]:
+        """Each table's tile on the board, by table number: its marks and each side's score
+        as it reads."""
         page = self.get(
             self.director, self.url("tournaments-director-board", round_number), "the board"
         )
-        return {int(tile.attrs["data-table"]): tile.attrs for tile in page.marked("data-state")}
+        scores = {
+            int(table): tuple(" ".join(score.split()) for score in SCORE.findall(tile))
+            for table, tile in TILE.findall(page.html)
+        }
+        return {
+            int(tile.attrs["data-table"]): Tile(tile.attrs, scores[int(tile.attrs["data-table"])])
+            for tile in page.marked("data-state")
+        }
 
     # --- the app's state, as the director's pages and the seating hold it --------------
 

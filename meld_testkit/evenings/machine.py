@@ -18,7 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from meld_testkit.evenings.club import CONFIGS, LANGUAGES, Club, Config, Said
 from meld_testkit.evenings.director import DirectorRules
 from meld_testkit.evenings.own_evening import OwnEveningRules
-from meld_testkit.evenings.pad import read_pad
+from meld_testkit.evenings.pad import numbers, read_pad
 from meld_testkit.evenings.paper import GamePageRules, PaperRules
 from meld_testkit.evenings.phones import PhoneRules
 from meld_testkit.evenings.public import Projector, Spectator
@@ -156,9 +156,15 @@ class EveningMachine(
         for table, game in rnd.games.items():
             expected, tile = tile_says(self.model, game), tiles[table]
             where = f"table {table}'s tile"
-            assert tile["data-state"] == expected.state, f"{where}: {tile}, model {expected}"
-            assert (tile["data-calling"] == "1") == expected.calling, f"{where}: calling"
-            assert (tile["data-finishing"] == "1") == expected.finishing, f"{where}: finishing"
+            marks = tile.marks
+            assert marks["data-state"] == expected.state, f"{where}: {marks}, model {expected}"
+            assert (marks["data-calling"] == "1") == expected.calling, f"{where}: calling"
+            assert (marks["data-finishing"] == "1") == expected.finishing, f"{where}: finishing"
+            counted = self.model.counted_points(game)
+            shown = tuple(numbers(score) for score in tile.scores)
+            assert shown == tuple([points] for points in counted), (
+                f"{where} reads {tile.scores}, the model counts {counted}"
+            )
 
     @invariant()
     def what_counts_is_what_the_rules_count(self) -> None:

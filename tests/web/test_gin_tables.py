@@ -204,6 +204,18 @@ def test_a_player_sitting_out_cannot_be_named_the_knocker(director_client, event
     assert sent.status_code == 200 and not Entry.objects.exists()
 
 
+def test_the_board_shows_all_three_players_before_the_first_hand(director_client, event):
+    """A table of three keeps its third column empty until a hand counts: its tile still
+    names each player with a score of 0 (found by the evening machine, seed 127000)."""
+    director_client.post(reverse("tournaments-director-round-start", args=[event.pk]))
+    board = director_client.get(
+        reverse("tournaments-director-board", args=[event.pk, 1])
+    ).content.decode()
+    tile = re.search(r'<li class="tile[^"]*" data-table="1".*?</li>', board, re.S).group(0)
+    assert re.findall(r'<span class="score">(\d+)</span>', tile) == ["0", "0", "0"]
+    assert all(f"Player {n}" in tile for n in (A, B, C))
+
+
 def test_the_board_and_the_printed_score_sheet_show_the_three_columns(director_client, event):
     game = play_the_worked_example(director_client, event)
     board = director_client.get(

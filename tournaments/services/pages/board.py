@@ -117,7 +117,11 @@ class BoardTile:
 
     @property
     def scores(self) -> list[int]:
-        return self.game.scores[: max(2, len(self.sides))]
+        """Each side's score; a table of three keeps its third column empty until a hand
+        counts, and shows it as 0 like the others, its players beside it."""
+        sides = max(2, len(self.sides))
+        scores = self.game.scores[:sides]
+        return scores + [0] * (sides - len(scores))
 
     @property
     def side_scores(self) -> list[tuple[list[Player], int]]:
