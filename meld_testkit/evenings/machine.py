@@ -209,3 +209,18 @@ class EveningMachine(
             shown = self.projector.standings()
             wrong = {player: total for player, total in shown.items() if expected[player] != total}
             assert not wrong, f"the projector shows {wrong}, the model {expected}"
+        else:
+            self._projected_seating()
+
+    def _projected_seating(self) -> None:
+        """A seating panel shows the round being played (else the last one), each number
+        shown at the model's table, or sitting out."""
+        rnd = self.model.current_round
+        number, where = self.projector.seating()
+        assert rnd is not None and number == rnd.number, f"the projector shows round {number}"
+        number_of = {player.id: player.number for player in self.model.players.values()}
+        seated = {
+            number_of[player]: table for table, game in rnd.games.items() for player in game.players
+        }
+        wrong = {no: table for no, table in where.items() if seated.get(no) != table}
+        assert not wrong, f"the projector seats {wrong} in round {rnd.number}, the model {seated}"

@@ -2,11 +2,13 @@
 phone and the projector, each polled as htmx polls it ("nothing new", 204, keeps what it
 shows; an answer is its new part) and read the way the room reads it."""
 
+import re
+
 from django.test import Client
 from django.urls import reverse
 
 from meld_testkit.evenings.club import Club
-from meld_testkit.evenings.pad import number
+from meld_testkit.evenings.pad import number, numbers
 from meld_testkit.page import read
 
 
@@ -22,6 +24,14 @@ def standings_shown(html: str) -> dict[int, int]:
         if player is not None and points is not None:
             found[player] = points
     return found
+
+
+TITLE = re.compile(r'<span class="panel-title">(.*?)</span>', re.S)
+SEATED = re.compile(r'<li class="seating-table">\s*<h3>\D*(\d+)\D*</h3>(.*?)</li>', re.S)
+NUMBERED = re.compile(r'<span class="no">(\d+)</span>')
+WHERE = re.compile(
+    r'<span class="muted">\((\d+)\)</span></span>\s*<span class="where">(.*?)</span>', re.S
+)
 
 
 class Screen:
@@ -76,6 +86,19 @@ class Projector(Screen):
         panel = read(self.shown).by_id("panel")
         assert panel is not None, "the projector shows no panel"
         self.follow(panel.attrs["hx-get"], "the projector's turn")
+
+    def seating(self) -> tuple[int, dict[int, int | None]]:
+        """The round a seating panel shows, and where each number shown sits: a table's
+        number, or None for one sitting out ("names"); each table's numbers ("tables")."""
+        heading = TITLE.search(self.shown)
+        assert heading is not None, "the projector's seating panel names no round"
+        where: dict[int, int | None] = {}
+        for table, seated in SEATED.findall(self.shown):
+            where.update({int(no): int(table) for no in NUMBERED.findall(seated)})
+        for no, said in WHERE.findall(self.shown):
+            found = numbers(said)
+            where[int(no)] = found[0] if found else None
+        return numbers(heading.group(1))[0], where
 
     def panel(self) -> str:
         """What the shown panel is: "names", "tables" or "standings"."""
