@@ -35,15 +35,35 @@ LANGUAGES = ("en", "de")
 
 
 TILE = re.compile(r'<li class="tile[^"]*" data-table="(\d+)"(.*?)</li>', re.S)
-SCORE = re.compile(r'<span class="score">([^<]*)</span>')
+
+
+SIDE = re.compile(r'<span class="names">(.*?)</span><span class="score">([^<]*)</span>', re.S)
+COUNTS = re.compile(r'</span>\s*<span class="muted">([^<]*)</span>', re.S)
 
 
 @dataclass(frozen=True)
 class Tile:
-    """A table's tile on the board: its ``data-…`` marks, and each side's score as it reads."""
+    """A table's tile on the board: its ``data-…`` marks, each side's players' numbers and
+    score as it reads, and its counts' line ("3 deals confirmed · 1 waiting")."""
 
     marks: dict[str, str]
+    numbers: tuple[tuple[int, ...], ...]
     scores: tuple[str, ...]
+    counts: str
+
+    @classmethod
+    def read(cls, marks: dict[str, str], html: str) -> "Tile":
+        sides = SIDE.findall(html)
+        numbers = tuple(
+            tuple(int(player.split()[0]) for player in names.split("&amp;")) for names, _ in sides
+        )
+        counts = COUNTS.search(html)
+        return cls(
+            marks,
+            numbers,
+            tuple(" ".join(score.split()) for _, score in sides),
+            " ".join(counts.group(1).split()) if counts else "",
+        )
 
 
 class Answer(Protocol):
@@ -239,12 +259,11 @@ class Club:
         page = self.get(
             self.director, self.url("tournaments-director-board", round_number), "the board"
         )
-        scores = {
-            int(table): tuple(" ".join(score.split()) for score in SCORE.findall(tile))
-            for table, tile in TILE.findall(page.html)
-        }
+        drawn = {int(table): html for table, html in TILE.findall(page.html)}
         return {
-            int(tile.attrs["data-table"]): Tile(tile.attrs, scores[int(tile.attrs["data-table"])])
+            int(tile.attrs["data-table"]): Tile.read(
+                tile.attrs, drawn[int(tile.attrs["data-table"])]
+            )
             for tile in page.marked("data-state")
         }
 

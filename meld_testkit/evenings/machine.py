@@ -26,6 +26,7 @@ from meld_testkit.evenings.stage import form_mode
 from meld_testkit.language import foreign_phrases
 from meld_testkit.model import screens
 from meld_testkit.model.evening import Evening
+from meld_testkit.model.games import CONFIRMED, ENTERED
 from meld_testkit.model.pad import pad_says
 from meld_testkit.model.screens import Phone, PhoneSays, phone_says, tile_says
 
@@ -153,6 +154,7 @@ class EveningMachine(
             return
         rnd = self.model.open_round
         tiles = self.club.board(rnd.number)
+        number_of = {player.id: player.number for player in self.model.players.values()}
         for table, game in rnd.games.items():
             expected, tile = tile_says(self.model, game), tiles[table]
             where = f"table {table}'s tile"
@@ -165,6 +167,12 @@ class EveningMachine(
             assert shown == tuple([points] for points in counted), (
                 f"{where} reads {tile.scores}, the model counts {counted}"
             )
+            seated = tuple(tuple(number_of[p] for p in side) for side in game.sides)
+            assert tile.numbers == seated, f"{where} seats {tile.numbers}, the model {seated}"
+            rows = [version.status for version in game.rows()]
+            waiting = rows.count(ENTERED)
+            said = [rows.count(CONFIRMED), *([waiting] if waiting else [])]
+            assert numbers(tile.counts) == said, f"{where} counts {tile.counts!r}, model {said}"
 
     @invariant()
     def what_counts_is_what_the_rules_count(self) -> None:
