@@ -2,18 +2,21 @@
 PDF)."""
 
 from dataclasses import dataclass
+from typing import Literal
+
+# Which of a payment's two is a chouette's side of partners, each of whom pays or collects
+# the amount ("" where both are one player).
+Each = Literal["", "payer", "payee"]
 
 
 @dataclass(frozen=True)
 class Settlement:
-    """One payment after a game of three, by side letters. ``each``: which of the two is a
-    chouette's side of partners, each of whom pays or collects the amount ("payer", "payee";
-    "" where both are one player)."""
+    """One payment after a game of three, by side letters."""
 
     payer: str
     payee: str
     amount: int
-    each: str = ""
+    each: Each = ""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, override
 from reportlab.pdfgen.canvas import Canvas
 
-from tournaments.card_games.sheets import CanastaRules, GinRules
+from tournaments.card_games.sheets import CanastaRules, Each, GinRules
 from tournaments.kernel.profiles import profile_label
 from tournaments.printing.data import ScoreSheet, ScoreSheetsData
 from tournaments.printing.layout import (
@@ -26,7 +26,7 @@ SIDES = "ABC"
 MOST_DEALS = 20  # rows of a sheet for a game to the target or a time limit
 # Who pays whom, by which of the two is a chouette's side of partners (``Settlement.each``):
 # the pad's words (partials/sheet.html).
-PAYS = {
+PAYS: dict[Each, str] = {
     "": gettext_noop("%(payer)s pays %(payee)s %(amount)s"),
     "payer": gettext_noop("Each player of side %(payer)s pays %(payee)s %(amount)s"),
     "payee": gettext_noop("%(payer)s pays each player of side %(payee)s %(amount)s"),
