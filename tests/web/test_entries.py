@@ -71,6 +71,18 @@ def test_the_same_idempotency_key_stores_one_entry(game):
     assert Entry.objects.count() == 1 and actions(game) == [Action.ENTER]
 
 
+def test_a_late_double_tap_gets_the_version_that_holds_its_numbers_and_stores_nothing(game):
+    """The other side disputed, then entered the same numbers again: the first phone's
+    second tap (its answer was lost) is told those numbers count, as the later version."""
+    first = submit_entry(game, 1, DEAL, seat=seat_of(game, 1), idempotency_key="k-1")
+    dispute_entry(first, seat=seat_of(game, 2), reason="recount")
+    later = submit_entry(game, 1, DEAL, seat=seat_of(game, 2), expected_version=1)
+    again = submit_entry(game, 1, DEAL, seat=seat_of(game, 1), idempotency_key="k-1")
+    assert again.pk == later.pk and again.version == 2
+    assert Entry.objects.count() == 2
+    assert actions(game) == [Action.ENTER, Action.DISPUTE, Action.EDIT]
+
+
 def test_an_idempotency_key_from_another_table_is_refused(game, director):
     submit_entry(game, 1, DEAL, seat=seat_of(game, 1), idempotency_key="k-1")
     other = Game.objects.get(round=game.round, table__number=2)
