@@ -78,7 +78,7 @@ class Config:
     """The kind of evening an example plays."""
 
     card_game: str  # "canasta", "gin"
-    format: str  # "progressive", "swiss", "moveup"
+    format: str  # "progressive", "swiss", "moveup", "roundrobin", "tables"
     players: int
     kind: str  # "game", "deals", "time"
     deals: int | None = None
@@ -105,6 +105,7 @@ CONFIGS: tuple[Config, ...] = (
     Config("canasta", "moveup", 8, "game", auto_confirm=10),
     Config("gin", "swiss", 4, "game"),
     Config("gin", "swiss", 5, "deals", 3),
+    Config("gin", "roundrobin", 3, "deals", 2),
     Config("gin", "tables", 8, "game", table_kind="partnership", rounds=3),
     Config("gin", "tables", 6, "game", table_kind="rotation", rounds=2),
     Config("gin", "tables", 7, "deals", 4, auto_confirm=10, table_kind="rotation", rounds=3),

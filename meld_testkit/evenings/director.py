@@ -194,11 +194,32 @@ class DirectorRules(Stage):
         elif self.model.open_round is not None:
             self._close_round(force=data.draw(st.integers(0, 3)) == 0)
         elif len(self.model.rounds) >= (self.model.planned_rounds or len(self.model.rounds)):
-            self._finish()
+            if data.draw(st.integers(0, 3)) == 0:
+                self._start_round()  # one round too many: a schedule refuses it, as the model
+            else:
+                self._finish()
         elif data.draw(st.integers(0, 9)) == 0:
             self._finish()  # early, sometimes
         else:
             self._start_round()
+
+    @precondition(
+        lambda self: (
+            self.model.open_round is not None and len(self.model.rounds) < self.model.planned_rounds
+        )
+    )
+    @rule(to_the_last=st.booleans())
+    def the_evening_runs_late(self, to_the_last: bool) -> None:
+        """Time presses: the director closes the round early and starts the next at once
+        (``to_the_last``: round after round up to the last planned one), so that the
+        machine's evenings reach their last rounds, and one round too many."""
+        while self.model.open_round is not None and len(self.model.rounds) < (
+            self.model.planned_rounds
+        ):
+            self._close_round(force=True)
+            self._start_round()
+            if not to_the_last:
+                break
 
     def _close_round(self, *, force: bool) -> None:
         from tournaments.models import Round

@@ -40,7 +40,7 @@ class Evening:
     """An event as a club evening runs it."""
 
     card_game: str  # "canasta", "gin", "gin4", "gin3" or "chouette" (games.Game.card_game)
-    format: str  # "progressive", "swiss", "moveup"
+    format: str  # "progressive", "swiss", "moveup", "roundrobin", "tables"
     kind: str  # how a round ends: "game" (the target), "deals" (so many), "time"
     deals: int | None = None  # a round of so many deals
     schedule_rounds: int | None = None  # a progressive schedule's rounds (RULES.md 3.1)
@@ -63,6 +63,9 @@ class Evening:
             return 4
         if self.format == "tables":
             return self.schedule_rounds or 0
+        if self.format == "roundrobin":  # Berger tables: everyone meets everyone once
+            field = len({p.number for p in self.players.values()})  # a substitute keeps one
+            return field - 1 + field % 2
         entered = sum(1 for p in self.players.values() if p.left is None)
         return (entered - 1).bit_length() if entered >= 2 else 0  # 0: no round to plan
 
