@@ -18,7 +18,7 @@ import tempfile
 import time
 import traceback
 
-STEPS_PER_EXAMPLE = 50
+STEPS_PER_EXAMPLE = 100  # long enough for many evenings to reach their last round
 EXAMPLES_PER_BATCH = 10
 
 
