@@ -35,8 +35,6 @@ LANGUAGES = ("en", "de")
 
 
 TILE = re.compile(r'<li class="tile[^"]*" data-table="(\d+)"(.*?)</li>', re.S)
-
-
 SIDE = re.compile(r'<span class="names">(.*?)</span><span class="score">([^<]*)</span>', re.S)
 COUNTS = re.compile(r'</span>\s*<span class="muted">([^<]*)</span>', re.S)
 

@@ -203,23 +203,23 @@ class DirectorRules(Stage):
         else:
             self._start_round()
 
-    @precondition(
-        lambda self: (
+    def _behind_plan(self) -> bool:
+        """A round is open and more are planned after it."""
+        return (
             self.model.open_round is not None and len(self.model.rounds) < self.model.planned_rounds
         )
-    )
+
+    @precondition(lambda self: self._behind_plan())
     @rule(to_the_last=st.booleans())
     def the_evening_runs_late(self, to_the_last: bool) -> None:
         """Time presses: the director closes the round early and starts the next at once
         (``to_the_last``: round after round up to the last planned one), so that the
         machine's evenings reach their last rounds, and one round too many."""
-        while self.model.open_round is not None and len(self.model.rounds) < (
-            self.model.planned_rounds
-        ):
+        self._close_round(force=True)
+        self._start_round()
+        while to_the_last and self._behind_plan():
             self._close_round(force=True)
             self._start_round()
-            if not to_the_last:
-                break
 
     def _close_round(self, *, force: bool) -> None:
         from tournaments.models import Round
@@ -264,7 +264,7 @@ class DirectorRules(Stage):
         leads, the second deals, the lowest sits out. A chouette's table goes on from its
         game of the round before: the winner of its last hand won plays alone, its loser
         sits out the first hand (``chouette.next_seats``)."""
-        number_of = {player.id: player.number for player in self.model.players.values()}
+        number_of = self.model.number_of
         before = self.model.rounds[-1].games if self.model.rounds else {}
         for table, game in games.items():
             drawn = [number_of[player] for player in game.players]

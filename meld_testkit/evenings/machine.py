@@ -154,7 +154,7 @@ class EveningMachine(
             return
         rnd = self.model.open_round
         tiles = self.club.board(rnd.number)
-        number_of = {player.id: player.number for player in self.model.players.values()}
+        number_of = self.model.number_of
         for table, game in rnd.games.items():
             expected, tile = tile_says(self.model, game), tiles[table]
             where = f"table {table}'s tile"
@@ -226,7 +226,7 @@ class EveningMachine(
         rnd = self.model.current_round
         number, where = self.projector.seating()
         assert rnd is not None and number == rnd.number, f"the projector shows round {number}"
-        number_of = {player.id: player.number for player in self.model.players.values()}
+        number_of = self.model.number_of
         seated = {
             number_of[player]: table for table, game in rnd.games.items() for player in game.players
         }

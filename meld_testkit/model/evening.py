@@ -64,10 +64,16 @@ class Evening:
         if self.format == "tables":
             return self.schedule_rounds or 0
         if self.format == "roundrobin":  # Berger tables: everyone meets everyone once
-            field = len({p.number for p in self.players.values()})  # a substitute keeps one
+            field = len(set(self.number_of.values()))  # a substitute keeps a number
             return field - 1 + field % 2
         entered = sum(1 for p in self.players.values() if p.left is None)
         return (entered - 1).bit_length() if entered >= 2 else 0  # 0: no round to plan
+
+    @property
+    def number_of(self) -> dict[int, int]:
+        """Each player's number, by the player's id (a substitute holds the number of the
+        player replaced)."""
+        return {player.id: player.number for player in self.players.values()}
 
     @property
     def open_round(self) -> Round | None:

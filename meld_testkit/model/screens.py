@@ -194,7 +194,7 @@ def standings(evening: Evening, through: int | None = None) -> dict[int, int]:
     player the margin from or to each partner; a game still going counts as it stands); a
     bye counts 0. A substitute's rounds count for the number they hold. ``through``: the
     rounds up to that one only."""
-    number_of = {player.id: player.number for player in evening.players.values()}
+    number_of = evening.number_of
     totals = {player.number: 0 for player in evening.players.values()}
     for rnd in evening.rounds[:through]:
         for game in rnd.games.values():
