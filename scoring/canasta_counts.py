@@ -154,8 +154,8 @@ def _deck_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> lis
 
 
 def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
-    """A canasta is seven cards or more; a mixed one holds a wild card, a joker canasta
-    seven (RULES.md 1.3, 1.4)."""
+    """A canasta is seven cards or more; a natural one seven natural cards, a mixed one
+    holds a wild card, a joker canasta seven (RULES.md 1.3, 1.4)."""
     problems = []
     deal, melded = side.deal, side.melded
     needed = CARDS_IN_A_CANASTA * deal.canastas
@@ -170,6 +170,22 @@ def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
                 needed=needed,
                 cards=melded.cards,
                 missing=needed - melded.cards,
+            )
+        )
+    naturals_needed = CARDS_IN_A_CANASTA * deal.natural_canastas
+    naturals = melded.cards - melded.wild_cards - melded.black_threes
+    # Too few cards already says too few naturals: one message at the field, not two.
+    if melded.cards >= needed and naturals < naturals_needed:
+        problems.append(
+            side_problem(
+                gettext_noop(
+                    "Side %(side)s: its natural canastas need at least %(needed)s melded natural cards (seven each, no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
+                ),
+                index,
+                "natural_canastas",
+                needed=naturals_needed,
+                cards=naturals,
+                missing=naturals_needed - naturals,
             )
         )
     wilds = deal.mixed_canastas + CARDS_IN_A_CANASTA * (

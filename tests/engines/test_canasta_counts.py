@@ -117,6 +117,22 @@ def test_canastas_need_seven_melded_cards_each():
     )
 
 
+def test_a_natural_canasta_needs_seven_natural_cards():
+    """RULES.md 1.4: a natural canasta is seven cards without a wild card: six kings and a
+    two melded make a mixed canasta, not a natural one."""
+    a = side(SideDeal(natural_canastas=1), melded={"kings_to_eights": 6, "twos": 1})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "natural_canastas"
+    assert str(problem) == (
+        "Side A: its natural canastas need at least 7 melded natural cards (seven each, no "
+        "jokers, twos or threes), but 6 are entered: 1 too few."
+    )
+    mixed = side(SideDeal(mixed_canastas=1), melded={"kings_to_eights": 6, "twos": 1})
+    assert count_problems([mixed, side()], WIENER) == []
+
+
 def test_mixed_and_joker_canastas_need_their_wild_cards():
     house = CANASTA_PROFILES["house"]
     b = side(
@@ -163,7 +179,8 @@ def within_the_deck(draw, profile):
         melded = CardCounts(**slot["melded"])
         fits = melded.cards // 7
         mixed = draw(st.integers(0, min(fits, melded.wild_cards)))
-        natural = draw(st.integers(0, fits - mixed))
+        naturals = melded.cards - melded.wild_cards - melded.black_threes
+        natural = draw(st.integers(0, min(fits - mixed, naturals // 7)))
         deal = SideDeal(natural_canastas=natural, mixed_canastas=mixed)
         sides.append(CountedSide(deal, melded, CardCounts(**slot["hand"])))
     return sides

@@ -169,3 +169,24 @@ def test_a_gin_game_of_fixed_hands_ends_after_its_hands(director):
     play(game, hand(0, 10), hand(1, 30))
     assert game.finished and game.winner_side == 1 and game.scores == [30, 50]
     assert results(game)[2] == (50, 20, 2, True)
+
+
+def test_house_rule_the_side_that_went_out_wins_by_what_the_other_is_ahead(director):
+    """RULES.md 1.6, ``house`` special rule 1: both sides pass 5000 in the same deal and the
+    side that went out wins with the lower total. It wins by the difference, as any winner
+    does: its net is plus, the other side's minus, and the pad says so."""
+    game = canasta_game(director, profile_slug="house")
+    last = {
+        "sides": [
+            {"natural_canastas": 1, "melded_points": 200},
+            {"natural_canastas": 1, "going_out": "out", "melded_points": 100},
+        ]
+    }
+    play(game, totals(5000, 4500), last)
+    assert game.finished and game.winner_side == 1
+    (a, b) = game.scores
+    assert a > b > 5000
+    assert results(game)[2] == (b, a - b, 2, True)
+    assert results(game)[1] == (a, b - a, 0, False)
+    sheet = game_sheet(game)
+    assert sheet.winner == 1 and sheet.net == a - b > 0

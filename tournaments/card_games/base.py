@@ -109,9 +109,12 @@ def leader(totals: tuple[int, ...]) -> int | None:
 
 
 def margin(totals: tuple[int, ...], winner: int | None) -> int:
+    """What the winner wins by: the difference to the best other total, counted for the
+    winner also where a side wins with the lower total (Canasta's ``house`` rule: the side
+    over the target that went out wins, RULES.md 1.6)."""
     if winner is None:
         return 0
-    return totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
+    return abs(totals[winner] - max(t for i, t in enumerate(totals) if i != winner))
 
 
 class CardGame(ABC, Generic[P]):

@@ -205,7 +205,9 @@ def _write_results(game: Game, result: Outcome, *, prune: bool) -> None:
         else:
             won = side == result.winner
             points_for_match = 2 if won else 0
-            net = result.net if won else result.totals[side] - result.totals[result.winner]
+            # A loser loses what it is short of the winner, or over it where the winner
+            # won with the lower total (``margin``).
+            net = result.net if won else -abs(result.totals[side] - result.totals[result.winner])
         if result.nets is not None:
             net = result.nets[side]
         values += [game.round_id, seat.player_id, game.pk, result.totals[side], net]
