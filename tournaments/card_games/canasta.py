@@ -114,7 +114,7 @@ class Canasta(CardGame[CanastaProfile]):
     def evaluate(self, game: Game, data: Mapping[str, Any], profile: CanastaProfile) -> Scored:
         count = len(group_sides(seats_of(game)))
         if "totals" in data:
-            return canasta_totals(data["totals"], profile, count)
+            return canasta_totals(data["totals"], profile, count, data.get("went_out"))
         if data.get("mode") == Event.EntryMode.COUNTS:
             return canasta_counted(data.get("sides"), profile, count)
         return canasta_deal(data.get("sides"), profile, count)
@@ -134,7 +134,12 @@ class Canasta(CardGame[CanastaProfile]):
 
     def entered(self, details: Mapping[str, Any], sides: list[Side]) -> list[str]:
         if details.get("mode") not in (Event.EntryMode.DEAL, Event.EntryMode.COUNTS):
-            return []  # the totals are what the score pad shows
+            # The totals are what the score pad shows; who went out, where it was asked, not.
+            out = went_out(details)
+            if out is None or out >= len(sides):
+                return []
+            label = _("Side %(label)s") % {"label": sides[out].label}
+            return [f"{label}: {GOING_OUT_LABELS['out']}"]
         counted = details.get("counts") or ()
         lines = []
         for index, (side, entry) in enumerate(zip(sides, details.get("sides") or (), strict=False)):
@@ -431,7 +436,9 @@ def _round5(value: int) -> int:
     return (value + 4) // 5 * 5
 
 
-def canasta_totals(totals: Any, profile: CanastaProfile, count: int) -> Scored:
+def canasta_totals(totals: Any, profile: CanastaProfile, count: int, out: Any = None) -> Scored:
+    """A deal entered as each side's score; ``out``: the sides said to have gone out, asked
+    where going out decides the game (RULES.md 1.6, ``house``), at most one."""
     if not isinstance(totals, list | tuple) or len(totals) != count:
         raise ServiceError(_("Enter the deal for each of the %(count)s sides.") % {"count": count})
     low, high = deal_bounds(profile)
@@ -452,13 +459,35 @@ def canasta_totals(totals: Any, profile: CanastaProfile, count: int) -> Scored:
                 _("One side cannot score %(value)s in a deal: between %(low)s and %(high)s.")
                 % {"value": value, "low": low, "high": high}
             ]
+    sides_out = _sides_out(out, count)
+    if len(sides_out) > 1:
+        for index in sides_out:
+            field_errors[f"s{index}_going_out"] = [_("Only one side goes out in a deal.")]
     if field_errors:
         raise ServiceError(_("This cannot be right: see the marked fields."), field_errors)
-    return Scored(points=tuple(totals), details={"mode": "totals", "totals": list(totals)})
+    details: dict[str, Any] = {"mode": "totals", "totals": list(totals)}
+    if sides_out:
+        details["went_out"] = sides_out[0]
+    return Scored(points=tuple(totals), details=details)
+
+
+def _sides_out(out: Any, count: int) -> list[int]:
+    """The sides said to have gone out in a deal entered as totals (an index, or a list of
+    them); anything else is refused."""
+    if out is None:
+        return []
+    named = out if isinstance(out, list) else [out]
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count for i in named):
+        raise ServiceError(_("Which side went out? Tap the side that went out, or none."))
+    return sorted(set(named))
 
 
 def went_out(details: Mapping[str, Any]) -> int | None:
-    """The side that went out in a stored Canasta deal (None for totals only or nobody)."""
+    """The side that went out in a stored Canasta deal (None for nobody, or a deal entered
+    as totals where the form did not ask)."""
+    if details.get("mode") == "totals":
+        out = details.get("went_out")
+        return out if isinstance(out, int) and not isinstance(out, bool) else None
     for index, side in enumerate(details.get("sides") or ()):
         if side.get("going_out", "none") != "none":
             return index

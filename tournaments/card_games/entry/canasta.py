@@ -242,8 +242,13 @@ class QuickTotalsForm(EntryForm):
     entry_mode = Event.EntryMode.TOTALS
     fields_by_game = True
     modes: list[str] = []
+    asks_going_out = False
 
     def build(self) -> None:
+        # Where going out decides a game both sides end over the target (RULES.md 1.6,
+        # ``house``), a deal's score alone cannot tell who won: the form asks who went out.
+        profile = self.profile
+        self.asks_going_out = isinstance(profile, CanastaProfile) and profile.tie_rule == "went_out"
         for index in range(self.side_count):
             self.fields[f"s{index}_total"] = BoundedIntegerField(
                 label=_("Score of the deal"),
@@ -251,12 +256,35 @@ class QuickTotalsForm(EntryForm):
                 max_value=MAX_DEAL_TOTAL,
                 widget=NumberPad(step=5, signed=True),
             )
+            if self.asks_going_out:
+                self.fields[f"s{index}_going_out"] = forms.ChoiceField(
+                    label=_("Going out"),
+                    choices=[(choice, GOING_OUT_LABELS[choice]) for choice in ("none", "out")],
+                    initial="none",
+                    required=False,
+                    widget=Radios(attrs={"data-kind": "radio"}),
+                )
 
     def initial_from(self, details: dict[str, Any]) -> dict[str, Any]:
-        return {f"s{index}_total": value for index, value in enumerate(details.get("totals") or ())}
+        initial = {
+            f"s{index}_total": value for index, value in enumerate(details.get("totals") or ())
+        }
+        if isinstance(details.get("went_out"), int):
+            initial[f"s{details['went_out']}_going_out"] = "out"
+        return initial
 
     def entry_data(self) -> dict[str, Any]:
-        return {"totals": [self.cleaned_data[f"s{i}_total"] for i in range(self.side_count)]}
+        data: dict[str, Any] = {
+            "totals": [self.cleaned_data[f"s{i}_total"] for i in range(self.side_count)]
+        }
+        if self.asks_going_out:
+            out = [
+                i
+                for i in range(self.side_count)
+                if self.cleaned_data.get(f"s{i}_going_out") == "out"
+            ]
+            data["went_out"] = out
+        return data
 
     def groups(self) -> list[tuple[str | None, list[BoundField]]]:
         return side_groups(self)
@@ -268,7 +296,7 @@ class QuickTotalsForm(EntryForm):
                 label=side_label(i),
                 name=self.names[i],
                 counts=[],
-                going_out=None,
+                going_out=self[f"s{i}_going_out"] if self.asks_going_out else None,
                 points=[],
                 total=self[f"s{i}_total"],
             )
