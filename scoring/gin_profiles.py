@@ -18,6 +18,8 @@ from scoring.gin_game import MAX_DEADWOOD
 # bonuses are 10 to 100, their targets 100 to 150; no hand holds more deadwood
 # than MAX_DEADWOOD, so no knock limit needs to be higher.
 BONUS_MAX = 1_000
+# The bonuses a hand can score alone: gin against a defender at 0, an undercut at equal deadwood.
+WON_ALONE_BY_BONUS = ("gin_bonus", "undercut_bonus")
 TARGET_MAX = 10_000
 
 
@@ -28,8 +30,11 @@ class GinProfile:
     slug: str
     name: str
     source: str
-    gin_bonus: int = ranged(20, 0, BONUS_MAX)
-    undercut_bonus: int = ranged(10, 0, BONUS_MAX)
+    # A hand is a pair of points, (0, 0) a no game (``score_game``): gin and an undercut
+    # at equal deadwood score their bonus alone, so it is at least 1, or the hand won would
+    # count as a no game (no box, the same dealer again).
+    gin_bonus: int = ranged(20, 1, BONUS_MAX)
+    undercut_bonus: int = ranged(10, 1, BONUS_MAX)
     box_bonus: int = ranged(20, 0, BONUS_MAX)
     game_bonus: int = ranged(100, 0, BONUS_MAX)
     shutout_bonus: int = ranged(100, 0, BONUS_MAX)
@@ -130,6 +135,16 @@ def gin_profile_problems(profile: GinProfile) -> list[Problem]:
                 Problem(
                     gettext_noop("%(label)s must be a whole number of 0 or more, not %(value)s."),
                     {"label": label, "value": shown(value)},
+                    field=name,
+                )
+            )
+        elif name in WON_ALONE_BY_BONUS and value == 0:
+            problems.append(
+                Problem(
+                    gettext_noop(
+                        "%(label)s must be more than 0 points: a hand won with it alone would score nothing and count as a no game."
+                    ),
+                    {"label": label},
                     field=name,
                 )
             )

@@ -267,6 +267,17 @@ def test_a_gin_profile_validates_itself():
     assert [p.field for p in caught.value.problems] == ["gin_bonus", "target", "knock_limit"]
 
 
+@pytest.mark.parametrize("bonus", ["gin_bonus", "undercut_bonus"])
+def test_a_gin_bonus_a_hand_can_win_with_alone_is_more_than_0(bonus):
+    """Gin against a defender at 0, or an undercut at equal deadwood, scores its bonus
+    alone: at 0 the hand won would be a no game (RULES.md 2; DESIGN's ``score_game``)."""
+    with pytest.raises(DomainError) as caught:
+        replace(GIN_PROFILES["wiener"], **{bonus: 0})
+    (problem,) = caught.value.problems
+    assert problem.field == bonus and "more than 0 points" in str(problem)
+    assert replace(GIN_PROFILES["wiener"], **{bonus: 1}).undercut_bonus >= 1
+
+
 profile_junk = st.one_of(
     st.integers(-10, 10000),
     st.integers(-(10**40), 10**40),
@@ -412,7 +423,7 @@ def test_a_field_with_its_own_rule_gets_one_message():
     ("changes", "message"),
     [
         ({"knock_limit": 99}, "Knock limit must be from 0 to 98, not 99."),
-        ({"gin_bonus": 10**30}, "Gin bonus must be from 0 to 1000, not 1000000000000000000000"),
+        ({"gin_bonus": 10**30}, "Gin bonus must be from 1 to 1000, not 1000000000000000000000"),
         ({"target_six_players": 10_001}, "Target with six players must be from 1 to 10000"),
         (
             {"box_bonus": -(10**5000)},
