@@ -75,7 +75,8 @@ def public_club(token: str) -> Club:
 def link_expired(event: Event) -> bool:
     """A player's private link opens for ``MELD_PLAYER_LINK_DAYS`` after the evening."""
     days = settings.MELD_PLAYER_LINK_DAYS
-    return bool(days) and timezone.localdate() > event.date + datetime.timedelta(days=days)
+    # Counted back from today: an evening dated near the year 9999 would overflow forward.
+    return bool(days) and timezone.localdate() - datetime.timedelta(days=days) > event.date
 
 
 def evening_player(token: str) -> Player:

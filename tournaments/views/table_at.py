@@ -257,6 +257,9 @@ def round_over_answered(
 
 
 def table_entry(at: At[Game], entry_id: int) -> Entry:
+    # The URL's digits can be any size; the look-up's statement takes a database integer.
+    if not 1 <= entry_id <= MAX_ID:
+        raise Http404("No such entry at this table.")
     # The game with its seats loaded goes with it: the service need not read them again.
     found = table_entry_of(at.game, entry_id)
     if found is None:
