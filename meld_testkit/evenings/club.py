@@ -28,6 +28,7 @@ from meld_testkit.model.rounds import Player
 from meld_testkit.page import Form, Page, read
 
 if TYPE_CHECKING:
+    from scoring.canasta_profiles import CanastaProfile
     from tournaments.printing.data import ScoreSheet
 
 PASSWORD = "evening-Pass-1"
@@ -84,6 +85,7 @@ class Config:
     # Gin: "partnership" (four at a table), "rotation" or "chouette" (three)
     table_kind: str = ""
     rounds: int | None = None  # the rounds the director sets (tables in draw order)
+    profile: str = "wiener"  # the rule profile (Canasta: "house" asks who went out, 1.6)
 
     @property
     def model_game(self) -> str:
@@ -93,7 +95,8 @@ class Config:
 
     def __str__(self) -> str:
         deals = f" of {self.deals}" if self.deals else ""
-        return f"{self.card_game} {self.format} {self.players} players, {self.kind}{deals}"
+        rules = f" ({self.profile})" if self.profile != "wiener" else ""
+        return f"{self.card_game}{rules} {self.format} {self.players} players, {self.kind}{deals}"
 
 
 CONFIGS: tuple[Config, ...] = (
@@ -101,6 +104,7 @@ CONFIGS: tuple[Config, ...] = (
     Config("canasta", "progressive", 8, "deals", 3, auto_confirm=10),
     Config("canasta", "progressive", 8, "time"),
     Config("canasta", "moveup", 8, "game", auto_confirm=10),
+    Config("canasta", "progressive", 8, "game", profile="house"),
     Config("gin", "swiss", 4, "game"),
     Config("gin", "swiss", 5, "deals", 3),
     Config("gin", "roundrobin", 3, "deals", 2),
@@ -166,7 +170,7 @@ class Club:
             name=f"Evening {number}",
             date=datetime.date(2026, 11, 28),
             card_game=config.card_game,
-            profile_slug="wiener",
+            profile_slug=config.profile,
         )
         events.set_format(
             event,
@@ -193,6 +197,13 @@ class Club:
         self.director = Client()
         self.director.force_login(user)
         self.names = itertools.count(1)
+
+    @property
+    def rules(self) -> "CanastaProfile":
+        """The Canasta rule profile the event plays by (Gin's games do not read it)."""
+        from scoring.profiles import CANASTA_PROFILES
+
+        return CANASTA_PROFILES.get(self.config.profile, CANASTA_PROFILES["wiener"])
 
     # --- requests ---------------------------------------------------------------------
 
@@ -286,6 +297,7 @@ class Club:
                 table,
                 tuple(tuple(sides[side]) for side in sorted(sides)),
                 self.config.model_game,
+                rules=self.rules,
             )
             self.game_ids[(round_number, table)] = game.pk
             self.tokens[table] = game.table.token

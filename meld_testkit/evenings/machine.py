@@ -9,6 +9,7 @@ read every phone's page, the board and the scores and compare them with the mode
 """
 
 import itertools
+from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db import transaction
@@ -22,7 +23,7 @@ from meld_testkit.evenings.pad import numbers, read_pad
 from meld_testkit.evenings.paper import GamePageRules, PaperRules
 from meld_testkit.evenings.phones import PhoneRules
 from meld_testkit.evenings.public import Projector, Spectator
-from meld_testkit.evenings.stage import form_mode
+from meld_testkit.evenings.stage import form_mode, one_of
 from meld_testkit.language import foreign_phrases
 from meld_testkit.model import screens
 from meld_testkit.model.evening import Evening
@@ -77,14 +78,37 @@ class EveningMachine(
                 handset = self.club.phone(next(spoken))
                 self.club.sit(handset, table, rnd.number, side[0])
                 self.phones.append((handset, Phone(handset.name, table, side[0], handset.language)))
+        if config.profile == "house":
+            self._enter_scores_only()
         self.spectator = Spectator(self.club)
         self.projector = Projector(self.club)
         self.projected = screens.standings(self.model)
 
-    @rule()
-    def the_projectors_time_is_up(self) -> None:
+    def _enter_scores_only(self) -> None:
+        """House rules: every phone starts on "Score only", the form that asks who went out,
+        so that games end over 5000 on both sides as often as the rule needs (RULES.md 1.6)."""
+        for handset, phone in self.phones:
+            phone.mode = "totals"
+            self.club.table_page(handset, phone.table, mode="totals")
+
+    def the_projectors_time_is_up(self, _data: st.DataObject) -> None:
         """The projector's panel has been shown for its turn: it turns to the next one."""
         self.projector.turn()
+
+    @rule(data=st.data())
+    def someone_looks(self, data: st.DataObject) -> None:
+        """Someone reads what no step of theirs changes: the projector turns, a player opens
+        their own evening, the director prints the score sheets or opens a game. One rule
+        for all four: as four, always possible, they were drawn more often than every
+        phone's deal and answer together, and the evenings seldom got past the first deals."""
+        looks: list[Callable[[st.DataObject], None]] = [self.the_projectors_time_is_up]
+        if self.model.rounds:
+            looks += [
+                self.a_player_opens_their_evening,
+                self.the_director_prints_the_score_sheets,
+                self.the_director_opens_a_game,
+            ]
+        one_of(data, looks)(data)
 
     # --- every screen agrees with the model ------------------------------------------
 

@@ -6,7 +6,6 @@ import re
 
 from hypothesis import note
 from hypothesis import strategies as st
-from hypothesis.stateful import precondition, rule
 
 from meld_testkit.evenings.pad import numbers
 from meld_testkit.evenings.stage import Stage, one_of
@@ -18,8 +17,6 @@ TAG = re.compile(r"<[^>]+>")
 
 
 class OwnEveningRules(Stage):
-    @precondition(lambda self: self.model.rounds)
-    @rule(data=st.data())
     def a_player_opens_their_evening(self, data: st.DataObject) -> None:
         player = one_of(data, sorted(self.model.players.values(), key=lambda p: p.id))
         note(f"player {player.number} ({player.name}) opens their own evening")

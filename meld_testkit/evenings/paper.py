@@ -6,7 +6,6 @@ table's game page, with its totals and who pays whom."""
 
 from hypothesis import note
 from hypothesis import strategies as st
-from hypothesis.stateful import precondition, rule
 
 from meld_testkit.evenings.pad import numbers, payments_read
 from meld_testkit.evenings.stage import Stage, one_of
@@ -14,8 +13,6 @@ from meld_testkit.model.pad import DRAW, LETTERS, pad_says
 
 
 class PaperRules(Stage):
-    @precondition(lambda self: self.model.rounds)
-    @rule(data=st.data())
     def the_director_prints_the_score_sheets(self, data: st.DataObject) -> None:
         rnd = one_of(data, self.model.rounds)
         note(f"the director prints round {rnd.number}'s score sheets")
@@ -38,8 +35,6 @@ class PaperRules(Stage):
 
 
 class GamePageRules(Stage):
-    @precondition(lambda self: self.model.rounds)
-    @rule(data=st.data())
     def the_director_opens_a_game(self, data: st.DataObject) -> None:
         rnd = one_of(data, self.model.rounds)
         table = one_of(data, sorted(rnd.games))

@@ -23,6 +23,7 @@ from meld_testkit.page import Form, Page
 
 PLAYING = (screens.ENTER, screens.WAIT, screens.CONFIRM)
 MODES = ("deal", "counts", "totals")  # the ways a Canasta phone enters a deal
+ANSWERS = ("confirm", "confirm", "twice", "dispute")  # a phone's answer to the other side
 # A chouette hand's form: who plays it, in the app's words, and the knocker's choice.
 WHO_PLAYS = (
     "%(lone)s plays alone against %(partner)s and %(adviser)s: %(partner)s plays this hand, "
@@ -176,7 +177,7 @@ class PhoneRules(Stage):
         return form
 
     @precondition(lambda self: self._phones_saying(screens.CONFIRM))
-    @rule(data=st.data(), answer=st.sampled_from(["confirm", "confirm", "twice", "dispute"]))
+    @rule(data=st.data(), answer=st.sampled_from(ANSWERS))
     def answer(self, data: st.DataObject, answer: str) -> None:
         """A phone of the other side confirms the deal it is shown (a double tap stores it
         once), or disputes it."""
@@ -194,6 +195,19 @@ class PhoneRules(Stage):
         self.model.confirm(game, deal, player=phone.player, device=phone.device)
         for _tap in range(2 if answer == "twice" else 1):
             self.club.post(handset.client, form.action, form.data(), "confirming")
+
+    @precondition(lambda self: self._phones_saying(*PLAYING))
+    @rule(data=st.data())
+    def the_table_plays_on(self, data: st.DataObject) -> None:
+        """A deal sent, or one answered where a phone is asked to: the evening's own thread,
+        a rule beside ``submit`` and ``answer``. Hypothesis leaves out some rules in each
+        example (swarm testing); without it, an example that left out ``answer`` played no
+        game to its end, and the rules always possible were drawn instead."""
+        asked = bool(self._phones_saying(screens.CONFIRM))
+        if asked and data.draw(st.booleans()):
+            self.answer(data, data.draw(st.sampled_from(ANSWERS)))
+        else:
+            self.submit(data)
 
     # --- what else a phone does -------------------------------------------------------
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from meld_testkit.evenings.club import Answer, Club, Handset
 from meld_testkit.evenings.public import Projector, Spectator
 from meld_testkit.model.chouette import CHOUETTE
-from meld_testkit.model.deals import CANASTA_DEALS, GIN_HANDS, GIN_PARTNERS, Deal
+from meld_testkit.model.deals import GIN_HANDS, GIN_PARTNERS, Deal, canasta_deals
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game
 from meld_testkit.model.rotation import ROTATION, first_seating, hands_for
@@ -78,4 +78,5 @@ class Stage:
             return list(GIN_HANDS)  # a chouette's knocker: the lone player or the partner
         if self.model.card_game == "gin4":
             return list(GIN_PARTNERS)
-        return [deal for deal in CANASTA_DEALS if deal.mode == form_mode(fields)]
+        deals = canasta_deals(self.club.rules)
+        return [deal for deal in deals if deal.mode == form_mode(fields)]

@@ -2,18 +2,21 @@
 points the rules give it (scored by the engines, RULES.md 1.4 and 2), and whether a game is
 over (RULES.md 1.6 and 2)."""
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import fields as fields_of
 from typing import Any
 
-from scoring.canasta import SideDeal, score_deal
+from scoring.canasta import InvalidDeal, SideDeal, score_deal
 from scoring.canasta_counts import CardCounts, CountedSide, count_field_name, counted_sides
 from scoring.canasta_game import game_result
+from scoring.canasta_profiles import CanastaProfile
 from scoring.gin_game import partnership_hand, partnership_target, score_game, score_hand
 from scoring.profiles import CANASTA_PROFILES, GIN_PROFILES
 
 WIENER = CANASTA_PROFILES["wiener"]
+HOUSE = CANASTA_PROFILES["house"]
 GIN = GIN_PROFILES["wiener"]
 
 
@@ -37,6 +40,13 @@ def _totals(first: int, second: int) -> Deal:
     return Deal("totals", (("s0_total", str(first)), ("s1_total", str(second))), (first, second))
 
 
+def _totals_said_out(deal: Deal, out: int | None) -> Deal:
+    """A deal typed as each side's score where the form also asks who went out (RULES.md
+    1.6, ``house``): every side's answer is typed, as a changed deal's form comes filled."""
+    asked = tuple((f"s{side}_going_out", "out" if side == out else "none") for side in (0, 1))
+    return Deal("totals", deal.fields + asked, deal.points, out)
+
+
 # Every field of a side as the phone's form has it under the Wiener rules, and what it holds
 # when nothing is typed: a deal is typed over all of them, as a player overwrites a form.
 SIDE_FIELDS = (
@@ -51,7 +61,7 @@ SIDE_FIELDS = (
 )
 
 
-def _canasta(side_a: dict[str, Any], side_b: dict[str, Any]) -> Deal:
+def _canasta(side_a: dict[str, Any], side_b: dict[str, Any], rules: CanastaProfile) -> Deal:
     """A deal typed as points: each side's canastas, red threes, going out and card points."""
     sides = (SideDeal(**side_a), SideDeal(**side_b))
     fields: list[tuple[str, str]] = []
@@ -59,7 +69,7 @@ def _canasta(side_a: dict[str, Any], side_b: dict[str, Any]) -> Deal:
         for name, empty in SIDE_FIELDS:
             fields.append((f"s{index}_{name}", str(side.get(name, empty))))
     out = next((i for i, side in enumerate(sides) if side.going_out != "none"), None)
-    return Deal("deal", tuple(fields), score_deal(*sides, WIENER), out)
+    return Deal("deal", tuple(fields), score_deal(*sides, rules), out)
 
 
 def _gin(kind: str, knocker: int, knocker_deadwood: int, defender_deadwood: int) -> Deal:
@@ -76,7 +86,7 @@ def _gin(kind: str, knocker: int, knocker_deadwood: int, defender_deadwood: int)
     return Deal("hand", fields, hand.as_pair(knocker))
 
 
-def _counts(side_a: dict[str, Any], side_b: dict[str, Any]) -> Deal:
+def _counts(side_a: dict[str, Any], side_b: dict[str, Any], rules: CanastaProfile) -> Deal:
     """A deal typed as card counts: each side's canastas, red threes and going out, and how
     many cards of each kind it melded and held; the points follow (RULES.md 1.1, 1.4)."""
     fields: list[tuple[str, str]] = []
@@ -100,26 +110,24 @@ def _counts(side_a: dict[str, Any], side_b: dict[str, Any]) -> Deal:
                 CardCounts(**side.get("hand", {})),
             )
         )
-    sides = counted_sides(counted, WIENER)
+    sides = counted_sides(counted, rules)
     out = next((i for i, side in enumerate(sides) if side.going_out != "none"), None)
-    return Deal("counts", tuple(fields), score_deal(sides[0], sides[1], WIENER), out)
+    return Deal("counts", tuple(fields), score_deal(sides[0], sides[1], rules), out)
 
 
-CANASTA_DEALS: tuple[Deal, ...] = (
-    _totals(820, 25),
-    _totals(1500, 300),
-    _totals(2600, -100),
-    _totals(-200, 1200),
-    _totals(3300, 450),
-    _canasta(
+TYPED: tuple[tuple[Any, dict[str, Any], dict[str, Any]], ...] = (
+    (
+        _canasta,
         {"natural_canastas": 1, "red_threes": 1, "going_out": "out", "melded_points": 120},
         {"melded_points": 60, "hand_points": 35},
     ),
-    _canasta(
+    (
+        _canasta,
         {"melded_points": 85, "hand_points": 40},
         {"natural_canastas": 2, "mixed_canastas": 1, "going_out": "out", "melded_points": 310},
     ),
-    _counts(
+    (
+        _counts,
         {
             "natural_canastas": 1,
             "red_threes": 1,
@@ -128,7 +136,8 @@ CANASTA_DEALS: tuple[Deal, ...] = (
         },
         {"melded": {"sevens_to_fours": 3, "kings_to_eights": 3}, "hand": {"aces": 1, "jokers": 1}},
     ),
-    _counts(
+    (
+        _counts,
         {"melded": {"aces": 3}, "hand": {"kings_to_eights": 2}},
         {
             "mixed_canastas": 1,
@@ -137,6 +146,44 @@ CANASTA_DEALS: tuple[Deal, ...] = (
         },
     ),
 )
+
+
+TOTALS: tuple[Deal, ...] = (
+    _totals(820, 25),
+    _totals(1500, 300),
+    _totals(2600, -100),
+    _totals(-200, 1200),
+    _totals(3300, 450),
+)
+# Under the house rules the quick form asks who went out: the side that scores more, the
+# side that scores less, or nobody. Both sides pass 5000 in one deal (a deal no table
+# scores, but within what one can; it makes the rule's case common) or in the second of
+# two, and the side that went out wins with the lower total (RULES.md 1.6).
+SAID_OUT = (
+    (3300, 450, 0),
+    (2600, 3300, 0),
+    (5050, 5250, 0),
+    (5250, 5050, 1),
+    (450, 3300, None),
+)
+
+
+@functools.cache
+def canasta_deals(rules: CanastaProfile) -> tuple[Deal, ...]:
+    """The deals the model's phones type under ``rules``: each side's score, points and
+    card counts, each scored by the rules (a deal the rules refuse is not typed)."""
+    if rules.tie_rule == "went_out":
+        quick = tuple(_totals_said_out(_totals(a, b), out) for a, b, out in SAID_OUT)
+    else:
+        quick = TOTALS
+    typed = []
+    for make, side_a, side_b in TYPED:
+        try:
+            typed.append(make(side_a, side_b, rules))
+        except InvalidDeal:
+            continue
+    return quick + tuple(typed)
+
 
 GIN_HANDS: tuple[Deal, ...] = (
     _gin("knock", 0, 4, 30),
@@ -167,13 +214,15 @@ GIN_PARTNERS: tuple[Deal, ...] = tuple(
 PARTNERS_TARGET = partnership_target(4, GIN)
 
 
-def canasta_over(counted: Sequence[Sequence[int]], went_out: Sequence[int | None]) -> int | None:
+def canasta_over(
+    counted: Sequence[Sequence[int]], went_out: Sequence[int | None], rules: CanastaProfile
+) -> int | None:
     """How many of the confirmed deals (in order) make the game: the game ends with the deal
     in which a side reaches the target; None while no side has (RULES.md 1.6)."""
     totals = [0] * (len(counted[0]) if counted else 2)
     for index, (points, out) in enumerate(zip(counted, went_out, strict=True), start=1):
         totals = [total + value for total, value in zip(totals, points, strict=True)]
-        if game_result(totals, WIENER, out).finished:
+        if game_result(totals, rules, out).finished:
             return index
     return None
 

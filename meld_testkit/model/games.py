@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from meld_testkit.model import chouette
 from meld_testkit.model.chouette import CHOUETTE, Turn
-from meld_testkit.model.deals import PARTNERS_TARGET, canasta_over, gin_over
+from meld_testkit.model.deals import PARTNERS_TARGET, WIENER, canasta_over, gin_over
 from meld_testkit.model.rotation import ROTATION, after, rotation_over, seatings
+from scoring.canasta_profiles import CanastaProfile
 from scoring.gin_three import Seating
 
 ENTERED, CONFIRMED, DISPUTED, SUPERSEDED = "entered", "confirmed", "disputed", "superseded"
@@ -52,6 +53,7 @@ class Game:
     # The director's last decision while it is the newest thing at the game:
     # (what: "settled", "accepted", "set_aside", "corrected"; the deal; its points).
     decision: tuple[str, int, tuple[int, ...]] | None = None
+    rules: CanastaProfile = WIENER  # a Canasta game's rule profile
 
     def side_of(self, player: int) -> int | None:
         return next((i for i, side in enumerate(self.sides) if player in side), None)
@@ -113,7 +115,7 @@ class Game:
             return gin_over(points, PARTNERS_TARGET)
         if self.card_game == ROTATION:
             return rotation_over(points)
-        return canasta_over(points, [v.went_out for v in confirmed])
+        return canasta_over(points, [v.went_out for v in confirmed], self.rules)
 
     # --- Gin for three: the hands before one decide who plays it (RULES.md 2.1) ---------
 

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meld_testkit.model.chouette import CHOUETTE, LONE, Turn, next_seats
-from meld_testkit.model.deals import GIN, PARTNERS_TARGET, WIENER, gin_totals
+from meld_testkit.model.deals import GIN, PARTNERS_TARGET, gin_totals
 from meld_testkit.model.evening import Evening
 from meld_testkit.model.games import Game, Version
 from meld_testkit.model.rotation import ROTATION, rotation_payments, rotation_totals
-from scoring.canasta_game import side_minimums
+from scoring.canasta_game import game_result, side_minimums
 from scoring.gin_three import Seating
 
 LETTERS = "ABC"  # each side's column, in the order of the draw (RULES.md 2.1's example)
@@ -115,6 +115,22 @@ def _note(evening: Evening, game: Game) -> tuple[str, ...]:
     return (MOVES, _partner(evening, game, won[-1]))
 
 
+def _canasta_result(game: Game, totals: tuple[int, ...], over: bool) -> tuple[str, ...]:
+    """A Canasta game's line: where a side reached the target, who won by the rules, so
+    under the house rules the side over 5000 that went out in the last deal, by what the
+    other is ahead or behind (RULES.md 1.6); else (the round's deals, or time) ``_result``."""
+    counted = game.counted()
+    if not over or not counted:
+        return _result(totals, over)
+    ended = game_result(totals, game.rules, counted[-1].went_out)
+    if not ended.finished:
+        return _result(totals, over)
+    if ended.winner is None:
+        return (DRAW,)
+    others = max(total for side, total in enumerate(totals) if side != ended.winner)
+    return (LETTERS[ended.winner], str(abs(totals[ended.winner] - others)))
+
+
 def _result(totals: Sequence[int], over: bool) -> tuple[str, ...]:
     """Who won a game that is over, as the line above the pad says it: the highest total
     wins, by its lead over the next; equal highest totals are a draw (RULES.md 1.6; Gin's
@@ -134,10 +150,9 @@ def pad_says(evening: Evening, game: Game) -> PadSays:
     over = evening.over(game)
     if game.card_game == "canasta":
         # A side's next first meld needs so much by its total; once over there is none.
-        minimums = None if over else side_minimums(points, WIENER)
-        return PadSays(
-            rows, None, None, None, None, points, (), minimums, result=_result(points, over)
-        )
+        minimums = None if over else side_minimums(points, game.rules)
+        result = _canasta_result(game, points, over)
+        return PadSays(rows, None, None, None, None, points, (), minimums, result=result)
     # Only the winner of a hand (or the partnership ahead in it) scores: his column wins
     # the box; a no game (or partners even) gives none.
     won = tuple(sum(1 for hand in hands if hand[side] > 0) for side in range(len(points)))
