@@ -3,9 +3,9 @@
 import datetime
 
 import pytest
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 
+from tests.migrations_helpers import migrate_to_latest, models_before
 from tournaments.models import Event, MemberRating, RatingList
 
 BEFORE = [("tournaments", "0015_ratings_lists")]
@@ -13,9 +13,7 @@ BEFORE = [("tournaments", "0015_ratings_lists")]
 
 @pytest.mark.django_db(transaction=True)
 def test_events_and_ratings_stored_before_the_rename_keep_their_card_game():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = models_before(BEFORE)
     owner = old.get_model("auth", "User").objects.create(username="before")
     club = old.get_model("tournaments", "Club").objects.create(name="Before")
     member = old.get_model("tournaments", "Member").objects.create(club=club, name="Anna")
@@ -32,8 +30,7 @@ def test_events_and_ratings_stored_before_the_rename_keep_their_card_game():
         member=member, game="gin", mu=30.0, sigma=2.0, games=12
     )
     old.get_model("tournaments", "RatingList").objects.create(club=club, game="gin", evenings=1)
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     assert Event.objects.get(name="Gin evening").card_game == Event.CardGame.GIN
     assert MemberRating.objects.get(member_id=member.pk).card_game == "gin"
     assert RatingList.objects.get(club_id=club.pk).card_game == "gin"

@@ -5,11 +5,10 @@ director see of it."""
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from tests.factories import make_event
+from tests.migrations_helpers import migrate_to_latest, models_before
 from tests.web.table_helpers import canasta_game, phone, seat_of
 from tests.web.table_helpers import table_url as url
 from tournaments.models import AuditEntry, Entry, Event, Game
@@ -283,9 +282,7 @@ def test_a_gin_event_has_no_entry_modes_to_choose(director_client, director):
 @pytest.mark.django_db(transaction=True)
 def test_quick_entry_events_keep_offering_totals_only_after_the_change():
     before = [("tournaments", "0010_club_public_page")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
+    old = models_before(before)
     owner = old.get_model("auth", "User").objects.create(username="before")
     for name, quick in (("Quick", True), ("Detailed", False)):
         old.get_model("tournaments", "Event").objects.create(
@@ -296,8 +293,7 @@ def test_quick_entry_events_keep_offering_totals_only_after_the_change():
             public_token=name,
             quick_entry=quick,
         )
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     modes = dict(Event.objects.values_list("name", "entry_modes"))
     assert modes == {"Quick": ["totals"], "Detailed": ["deal"]}
 

@@ -4,11 +4,10 @@ refuses 0 (migration 0021): the bonus becomes 1 point, the club's other values s
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scoring.gin_profiles import GinProfile
 from scoring.profiles import GIN_PROFILES, profile_to_dict
+from tests.migrations_helpers import migrate_to_latest, models_before
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event
 
@@ -17,9 +16,7 @@ BEFORE = [("tournaments", "0020_change_kind_entry")]
 
 @pytest.mark.django_db(transaction=True)
 def test_a_stored_bonus_of_0_reads_as_1_point_and_the_rest_stays():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = models_before(BEFORE)
     owner = old.get_model("auth", "User").objects.create(username="before")
     stored = {**profile_to_dict(GIN_PROFILES["wiener"]), "undercut_bonus": 0, "box_bonus": 30}
     made = old.get_model("tournaments", "Event").objects.create(
@@ -30,8 +27,7 @@ def test_a_stored_bonus_of_0_reads_as_1_point_and_the_rest_stays():
         profile_slug="wiener",
         profile=stored,
     )
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     profile = event_profile(Event.objects.get(pk=made.pk))
     assert isinstance(profile, GinProfile)
     assert (profile.undercut_bonus, profile.gin_bonus, profile.box_bonus) == (1, 20, 30)

@@ -3,11 +3,10 @@
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 
 from tests.factories import make_event, make_tables
+from tests.migrations_helpers import migrate_to_latest, models_before
 from tournaments.models import Round
 from tournaments.services.rounds.steps import start_round
 
@@ -63,9 +62,7 @@ def test_a_nested_note_is_translated_inside_its_sentence(director):
 
 @pytest.mark.django_db(transaction=True)
 def test_notes_written_before_the_change_are_kept_word_for_word():
-    executor = MigrationExecutor(connection)
-    executor.migrate([("tournaments", "0003_entry_device")])
-    old = executor.loader.project_state([("tournaments", "0003_entry_device")]).apps
+    old = models_before([("tournaments", "0003_entry_device")])
     owner = old.get_model("auth", "User").objects.create(username="before")
     event = old.get_model("tournaments", "Event").objects.create(
         owner_id=owner.pk, name="Before", date=datetime.date(2026, 11, 1), profile={}
@@ -73,8 +70,7 @@ def test_notes_written_before_the_change_are_kept_word_for_word():
     old.get_model("tournaments", "Round").objects.create(
         event=event, number=3, explanation=["Runde 3 von 11 des Spielplans für 12 Spieler."]
     )
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     rnd = Round.objects.get(event_id=event.pk)
     assert rnd.explanation_data == [{"text": "Runde 3 von 11 des Spielplans für 12 Spieler."}]
     with translation.override("en"):

@@ -9,14 +9,13 @@ import re
 
 import pytest
 from django.conf import settings
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from scoring.profiles import profile_fields
 from tests.factories import make_event, make_tables
+from tests.migrations_helpers import migrate_to_latest, models_before
 from tests.web.guide_helpers import first_round, second_round
 from tests.web.guide_helpers import table as table_of
 from tests.web.series_helpers import club_of, evening, members_of
@@ -318,9 +317,7 @@ def test_the_series_editor_writes_dates_as_the_language_does(director, director_
 
 @pytest.mark.django_db(transaction=True)
 def test_events_stored_with_a_former_preset_source_take_its_new_words():
-    executor = MigrationExecutor(connection)
-    executor.migrate([("tournaments", "0012_gin_table_kinds")])
-    old = executor.loader.project_state([("tournaments", "0012_gin_table_kinds")]).apps
+    old = models_before([("tournaments", "0012_gin_table_kinds")])
     owner = old.get_model("auth", "User").objects.create(username="before")
     sources = ["seed 002, §§ 1-16", "Our club's own sheet"]
     for number, source in enumerate(sources):
@@ -332,8 +329,7 @@ def test_events_stored_with_a_former_preset_source_take_its_new_words():
             game="gin",
             profile={"slug": "wiener", "source": source},
         )
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
     stored = {event.name: event.profile["source"] for event in Event.objects.all()}
     assert stored == {
         sources[0]: "Wiener club rules of Gin Rummy, §§ 1–16",
