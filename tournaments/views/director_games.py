@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.card_games import card_game_of, sides_of
 from tournaments.forms.corrections import CorrectionForm, SettleForm
@@ -92,6 +92,7 @@ def _correction(
 
 
 @director_required
+@require_GET
 def game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     return _render(request, event, _game(event, game_id))
 

@@ -12,6 +12,7 @@ from django.utils.http import content_disposition_header
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from tournaments.kernel.network import link
 from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
@@ -32,6 +33,7 @@ def _round_choices(event: Event) -> list[int]:
 
 
 @director_required
+@require_GET
 def print_page(request: HttpRequest, event: Event) -> HttpResponse:
     """Every document with its options (round, blank) and a button to open the PDF."""
     return render(
@@ -47,6 +49,7 @@ def print_page(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_required
+@require_GET
 def print_pdf(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     document = DOCUMENTS.get(kind)
     if document is None:
@@ -92,6 +95,7 @@ def _qr_svg(link: str) -> SafeString:
 
 
 @director_required
+@require_GET
 def table_links(request: HttpRequest, event: Event) -> HttpResponse:
     """Each table's number, short code, link and QR code, for a phone to scan off the screen."""
     links = [

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from ratings import PROVISIONAL_GAMES, Rating
@@ -68,6 +69,7 @@ def _export(table: RatingTable, club: Club, card_game: str, kind: str) -> HttpRe
 
 
 @login_required
+@require_GET
 def rating_list(request: HttpRequest) -> HttpResponse:
     """The list of one card game, best first; ``?export=csv`` or ``xlsx`` downloads it."""
     club = director_club(request)

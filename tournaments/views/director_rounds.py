@@ -55,6 +55,7 @@ def _live(request: HttpRequest, event: Event) -> Live:
 
 @polled
 @director_required
+@require_GET
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
     """The round control page; its close dialog polls (204 while nothing changed)."""
     shown = _live(request, event)
@@ -253,6 +254,7 @@ def settle(request: HttpRequest, event: Event, number: int, entry_id: int) -> Ht
 
 
 @director_required
+@require_GET
 def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     rnd = get_object_or_404(event.rounds, number=number)
     tables, names, byes = seating_of(rnd)
@@ -271,6 +273,7 @@ def seating(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 @polled
 @director_required
+@require_GET
 def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     shown = _live(request, event)
     if htmx(request) and unchanged(request, shown):

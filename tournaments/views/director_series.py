@@ -12,6 +12,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from tournaments.access import clubs_for, series_for
@@ -39,6 +40,7 @@ def _list_url(club: Club) -> str:
 
 
 @login_required
+@require_GET
 def series_list(request: HttpRequest) -> HttpResponse:
     club = _club(request)
     context: dict[str, Any] = {"clubs": list(clubs_for(request.user)), "club": club}

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.formats import format_of
 from tournaments.forms.profile import ProfileForm
@@ -175,6 +175,7 @@ def _event_page(
 
 
 @director_required
+@require_GET
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     return _event_page(request, event)
 

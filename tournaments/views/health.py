@@ -3,11 +3,13 @@ import logging
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 logger = logging.getLogger("tournaments.health")
 
 
 @never_cache
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 "ok" when the database answers, 503 "unavailable" when it does not.
 

@@ -12,15 +12,18 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from tournaments import handbook
 
 
+@require_GET
 def index(request: HttpRequest) -> HttpResponse:
     language = handbook.language_of(getattr(request, "LANGUAGE_CODE", None))
     return redirect("tournaments-public-help-language", language=language)
 
 
+@require_GET
 def page(request: HttpRequest, language: str, path: str = "") -> HttpResponseBase:
     if not handbook.is_built():
         return not_built(request)
@@ -34,6 +37,7 @@ def page(request: HttpRequest, language: str, path: str = "") -> HttpResponseBas
     return answer(request, handbook.page_file(language, path))
 
 
+@require_GET
 def shared(request: HttpRequest, path: str) -> HttpResponseBase:
     """The theme's files and the search index, which both languages share; an English page
     reached without its language (the German pages' language switch links so) is sent there."""

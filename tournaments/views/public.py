@@ -20,6 +20,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
 
 from tournaments.access import public_event
 from tournaments.kernel import feed
@@ -149,6 +150,7 @@ def _live(request: HttpRequest, event: Event) -> Live:
 @never_cache
 @polled
 @in_page_language
+@require_GET
 def event(request: HtmxRequest, found: Event) -> HttpResponse:
     shown = _live(request, found)
     if not request.htmx:
@@ -237,6 +239,7 @@ def _moment_ms(at: float) -> str:
 @never_cache
 @polled
 @in_page_language
+@require_GET
 def projector(request: HtmxRequest, found: Event) -> HttpResponse:
     """Readable from the back of the room: cycles through seating and standings every
     ``PROJECTOR_SECONDS``. Between two turns the shown panel polls every

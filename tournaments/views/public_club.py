@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from ratings import PROVISIONAL_GAMES
@@ -39,9 +40,11 @@ P = ParamSpec("P")
 def club_page(
     view: Callable[Concatenate[HttpRequest, Club, P], HttpResponse],
 ) -> Callable[..., HttpResponse]:
-    """The club is found by its page's token, and only while its page is on."""
+    """The club is found by its page's token, and only while its page is on; it only shows
+    (GET)."""
 
     @never_cache
+    @require_GET
     @wraps(view)
     def wrapper(request: HttpRequest, club_token: str, *args: Any, **kwargs: Any) -> HttpResponse:
         return view(request, public_club(club_token), *args, **kwargs)

@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from tournaments.kernel import feed
@@ -24,6 +25,7 @@ AUDIT_PER_PAGE = 50
 
 @polled
 @director_required
+@require_GET
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings; the page polls (204 while nothing of the event changed)."""
     shown = follow(request, feed.event_key(event.pk), event.pk)
@@ -61,6 +63,7 @@ def _poll_url(request: HttpRequest, shown: Live) -> str:
 
 
 @director_required
+@require_GET
 def player(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player_id, event=event)
     rows = standings(event)
@@ -78,6 +81,7 @@ def player(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
 
 
 @director_required
+@require_GET
 def audit(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related(
         "event", "user", "game__table", "game__round", "entry"

@@ -2,11 +2,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from tournaments.kernel.text import plain_text
 from tournaments.models import Table
 
 
+@require_GET
 def table_code(request: HttpRequest) -> HttpResponse:
     """The short code on a table card leads to the same page as its QR code."""
     code = plain_text(request.GET.get("code", "")).strip().upper().replace(" ", "").replace("-", "")
