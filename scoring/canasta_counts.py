@@ -2,9 +2,14 @@
 and held (RULES.md 1.1), from which Meld derives its melded and hand points.
 
 ``counted_sides`` checks the counts (whole numbers; both sides together within
-what the profile's deck holds of each kind; enough melded cards, and wild cards,
-for the side's canastas) and gives each side's ``SideDeal`` with the derived
+what the profile's deck holds of each kind; enough melded cards, natural cards and
+wild cards for the side's canastas; melds the rules allow: black threes three or
+four, only by the side going out, and the side's other melds together at least
+three cards, two natural cards among them, with wild cards never outnumbering them
+where the profile says so) and gives each side's ``SideDeal`` with the derived
 points, which ``scoring.canasta.score_parts`` then scores like any other entry.
+Counts cannot tell one meld from another: what is checked is what every meld the
+rules allow adds up to (RULES.md 1.3, 1.7).
 """
 
 from collections.abc import Sequence
@@ -25,6 +30,11 @@ CARD_POINTS: dict[str, int] = {
     "black_threes": 5,
 }
 CARD_KINDS: tuple[str, ...] = tuple(CARD_POINTS)
+CARDS_IN_A_MELD = 3
+NATURALS_IN_A_MELD = 2
+# Wild cards never outnumber the natural cards of a canasta, nor are more than three.
+NATURALS_IN_A_MIXED_CANASTA = 4
+BLACK_THREES_MELDED = (3, 4)
 WILD_KINDS = ("jokers", "twos")
 # One 52-card pack: four of a rank; K..8 are six ranks, 7..4 four; two black threes.
 PER_PACK = {"twos": 4, "aces": 4, "kings_to_eights": 24, "sevens_to_fours": 16, "black_threes": 2}
@@ -173,7 +183,8 @@ def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
             )
         )
     naturals_needed = CARDS_IN_A_CANASTA * deal.natural_canastas
-    naturals = melded.cards - melded.wild_cards - melded.black_threes
+    naturals = _naturals(melded)
+    mixed_needed = naturals_needed + NATURALS_IN_A_MIXED_CANASTA * deal.mixed_canastas
     # Too few cards already says too few naturals: one message at the field, not two.
     if melded.cards >= needed and naturals < naturals_needed:
         problems.append(
@@ -188,9 +199,20 @@ def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
                 missing=naturals_needed - naturals,
             )
         )
-    wilds = deal.mixed_canastas + CARDS_IN_A_CANASTA * (
-        deal.joker_canastas + deal.joker_hand_canastas
-    )
+    elif melded.cards >= needed and naturals < mixed_needed:
+        problems.append(
+            side_problem(
+                gettext_noop(
+                    "Side %(side)s: a mixed canasta holds at least four natural cards, so its canastas need at least %(needed)s melded natural cards (no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
+                ),
+                index,
+                "mixed_canastas",
+                needed=mixed_needed,
+                cards=naturals,
+                missing=mixed_needed - naturals,
+            )
+        )
+    wilds = deal.mixed_canastas + _joker_canasta_wilds(deal)
     if melded.wild_cards < wilds:
         problems.append(
             side_problem(
@@ -207,6 +229,67 @@ def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
     return problems
 
 
+def _naturals(melded: CardCounts) -> int:
+    return melded.cards - melded.wild_cards - melded.black_threes
+
+
+def _joker_canasta_wilds(deal: SideDeal) -> int:
+    return CARDS_IN_A_CANASTA * (deal.joker_canastas + deal.joker_hand_canastas)
+
+
+def _black_threes_problems(index: int, side: CountedSide) -> list[Problem]:
+    """Black threes are melded only in going out, three or four of them (RULES.md 1.3)."""
+    threes = side.melded.black_threes
+    field = count_field_name("melded", "black_threes")
+    if not threes:
+        return []
+    if side.deal.going_out == "none":
+        template = gettext_noop(
+            "Side %(side)s: black threes are melded only by the side that goes out, but this side did not go out."
+        )
+        return [side_problem(template, index, field)]
+    if threes not in BLACK_THREES_MELDED:
+        template = gettext_noop(
+            "Side %(side)s: black threes are melded three or four together, not %(count)s."
+        )
+        return [side_problem(template, index, field, count=threes)]
+    return []
+
+
+def _meld_problems(index: int, side: CountedSide, profile: CanastaProfile) -> list[Problem]:
+    """The side's melds other than black threes and joker canastas, added up: none, or at
+    least three cards with two natural ones among them, and wild cards never more than the
+    natural ones where the profile says so (wiener, 003)."""
+    melded = side.melded
+    naturals = _naturals(melded)
+    wilds = melded.wild_cards - _joker_canasta_wilds(side.deal)
+    if wilds < 0 or naturals + wilds == 0:  # too few wild cards is said at the canastas
+        return []
+    if naturals + wilds < CARDS_IN_A_MELD:
+        # Said at the count that holds most of them: the likeliest slip.
+        kind = max((k for k in CARD_KINDS if k != "black_threes"), key=lambda k: getattr(melded, k))
+        template = gettext_noop(
+            "Side %(side)s: a meld is at least three cards, but %(cards)s are entered as melded."
+        )
+        return [
+            side_problem(template, index, count_field_name("melded", kind), cards=naturals + wilds)
+        ]
+    field = count_field_name("melded", "jokers")
+    if naturals < NATURALS_IN_A_MELD:
+        template = gettext_noop(
+            "Side %(side)s: a meld needs at least two natural cards, but %(wilds)s wild cards are entered as melded with %(cards)s natural ones."
+        )
+        return [side_problem(template, index, field, wilds=wilds, cards=naturals)]
+    if profile.wild_limit in ("wiener", "003") and wilds > naturals:
+        template = gettext_noop(
+            "Side %(side)s: in %(profile)s wild cards never outnumber natural cards in a meld, but %(wilds)s wild and %(cards)s natural cards are entered as melded (joker canastas aside)."
+        )
+        return [
+            side_problem(template, index, field, profile=profile.name, wilds=wilds, cards=naturals)
+        ]
+    return []
+
+
 def count_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> list[Problem]:
     """Everything that makes these counts impossible, each problem at its count."""
     problems = [p for index, side in enumerate(sides) for p in _number_problems(index, side)]
@@ -214,8 +297,10 @@ def count_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> lis
         return problems
     problems = _deck_problems(sides, profile)
     for index, side in enumerate(sides):
+        problems += _black_threes_problems(index, side)
         if all(is_whole_number(value) for value in _canasta_numbers(side.deal)):
-            problems += _canasta_problems(index, side)
+            # A canasta's own shortfall says enough: its melds are not added up as well.
+            problems += _canasta_problems(index, side) or _meld_problems(index, side, profile)
     return problems
 
 

@@ -81,7 +81,7 @@ def test_the_derived_points_are_scored_like_entered_points():
 
 
 def test_one_joker_too_many_is_refused_at_the_count_holding_most():
-    a = side(melded={"jokers": 3})
+    a = side(melded={"jokers": 3, "aces": 3})
     b = side(hand={"jokers": 2})
     with pytest.raises(InvalidDeal) as refused:
         counted_sides([a, b], WIENER)
@@ -133,6 +133,83 @@ def test_a_natural_canasta_needs_seven_natural_cards():
     assert count_problems([mixed, side()], WIENER) == []
 
 
+def test_a_mixed_canasta_needs_four_natural_cards():
+    """RULES.md 1.3: wild cards never outnumber the natural cards of a canasta (classic: at
+    least four natural cards in a canasta): three aces and four jokers are no canasta."""
+    classic = CANASTA_PROFILES["classic"]
+    a = side(SideDeal(mixed_canastas=1), melded={"aces": 3, "jokers": 4})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([a, side()], classic)
+    (problem,) = refused.value.problems
+    assert problem.field == "mixed_canastas"
+    assert str(problem) == (
+        "Side A: a mixed canasta holds at least four natural cards, so its canastas need at "
+        "least 4 melded natural cards (no jokers, twos or threes), but 3 are entered: 1 too few."
+    )
+    four = side(SideDeal(mixed_canastas=1), melded={"aces": 4, "jokers": 3})
+    assert count_problems([four, side()], classic) == []
+
+
+def test_black_threes_are_melded_only_in_going_out_three_or_four():
+    """RULES.md 1.3: black threes are melded only by the side going out, 3 or 4 of them."""
+    canasta = {"natural_canastas": 1, "going_out": "out"}
+    stays = side(SideDeal(natural_canastas=1), melded={"kings_to_eights": 7, "black_threes": 3})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([stays, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_black_threes"
+    assert str(problem) == (
+        "Side A: black threes are melded only by the side that goes out, but this side did not go out."
+    )
+    two = side(SideDeal(**canasta), melded={"kings_to_eights": 7, "black_threes": 2})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([two, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_black_threes"
+    assert str(problem) == "Side A: black threes are melded three or four together, not 2."
+    for threes in (3, 4):
+        out = side(SideDeal(**canasta), melded={"kings_to_eights": 7, "black_threes": threes})
+        assert count_problems([out, side(hand={"black_threes": 4 - threes})], WIENER) == []
+
+
+def test_melds_of_fewer_than_three_cards_or_wild_cards_alone_are_refused():
+    """RULES.md 1.3: a meld is three cards or more, two natural ones among them; wild
+    cards alone make only a joker canasta (where the profile has one)."""
+    one = side(melded={"aces": 1})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([side(), one], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_aces" and problem.params["side_index"] == 1
+    assert str(problem) == "Side B: a meld is at least three cards, but 1 are entered as melded."
+    jokers = side(melded={"jokers": 3})
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([jokers, side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_jokers"
+    assert str(problem) == (
+        "Side A: a meld needs at least two natural cards, but 3 wild cards are entered as "
+        "melded with 0 natural ones."
+    )
+    house = CANASTA_PROFILES["house"]
+    joker_canasta = side(SideDeal(joker_canastas=1), melded={"jokers": 4, "twos": 3})
+    assert count_problems([joker_canasta, side()], house) == []
+
+
+def test_wild_cards_never_outnumber_natural_ones_under_wiener():
+    """RULES.md 1.3: Wiener never lets wild cards outnumber natural ones; classic lets
+    K-K-joker-joker-joker stand."""
+    melded = {"kings_to_eights": 2, "jokers": 3}
+    with pytest.raises(InvalidDeal) as refused:
+        counted_sides([side(melded=melded), side()], WIENER)
+    (problem,) = refused.value.problems
+    assert problem.field == "melded_jokers"
+    assert str(problem) == (
+        "Side A: in Wiener Canasta wild cards never outnumber natural cards in a meld, but 3 wild "
+        "and 2 natural cards are entered as melded (joker canastas aside)."
+    )
+    assert count_problems([side(melded=melded), side()], CANASTA_PROFILES["classic"]) == []
+
+
 def test_mixed_and_joker_canastas_need_their_wild_cards():
     house = CANASTA_PROFILES["house"]
     b = side(
@@ -175,15 +252,41 @@ def within_the_deck(draw, profile):
             slots[index][place][kind] = number
             left -= number
     sides = []
-    for slot in slots:
+    for index, slot in enumerate(slots):
+        melds_allowed(slot, profile, going_out=index == 0)
         melded = CardCounts(**slot["melded"])
         fits = melded.cards // 7
-        mixed = draw(st.integers(0, min(fits, melded.wild_cards)))
         naturals = melded.cards - melded.wild_cards - melded.black_threes
-        natural = draw(st.integers(0, min(fits - mixed, naturals // 7)))
-        deal = SideDeal(natural_canastas=natural, mixed_canastas=mixed)
+        mixed = draw(st.integers(0, min(fits, melded.wild_cards, naturals // 4)))
+        natural = draw(st.integers(0, min(fits - mixed, (naturals - 4 * mixed) // 7)))
+        out = "out" if index == 0 else "none"
+        deal = SideDeal(natural_canastas=natural, mixed_canastas=mixed, going_out=out)
         sides.append(CountedSide(deal, melded, CardCounts(**slot["hand"])))
     return sides
+
+
+def melds_allowed(slot, profile, *, going_out):
+    """Move to the hand what no meld holds: black threes but three or four by the side going
+    out, wild cards beyond the natural ones (wiener), melds of fewer than three cards or
+    fewer than two natural ones (RULES.md 1.3)."""
+    melded, hand = slot["melded"], slot["hand"]
+
+    def to_hand(kind, number):
+        melded[kind] = melded.get(kind, 0) - number
+        hand[kind] = hand.get(kind, 0) + number
+
+    threes = melded.get("black_threes", 0)
+    if not going_out or threes not in (0, 3, 4):
+        to_hand("black_threes", threes)
+    naturals = sum(melded.get(kind, 0) for kind in ("aces", "kings_to_eights", "sevens_to_fours"))
+    if profile.wild_limit in ("wiener", "003"):
+        for kind in ("jokers", "twos"):
+            over = melded.get("jokers", 0) + melded.get("twos", 0) - naturals
+            to_hand(kind, max(0, min(over, melded.get(kind, 0))))
+    wilds = melded.get("jokers", 0) + melded.get("twos", 0)
+    if naturals < 2 or naturals + wilds < 3:
+        for kind in ("jokers", "twos", "aces", "kings_to_eights", "sevens_to_fours"):
+            to_hand(kind, melded.get(kind, 0))
 
 
 @given(st.builds(CardCounts, **{kind: st.integers(0, 1000) for kind in CARD_KINDS}))
