@@ -13,8 +13,17 @@ import pytest
 from django.urls import reverse
 
 from meld_testkit.page import read
-from tests.web.table_helpers import DEAL_FORM, canasta_game, phone, table_url
+from tests.web.table_helpers import (
+    DEAL_FORM,
+    canasta_game,
+    gin_game,
+    knock,
+    phone,
+    seat_of,
+    table_url,
+)
 from tournaments.models import Entry, Game, TableCall
+from tournaments.services.scores.entries import confirm_entry, dispute_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -175,3 +184,24 @@ def test_closing_the_round_ends_its_calls(director, game):
     side_a.post(table_url("tournaments-table-call", game), {"reason": "Help"}, **HTMX)
     force_close_round(game.round, user=director, reason="Late")
     assert TableCall.objects.get().ended_at is not None
+
+
+def test_a_disputed_deal_set_aside_at_game_over_ends_its_call(director):
+    """The game ends with deal 1 confirmed while deal 2 is disputed: deal 2 is set aside
+    (it can no longer count), and the call its dispute raised ends with it on both phones
+    (a junction probe found "The director is called … Hand 2 is disputed" after game over)."""
+    game = gin_game(director)
+    first, second = seat_of(game, 1), seat_of(game, 2)
+    over = {"kind": "gin", "knocker": 0, "knocker_deadwood": 0, "defender_deadwood": 90}
+    one = submit_entry(game, 1, over, seat=first, device="phone-a")
+    two = submit_entry(game, 2, knock(0, 5, 20), seat=first, device="phone-a")
+    dispute_entry(two, seat=second, reason="deadwood was 25", device="phone-b")
+    assert TableCall.objects.get().ended_at is None
+    confirm_entry(one, seat=second, device="phone-b")
+    game.refresh_from_db()
+    assert game.finished
+    assert Entry.objects.get(pk=two.pk).status == Entry.Status.SUPERSEDED
+    assert TableCall.objects.get().ended_at is not None
+    for number in (1, 2):
+        notice = call_notice(phone(game, number), game)
+        assert "The director is called." not in notice and "is disputed" not in notice

@@ -310,6 +310,8 @@ def _reseat(game: Game, changes: list[LaterHand], *, user: Asker, reason: str) -
         entry = change.entry
         old = snapshot(entry)
         if change.details is None:
+            if entry.status == Status.DISPUTED:  # set aside: its call ends with it
+                end_calls(entry=entry)
             entry.status = Status.SUPERSEDED
             entry.save(update_fields=["status"])
         else:

@@ -22,6 +22,7 @@ from tournaments.kernel.profiles import event_profile
 from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
 from tournaments.services.scores import audit
+from tournaments.services.scores.calls import end_calls
 
 ENDED_BY_DIRECTOR = audit.ENDED_BY_DIRECTOR
 
@@ -151,7 +152,8 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
 def _after_the_end(game: Game, counted: int) -> None:
     """The game has just ended with its ``counted``-th deal: deals after it still waiting
     for an answer (entered while that one waited) are set aside, each with its audit row,
-    so no phone is asked to confirm a deal that can no longer count."""
+    so no phone is asked to confirm a deal that can no longer count, and the calls a
+    disputed one raised end with it."""
     later = Entry.objects.filter(
         game_id=game.pk,
         number__gt=counted,
@@ -159,6 +161,8 @@ def _after_the_end(game: Game, counted: int) -> None:
     )
     for entry in later:
         old = {"number": entry.number, "version": entry.version, "status": entry.status}
+        if entry.status == Entry.Status.DISPUTED:
+            end_calls(entry=entry)
         entry.status = Entry.Status.SUPERSEDED
         statements.update(entry, ["status"])
         audit.record(
