@@ -105,9 +105,12 @@ def _seated(evening: Evening, game: Game, phone: Phone) -> PhoneSays:
         "decision": game.decision,
     }
     rows = game.rows()
+    more = NONE if evening.no_more_deals(game) else OPEN
+    # Behind an answer, the next deal's form only while the table has a next deal to enter.
+    later = LATER if more == OPEN else NONE
     disputed = next((v for v in rows if v.status == DISPUTED), None)
     if disputed is not None:
-        return PhoneSays(DISPUTE, disputed.number, LATER, **notices)
+        return PhoneSays(DISPUTE, disputed.number, later, **notices)
     mine = next(
         (
             v
@@ -120,12 +123,11 @@ def _seated(evening: Evening, game: Game, phone: Phone) -> PhoneSays:
         None,
     )
     if mine is not None:
-        return PhoneSays(CONFIRM, mine.number, LATER, mine.points, **notices)
+        return PhoneSays(CONFIRM, mine.number, later, mine.points, **notices)
     if evening.done(game):
         timed_out = not evening.over(game) and evening.played_out(game)
         return PhoneSays(TIME_DONE if timed_out else GAME_OVER, **notices)
     waiting = [v for v in rows if v.status == ENTERED]
-    more = NONE if evening.no_more_deals(game) else OPEN
     if waiting:
         return PhoneSays(WAIT, waiting[-1].number, more, **notices)
     if more == NONE:

@@ -231,3 +231,24 @@ def test_a_call_answered_by_the_director_says_someone_is_coming(game, director):
     seen = call_of(client, game)
     assert "The director has seen your call and is coming to your table." in seen
     assert "Call the director again" in seen and "hx-trigger" not in seen
+
+
+def test_no_later_form_once_the_rounds_deals_are_all_entered(director):
+    """A round of 2 deals: side A sends both; side B, asked to confirm deal 1, is offered no
+    "Already played on? Enter here" for a deal 3 the round does not have (a junction probe
+    found that form, and its send refused)."""
+    game = canasta_game(director, round_kind=Event.RoundKind.DEALS, round_deals=2)
+    side_a, side_b = phone(game, 1), phone(game, 2)
+    send(side_a, game, 1, "key-1")
+    send(side_a, game, 2, "key-2")
+    page = side_b.get(url("tournaments-table", game)).content.decode()
+    assert "Side A entered deal 1: check it, then confirm it." in now_of(page)
+    assert "Already played on?" not in page and 'data-form="none"' in page
+
+
+def test_a_later_form_while_deals_are_left(director):
+    game = canasta_game(director, round_kind=Event.RoundKind.DEALS, round_deals=2)
+    side_a, side_b = phone(game, 1), phone(game, 2)
+    send(side_a, game, 1, "key-1")
+    page = side_b.get(url("tournaments-table", game)).content.decode()
+    assert "Already played on? Enter here" in page and 'data-form="later"' in page

@@ -177,6 +177,11 @@ def _decision_line(at: SeatedPhone, decided: AuditEntry) -> str:
 
 def _seated_moment(at: SeatedPhone, sheet: Sheet) -> Moment:
     game, seat = at.game, at.seat
+    last = last_deal(game)  # time is up: the deal the table was playing then is its last
+    played_out = last is not None and sheet.next_number > last
+    more = FORM_NONE if played_out else _next_form(sheet)
+    # Behind an answer, the next deal's form only while there is a next deal to enter.
+    later = FORM_LATER if more == FORM_OPEN else FORM_NONE
     disputed = _first(sheet, lambda row: row.status == Entry.Status.DISPUTED)
     if disputed is not None:
         return Moment(
@@ -185,7 +190,7 @@ def _seated_moment(at: SeatedPhone, sheet: Sheet) -> Moment:
             % {"deal": deal_name(game, disputed.number, start=True)},
             _("Agreed on the numbers after all? Then enter it again together."),
             entry=disputed.entry,
-            form=FORM_LATER,
+            form=later,
         )
     mine = _first(sheet, lambda row: _answers(at, row))
     if mine is not None:
@@ -196,14 +201,11 @@ def _seated_moment(at: SeatedPhone, sheet: Sheet) -> Moment:
             % {"side": side, "deal": deal_name(game, mine.number)},
             entry=mine.entry,
             side=side,
-            form=FORM_LATER,
+            form=later,
         )
-    last = last_deal(game)  # time is up: the deal the table was playing then is its last
-    played_out = last is not None and sheet.next_number > last
     if table_done(over=sheet.finished, settled=not sheet.pending, played_out=played_out):
         return _game_over(at, timed_out=not sheet.finished)
     waiting = [row.entry for row in sheet.rows if row.status == Entry.Status.ENTERED]
-    more = FORM_NONE if played_out else _next_form(sheet)
     if waiting:
         entry = waiting[-1]  # the one sent last: the one a typo is found in
         if entered_here(entry, at.device) and _entering_side(entry) != seat.side:
