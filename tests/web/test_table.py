@@ -19,6 +19,7 @@ from tests.web.table_helpers import (
 from tournaments.models import Entry, Game, Round
 from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.entries import submit_entry
+from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -425,12 +426,12 @@ def test_a_confirmation_draws_the_next_deals_form_only_where_the_phone_lacks_it(
     sit(client, game, 2)
     page = client.get(url("tournaments-table", game)).content.decode()
     # Deal 1 waits for this side: deal 2's form is folded away behind it.
-    assert 'id="shown" name="shown" value="2-later"' in page and "Send deal 2" in page
+    assert 'id="shown" name="shown" value="2-later@' in page and "Send deal 2" in page
     entry = Entry.objects.get()
     confirm = url("tournaments-table-confirm", game, entry.pk)
     html = client.post(confirm, {"shown": "2-later"}, **HTMX).content.decode()
     assert Entry.objects.get().status == "confirmed" and "Deal 1 is confirmed." in html
-    assert 'value="2"' in html.split('id="shown"')[1] and 'class="later"' not in html
+    assert 'value="2@' in html.split('id="shown"')[1] and 'class="later"' not in html
     entry = submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
     html = client.post(
         url("tournaments-table-confirm", game, entry.pk), {"shown": "3-later"}, **HTMX
@@ -491,3 +492,24 @@ def test_the_defender_sees_the_cards_the_knocker_tapped_before_confirming(client
     assert "<li>Knocker&#x27;s deadwood: 4♣</li>" in now
     assert "<li>Defender&#x27;s melds: 9♠\u00a09♦\u00a09♣</li>" in now
     assert "<li>Defender&#x27;s deadwood: 2♦ 3♣ 4♦ 6♣ 8♥ J♥ K♣</li>" in now
+
+
+def test_a_name_corrected_mid_evening_redraws_the_form_the_phone_shows(client, game):
+    """The entry form's side names come from the event's frame: a poll after the director
+    corrected a name draws the form again (what was typed comes back from the phone's
+    draft); without a change the form typed in stays (a junction probe found the legends
+    naming the old name until the page was loaded again)."""
+    sit(client, game, 2)
+    page = client.get(url("tournaments-table", game)).content.decode()
+    sheet_url = url("tournaments-table-sheet", game)
+    shown = page.split('id="shown" name="shown" value="')[1].split('"')[0]
+    poll = {"game": game.pk, **poll_of(page), "shown": shown}
+    event = game.round.event
+    player = event.players.get(number=1)
+    update_player(event, player, name="Annemarie Bauer", gender=player.gender, club="")
+    html = client.get(sheet_url, poll, **HTMX).content.decode()
+    assert 'id="entry"' in html and "Annemarie Bauer" in html.split('id="entry"')[1]
+    poll.update(poll_of(html), shown=html.split('id="shown" name="shown" value="')[1].split('"')[0])
+    start_clock(game.round, user=event.owner, minutes=30)
+    html = client.get(sheet_url, poll, **HTMX).content.decode()
+    assert "Time left" in html and 'id="entry"' not in html  # unchanged names: the form stays

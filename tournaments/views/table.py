@@ -39,7 +39,13 @@ from tournaments.kernel.forms import show_service_error
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Game
 from tournaments.services.pages.live import Live
-from tournaments.services.pages.table_drawn import EDITING, LATER, drawn_keys, kept, panel_drawn
+from tournaments.services.pages.table_drawn import (
+    EDITING,
+    drawn_keys,
+    kept,
+    panel_drawn,
+    shown_value,
+)
 from tournaments.services.pages.table_game import (
     Since,
     call_notice,
@@ -206,7 +212,9 @@ def _form_context(
         "at": at,
         "form": form,
         "later": later,
-        "shown": EDITING if editing else f"{form.deal_number}{LATER if later else ''}",
+        "shown": EDITING
+        if editing
+        else shown_value(form.deal_number, later=later, frame=since.frame if since else None),
         "drawn_fields": _fields(at, form, since),
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
@@ -344,7 +352,15 @@ def _answer(
     context["kept"] = kept(sent, context["drawn"])
     sent_shown = None if form is not None else shown
     context.update(
-        panel_drawn(at.seat, at.game, context["moment"], context["sheet"], sent_shown, poll=poll)
+        panel_drawn(
+            at.seat,
+            at.game,
+            context["moment"],
+            context["sheet"],
+            sent_shown,
+            poll=poll,
+            frame=since.frame,
+        )
     )
     if context.get("panel"):
         context.update(_page_form(at, context, form, **extra))

@@ -23,16 +23,23 @@ from tournaments.services.pages.table_moment import CONFIRM, FORM_LATER, FORM_NO
 from tournaments.services.scores.results import Sheet
 
 # What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
-# ("3", or "3-later" folded away behind another answer), a change of an entry, or nothing.
+# ("3", or "3-later" folded away behind another answer) with the event's frame value it was
+# drawn with ("3@41": its names, seating and rules), a change of an entry, or nothing.
 LATER = "-later"
 EDITING = "edit"
+FRAME = "@"
+
+
+def shown_value(number: int, *, later: bool, frame: int | None) -> str:
+    """``shown`` of a fresh form of deal ``number``."""
+    return f"{number}{LATER if later else ''}{'' if frame is None else f'{FRAME}{frame}'}"
 
 
 def _wanted(seat: Seat | None, game: Game, moment: Moment, sheet: Sheet) -> str:
-    """What the entry panel shows when drawn now, in the words of ``shown``."""
+    """What the entry panel shows when drawn now, in the words of ``shown``, its frame aside."""
     if seat is None or game.finished or moment.form == FORM_NONE:
         return ""
-    return f"{sheet.next_number}{LATER if moment.form == FORM_LATER else ''}"
+    return shown_value(sheet.next_number, later=moment.form == FORM_LATER, frame=None)
 
 
 def panel_drawn(
@@ -43,13 +50,20 @@ def panel_drawn(
     shown: str | None,
     *,
     poll: bool,
+    frame: int,
 ) -> dict[str, bool | int]:
     """What an answer draws of the entry panel, given what the phone shows (``shown``; None:
     draw it): nothing when that is what is drawn now, else the panel. A poll leaves a change
     of an entry and an open form under the player's fingers while a form is still wanted;
     when the deal that form is for waits for this phone's answer, only its Send goes
-    (``blocked``: one primary action)."""
+    (``blocked``: one primary action). A form drawn before the event's ``frame`` changed
+    (a name, the seating, the rules) is drawn again: what was typed comes back from the
+    phone's draft."""
     wanted = _wanted(seat, game, moment, sheet)
+    if shown is not None:
+        shown, _, drawn_in = shown.partition(FRAME)
+        if drawn_in and drawn_in != str(frame):
+            return {"panel": True}
     if shown == wanted:
         return {}
     if shown is None or not poll or not (shown and wanted):
