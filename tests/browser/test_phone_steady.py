@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import LOCALES, take_seat
 from tests.conftest import PHONE
-from tests.web.table_helpers import DEAL, canasta_game, seat_of
+from tests.web.table_helpers import DEAL, canasta_game, gin_game, seat_of
 from tournaments.models import Entry, TableCall
-from tournaments.services.rounds.clock import start_clock
+from tournaments.services.rounds.clock import end_time, start_clock
 from tournaments.services.scores.calls import acknowledge_call, call_director
 from tournaments.services.scores.entries import submit_entry
 
@@ -139,6 +139,32 @@ def test_starting_the_clock_moves_nothing(phones, live_server, director):
     # The clock came alone, with the poll's new address: the pad goes on following the table.
     submit_entry(game, 1, DEAL, seat=seat_of(game, 2))
     expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
+
+
+def test_time_running_out_while_a_deal_is_typed_moves_nothing(phones, live_server, director):
+    """A round with a time limit: "Time is up: finish the hand you are playing." comes by the
+    poll while the player types at the top of the pad, in the space kept for it (a junction
+    probe measured the fields moving 53 px down, CLS 0.045)."""
+    game = gin_game(director, round_kind="time", round_minutes=30)
+    start_clock(game.round, user=director, minutes=30)
+    page = phones[0]
+    sit(page, live_server, game, 1)
+    field = page.locator("form.entry-form #id_defender_deadwood")
+    # At the top of the page, where the browser's scroll anchoring does not hold anything.
+    page.evaluate("window.scrollTo(0, 0)")
+    field.evaluate("f => f.focus({preventScroll: true})")
+    page.keyboard.type("12")
+    page.wait_for_timeout(800)  # the keystrokes are no recent input any more
+    assert page.evaluate("window.scrollY") == 0
+    top = field.bounding_box()["y"]
+    steady = Steadiness(page)
+    end_time(game.round, user=director)
+    up = "Time is up: finish the hand you are playing."
+    expect(page.locator("#now .now-hint")).to_have_text(up, timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("time up")
+    assert abs(field.bounding_box()["y"] - top) <= MOST_MOVE
+    expect(field).to_have_value("12")
 
 
 def test_a_notice_about_the_call_moves_nothing(phones, live_server, director):

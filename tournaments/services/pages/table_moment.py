@@ -108,6 +108,9 @@ class Moment:
     kind: str
     line: str  # what the phone says now
     hint: str = ""  # a second sentence, where there is more to say
+    # A hint time alone will bring (a timed round's "time is up"): its space is kept, so the
+    # pad does not move under a finger when it comes.
+    reserve: str = ""
     entry: Entry | None = None  # the deal to confirm, that waits, or that is disputed
     side: str = ""  # CONFIRM: the side that entered it
     form: str = FORM_NONE
@@ -223,11 +226,13 @@ def _seated_moment(at: SeatedPhone, sheet: Sheet) -> Moment:
         return Moment(WAIT, line, entry=entry, form=more)
     if sheet.finished or more == FORM_NONE:
         return _game_over(at)
+    time_up = card_game_of(at.event).words.says("time_up") if at.event.timed else ""
     return Moment(
         ENTER,
         _("Next: enter %(deal)s.") % {"deal": deal_name(game, sheet.next_number)},
-        card_game_of(at.event).words.says("time_up") if last is not None else "",
+        time_up if last is not None else "",
         form=FORM_OPEN,
+        reserve="" if last is not None else time_up,
     )
 
 
