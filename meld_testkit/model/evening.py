@@ -130,10 +130,18 @@ class Evening:
         while that one waited) are set aside, so no phone is asked about them."""
         if was_over or not self.over(game):
             return
-        last = len(game.counted())
+        self._set_aside_after(game, len(game.counted()))
+
+    def _set_aside_after(self, game: Game, last: int) -> None:
+        """Deals after ``last`` still waiting are set aside, with a disputed one's call."""
         for version in game.pending():
             if version.number > last:
-                version.status = SUPERSEDED
+                self._set_aside(game, version)
+
+    def _set_aside(self, game: Game, version: Version) -> None:
+        if version.status == DISPUTED:
+            self._end_calls(game, version.number)
+        version.status = SUPERSEDED
 
     # --- the table ------------------------------------------------------------------
 
@@ -331,7 +339,7 @@ class Evening:
             assert deal is not None
             version.status = SUPERSEDED
             game.versions.append(_directors(number, deal, step, seated))
-            game.reseat(changes)
+            game.reseat(changes, self._set_aside)
             game.decision = ("settled", number, deal.points)
         self.after_change(game, was_over)
 
@@ -346,12 +354,10 @@ class Evening:
         was_over = self.over(game)
         for version in game.versions:
             if version.number == number and version.status != SUPERSEDED:
-                if version.status == DISPUTED:
-                    self._end_calls(game, number)
-                version.status = SUPERSEDED
+                self._set_aside(game, version)
         step = self.tick()
         game.versions.append(_directors(number, deal, step, seated))
-        game.reseat(changes)
+        game.reseat(changes, self._set_aside)
         game.decision = ("corrected", number, deal.points)
         self.after_change(game, was_over)
 
@@ -368,10 +374,7 @@ class Evening:
         game.ended = True
         game.decision = None  # the newest thing the director did at the game
         self.tick()
-        last = len(game.counted())
-        for version in game.pending():  # the game ends with the confirmed deals
-            if version.number > last:
-                version.status = SUPERSEDED
+        self._set_aside_after(game, len(game.counted()))  # it ends with the confirmed deals
 
     # --- the clock --------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ A deal's versions are kept as entered (RULES.md; the handbook): the one that cou
 waits, and those set aside. Deals count in order, up to the one that ends the game.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from meld_testkit.model import chouette
@@ -187,13 +188,18 @@ class Game:
             now = chouette.after(now, version.points)
         return changes
 
-    def reseat(self, changes: list[tuple[Version, HandSeating | None]]) -> None:
+    def reseat(
+        self,
+        changes: list[tuple[Version, HandSeating | None]],
+        set_aside: Callable[["Game", Version], None],
+    ) -> None:
         """The director said to re-seat the later hands: each keeps its points with the
         players who play it now; from the first one whose winner would sit it out they are
-        set aside, to be entered again in order."""
+        set aside (``set_aside``: with the call a disputed one raised), to be entered again
+        in order."""
         for version, now in changes:
             if now is None:
-                version.status = SUPERSEDED
+                set_aside(self, version)
             else:
                 version.seated = now
 
