@@ -14,6 +14,7 @@ from tests.factories import make_event
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Club, Event, Round, Table
+from tournaments.services.rounds.steps import start_round
 from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -326,3 +327,21 @@ def test_setting_more_progressive_rounds_than_the_schedule_has_is_refused(direct
     assert info.value.field_errors["planned_rounds"] == [
         "With the players entered now there can be at most 7 rounds."
     ]
+
+
+def test_rheinisch_going_out_is_for_two_player_events_only(director):
+    """RULES.md 1.4: the house option is switched on for a two-player event. A progressive
+    event seats partnerships: round 1 does not start with it on, and the checklist says why
+    (its deals would be doubled between partnerships)."""
+    rheinisch = dataclasses.replace(CANASTA_PROFILES["wiener"], rheinisch=True)
+    partners = make_event(director, players=8)
+    setup.save_profile(partners, rheinisch)
+    Table.objects.bulk_create([Table(event=partners, number=k) for k in (1, 2)])
+    problem = "Rheinisch going out is for games of two players, but this event seats partnerships"
+    assert problem in setup.format_problems(partners)[0]
+    assert not all(check.done for check in setup.checklist(partners))
+    with pytest.raises(ServiceError, match=problem):
+        start_round(partners, user=director)
+    alone = make_event(director, players=4, fmt="swiss")
+    setup.save_profile(alone, rheinisch)
+    assert setup.format_problems(alone) == []

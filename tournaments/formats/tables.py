@@ -11,10 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from meldcore.messages import Problem
+from scoring.canasta_profiles import CanastaProfile
 from tournaments.card_games import card_game_of
 from tournaments.formats.base import Format
 from tournaments.formats.plans import Plan
 from tournaments.kernel.lineup import Lineup
+from tournaments.kernel.profiles import event_profile
 from tournaments.models import Event, Player
 
 
@@ -32,6 +34,22 @@ def table_kind_problem(event: Event) -> str:
         return _(
             "With three, four or six at a table the tables are seated in draw order: choose the format "
             "“Tables in draw order, rotating”."
+        )
+    return ""
+
+
+def rheinisch_problem(event: Event) -> str:
+    """Why the event's Canasta rules do not fit how it seats its players (RULES.md 1.4: the
+    house option ``rheinisch`` is for a two-player event); empty when they do."""
+    from tournaments.formats import format_of
+
+    profile = event_profile(event)
+    rheinisch = isinstance(profile, CanastaProfile) and profile.rheinisch
+    if rheinisch and format_of(event).partnership(event):
+        return _(
+            "Rheinisch going out is for games of two players, but this event seats "
+            "partnerships: switch it off in the rules, or choose a format where each "
+            "plays alone."
         )
     return ""
 

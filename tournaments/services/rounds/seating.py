@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
 from tournaments.formats.plans import Plan
-from tournaments.formats.tables import table_kind_problem
+from tournaments.formats.tables import rheinisch_problem, table_kind_problem
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.lineup import Lineup
 from tournaments.models import Event, Player
@@ -50,7 +50,7 @@ def check_setup(event: Event, lineup: Lineup) -> None:
         raise ServiceError(
             _("Draw the numbers first: %(names)s have no number yet.") % {"names": names}
         )
-    mismatch = table_kind_problem(event)
+    mismatch = table_kind_problem(event) or rheinisch_problem(event)
     if mismatch:
         raise ServiceError(mismatch)
     if len(lineup.present) < 2:

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from tournaments.card_games import CARD_GAMES, card_game_of
 from tournaments.formats import FORMATS, Format, RoundsHint, format_of, formats_for
 from tournaments.formats.schedule_preview import SchedulePreview
-from tournaments.formats.tables import table_kind_problem
+from tournaments.formats.tables import rheinisch_problem, table_kind_problem
 from tournaments.kernel.profiles import event_profile_label
 from tournaments.models import Event, Player
 
@@ -94,7 +94,7 @@ def format_problems(event: Event, players: Iterable[Player] | None = None) -> li
     players = list(
         players if players is not None else event.players.filter(withdrawn_from_round__isnull=True)
     )
-    mismatch = table_kind_problem(event)
+    mismatch = table_kind_problem(event) or rheinisch_problem(event)
     return [mismatch] if mismatch else format_of(event).format_problems(event, players)
 
 
