@@ -14,7 +14,7 @@ from tests.factories import make_event
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import AuditEntry, Club, Event, Round, Table
-from tournaments.services.rounds.steps import start_round
+from tournaments.services.rounds.steps import force_close_round, start_round
 from tournaments.services.setup import events as setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -345,3 +345,15 @@ def test_rheinisch_going_out_is_for_two_player_events_only(director):
     alone = make_event(director, players=4, fmt="swiss")
     setup.save_profile(alone, rheinisch)
     assert setup.format_problems(alone) == []
+
+
+def test_an_event_started_with_rheinisch_and_partners_plays_on(director):
+    """Started before Meld refused it: its rules are locked, so its later rounds start as
+    round 1 did (refusing them would stop the evening halfway)."""
+    event = make_event(director, players=8)
+    Table.objects.bulk_create([Table(event=event, number=k) for k in (1, 2)])
+    start_round(event, user=director)
+    event.profile = {**event.profile, "rheinisch": True}
+    event.save(update_fields=["profile"])
+    force_close_round(event.rounds.get(), user=director, reason="Test")
+    assert start_round(event, user=director).number == 2
