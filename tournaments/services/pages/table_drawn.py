@@ -30,7 +30,7 @@ EDITING = "edit"
 FRAME = "@"
 
 
-def shown_value(number: int, *, later: bool, frame: int | None) -> str:
+def shown_value(number: int | None, *, later: bool, frame: int | None) -> str:
     """``shown`` of a fresh form of deal ``number``."""
     return f"{number}{LATER if later else ''}{'' if frame is None else f'{FRAME}{frame}'}"
 
