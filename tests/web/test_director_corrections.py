@@ -227,3 +227,47 @@ def test_the_setting_is_changed_on_the_event_step_and_named_on_the_standings(
     ).content.decode()
     assert "The results of a player who was replaced count for the substitute." in page
     assert "Sam" in page
+
+
+def correct(client, game, number, sides, reason="Sheet checked"):
+    url = game_url(game, "tournaments-director-game-correct")
+    return client.post(url, posted("fix", sides, number=str(number), reason=reason))
+
+
+def test_no_deal_is_added_past_the_rounds_number_of_deals(director_client, director):
+    """A round of 2 deals, both in: the director corrects them, and adds no deal 3 (a
+    junction probe added a fifth deal to a four-deal round, and its points counted)."""
+    event = make_event(director, players=4, fmt="moveup", round_kind="deals", round_deals=2)
+    make_tables(event, 1)
+    game = start_round(event, user=director).games.get()
+    for number in (1, 2):
+        assert correct(director_client, game, number, [SIDE_A, SIDE_B]).status_code == 302
+    page = director_client.get(game_url(game)).content.decode()
+    assert "Deal 2 (correct)" in page and "Deal 3 (new)" not in page
+    response = correct(director_client, game, 3, [SIDE_A, SIDE_B], reason="One more")
+    assert response.status_code == 400
+    assert "The game is over: no deal can be added." in response.content.decode()
+    assert not Entry.objects.filter(game=game, number=3).exists()
+    game.refresh_from_db()
+    assert (game.score_0, game.score_1) == (2400, 20)
+
+
+def test_no_deal_is_added_after_the_game_is_over(director_client, gin):
+    gin_over = {
+        "fix-number": "1",
+        "fix-mode": "hand",
+        "fix-kind": "gin",
+        "fix-knocker": "0",
+        "fix-knocker_deadwood": "0",
+        "fix-defender_deadwood": "90",
+        "fix-reason": "Sheet checked",
+    }
+    url = game_url(gin, "tournaments-director-game-correct")
+    assert director_client.post(url, gin_over).status_code == 302
+    gin.refresh_from_db()
+    assert gin.finished
+    page = director_client.get(game_url(gin)).content.decode()
+    assert "Hand 2 (new)" not in page
+    response = director_client.post(url, {**gin_over, "fix-number": "2"})
+    assert "The game is over: no deal can be added" in response.content.decode()
+    assert not Entry.objects.filter(game=gin, number=2).exists()

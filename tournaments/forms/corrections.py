@@ -101,12 +101,19 @@ class CorrectionForm(ScoresForm):
     )
 
     def __init__(
-        self, *args: Any, numbers: list[int], number: int | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        numbers: list[int],
+        number: int | None = None,
+        adding: bool = True,
+        **kwargs: Any,
     ) -> None:
+        """``adding``: a deal may be added (the game goes on, and its round plays one more)."""
         last = max(numbers, default=0)
-        # A finished game rarely gets another deal: then the last one is the likely fix.
-        if number not in (*numbers, last + 1):
-            number = last if kwargs["game"].finished and last else last + 1
+        adding = adding or not last
+        # A game that takes no more deals is most likely corrected at its last one.
+        if number not in (*numbers, *([last + 1] if adding else [])):
+            number = last if not adding or (kwargs["game"].finished and last) else last + 1
         super().__init__(*args, deal_number=number, **kwargs)
         word = self.card_game.words.deal_word()
         self.fields["number"].label = word
@@ -114,9 +121,9 @@ class CorrectionForm(ScoresForm):
             (str(n), _("%(word)s %(number)d (correct)") % {"word": word, "number": n})
             for n in numbers
         ]
-        choices.append(
-            (str(last + 1), _("%(word)s %(number)d (new)") % {"word": word, "number": last + 1})
-        )
+        if adding:
+            new = _("%(word)s %(number)d (new)") % {"word": word, "number": last + 1}
+            choices.append((str(last + 1), new))
         choice_field(self, "number").choices = choices
         self.fields["number"].initial = str(number)
         self.order_fields(["number", "reason"])

@@ -16,6 +16,7 @@ from tournaments.models import Entry, Event, Game, Round
 from tournaments.services.pages.live import nav
 from tournaments.services.rounds.steps import end_game
 from tournaments.services.scores.entries import correct_entry, settle_dispute
+from tournaments.services.scores.entry_rows import deal_left_problem
 from tournaments.services.scores.results import game_sheet
 from tournaments.views.doors import director_required, query_int
 
@@ -77,18 +78,22 @@ def _render(
 def _correction(
     request: HttpRequest, game: Game, versions: list[Entry], numbers: list[int]
 ) -> CorrectionForm:
-    """``?fix=3``: the correction form starts from deal 3 as it counts now (or as entered)."""
+    """``?fix=3``: the correction form starts from deal 3 as it counts now (or as entered);
+    a deal is offered to add only where the game takes one more."""
     wanted = query_int(request, "fix", minimum=1, maximum=MAX_SMALL)
+    adding = not deal_left_problem(game, max(numbers, default=0) + 1)
     if wanted is not None:
         number = wanted
-    elif game.finished and versions:
-        number = versions[-1].number  # a game that is over: its last deal is the likely fix
+    elif not adding and versions:
+        number = versions[-1].number  # a game that takes no more: its last deal is the likely fix
     else:
         return CorrectionForm(game=game, numbers=numbers, prefix="fix")
     current = [e for e in versions if e.number == number and e.status != Entry.Status.SUPERSEDED]
     entry = next((e for e in current if e.status == Entry.Status.CONFIRMED), None)
     entry = entry or (current[0] if current else None)
-    return CorrectionForm(game=game, entry=entry, numbers=numbers, number=number, prefix="fix")
+    return CorrectionForm(
+        game=game, entry=entry, numbers=numbers, number=number, adding=adding, prefix="fix"
+    )
 
 
 @director_required

@@ -31,6 +31,7 @@ from tournaments.models import AuditEntry, Entry, Game, Seat
 from tournaments.services.scores.calls import end_calls, table_call
 from tournaments.services.scores.entry_rows import (
     audit_entry,
+    check_deal_left,
     check_key_game,
     check_number,
     check_playable,
@@ -343,6 +344,8 @@ def correct_entry(
                 _("%(deal)s cannot be entered now; the next one is %(next)s.")
                 % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
             )
+        if number > last:  # a deal added: only one the round plays, while the game goes on
+            check_deal_left(game, number)
         changes = _check_later_hands(game, number, scored, director=True, later=later)
         current = list(game.entries.filter(number=number, status__in=[Status.CONFIRMED, *PENDING]))
         old = [snapshot(entry) for entry in current]

@@ -198,7 +198,6 @@ def deal_rows(game: Game, number: Any, key: str | None) -> list[Entry]:
 def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
     """Deals are entered in order: every deal up to the last has a version, so deal
     ``number`` may be entered when the one before it has one."""
-    event = game.round.event
     in_order = is_number(number) and (
         number == 1 or any(row.game_id == game.pk and row.number == number - 1 for row in rows)
     )
@@ -208,12 +207,34 @@ def check_number(game: Game, number: Any, rows: list[Entry]) -> int:
             _("%(deal)s cannot be entered now; the next one is %(next)s.")
             % {"deal": deal_name(game, number, start=True), "next": deal_name(game, last + 1)}
         )
-    if event.round_kind == Event.RoundKind.DEALS and number > (event.round_deals or 0):
-        raise ServiceError(card_game_of(event).words.says("only", count=event.round_deals))
-    last = time_up.last_deal(game)
-    if last is not None and number > last:
-        raise ServiceError(card_game_of(event).words.says("time_last", number=last))
+    if problem := beyond_the_round(game, cast(int, number), time_up.last_deal(game)):
+        raise ServiceError(problem)
     return cast(int, number)  # in order: ``is_number`` said it is one
+
+
+def beyond_the_round(game: Game, number: int, last: int | None) -> str:
+    """Why deal ``number`` is not one the game's round plays: past its number of deals, or
+    past ``last``, the deal the table played when the time ran out; "" when it is one."""
+    event = game.round.event
+    words = card_game_of(event).words
+    if event.round_kind == Event.RoundKind.DEALS and number > (event.round_deals or 0):
+        return str(words.says("only", count=event.round_deals))
+    if last is not None and number > last:
+        return str(words.says("time_last", number=last))
+    return ""
+
+
+def deal_left_problem(game: Game, number: int) -> str:
+    """Why the director may not add deal ``number`` (the next one): the game is over, or it
+    is past the round's number of deals or the deal played when its time ran out."""
+    if game.finished:
+        return _("The game is over: no deal can be added. Correct one of its deals instead.")
+    return beyond_the_round(game, number, time_up.last_deal_played(game))
+
+
+def check_deal_left(game: Game, number: int) -> None:
+    if problem := deal_left_problem(game, number):
+        raise ServiceError(problem)
 
 
 def next_version(game: Game, number: int) -> int:

@@ -27,6 +27,15 @@ def time_up_at(rnd: Round, now: datetime | None = None) -> datetime | None:
     return ends
 
 
+def last_deal_played(game: Game) -> int | None:
+    """The last deal ``game`` plays in a round with a time limit whose time ran out, open or
+    closed since (the director's corrections come after the close); None otherwise."""
+    ends = game.round.clock_ends_at
+    if not game.round.event.timed or ends is None or ends > timezone.now():
+        return None
+    return last_deal_at(game.pk, ends)
+
+
 def last_deal_at(game_id: int, ended: datetime) -> int:
     """The number of the deal the game was playing when the time ran out at ``ended``."""
     begun = Entry.objects.filter(game_id=game_id, created_at__lt=ended).aggregate(
