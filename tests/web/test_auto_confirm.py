@@ -92,16 +92,30 @@ def test_the_next_step_at_the_table_stores_it_first(director):
 
 
 def test_a_due_entry_can_no_longer_be_disputed_or_replaced(director):
+    """The refusal says the deal counts: so it does, with its audit row, though the refused
+    step itself is rolled back (a junction probe found the phone told "no longer waiting"
+    beside "Confirm deal 1", the deal still waiting)."""
     game, entry = due_game(director)
     with pytest.raises(ServiceError, match="no longer waiting for confirmation"):
         dispute_entry(entry, seat=seat_of(game, 2), reason="wrong")
+    assert status(entry) == Status.CONFIRMED and auto_rows(game) == 1
+    assert not AuditEntry.objects.filter(game=game, action=Action.DISPUTE).exists()
     with pytest.raises(ServiceError, match="is confirmed"):
         submit_entry(game, 1, totals(5, 5), seat=seat_of(game, 1), expected_version=1)
-    # A refused step stores nothing: the next one that succeeds does.
-    assert status(entry) == Status.ENTERED
     assert confirm_entry(entry, seat=seat_of(game, 2)).status == Status.CONFIRMED
     assert auto_rows(game) == 1
     assert not AuditEntry.objects.filter(game=game, action=Action.CONFIRM).exists()
+    game.refresh_from_db()
+    assert game.scores == list(DEAL_POINTS)
+
+
+def test_the_phone_refused_a_dispute_of_a_due_deal_is_shown_it_counting(director):
+    game, entry = due_game(director)
+    side_b = phone(game, 2)
+    url = reverse("tournaments-table-dispute", args=[game.table.token, entry.pk])
+    html = side_b.post(url, {"reason": "wrong"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Deal 1 is no longer waiting for confirmation." in html
+    assert "Confirm deal 1" not in html and "Next: enter deal 2." in html
 
 
 def test_closing_a_round_counts_what_is_due(director):

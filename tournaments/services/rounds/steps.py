@@ -29,7 +29,7 @@ from tournaments.services.rounds.done import RoundState, TableProgress, round_st
 from tournaments.services.rounds.seating import check_setup, lineup_of, plan_round
 from tournaments.services.scores import audit
 from tournaments.services.scores.calls import end_calls
-from tournaments.services.scores.entry_rows import confirm_due, locked, snapshot
+from tournaments.services.scores.entry_rows import confirm_due, keeps_due, locked, snapshot
 from tournaments.services.scores.results import end_locked_game
 from tournaments.services.store.locks import lock_event, lock_games, lock_round, serialised
 
@@ -254,6 +254,7 @@ def _end_timed_games(rnd: Round, games: list[Game], user: Asker) -> None:
 
 
 @serialised
+@keeps_due
 def end_game(game: Game, *, user: Asker, reason: str = "") -> Game:
     """The director ends a timed game (round kind "time") of the open round after its last deal."""
     if not game.round.event.is_directed_by(user):

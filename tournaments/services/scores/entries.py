@@ -45,6 +45,7 @@ from tournaments.services.scores.entry_rows import (
     entered_here,
     entry_reason,
     is_director,
+    keeps_due,
     locked,
     next_version,
     points_of,
@@ -80,6 +81,7 @@ def at_table(seat: Seat | None, game: Game) -> Seat | None:
 
 
 @serialised
+@keeps_due
 def submit_entry(
     game: Game,
     number: int,
@@ -153,6 +155,7 @@ def submit_entry(
 
 
 @serialised
+@keeps_due
 def confirm_entry(
     entry: Entry, *, seat: Seat | None = None, user: Asker | None = None, device: str | None = None
 ) -> Entry:
@@ -218,6 +221,7 @@ def answering_seat(
 
 
 @serialised
+@keeps_due
 def dispute_entry(entry: Entry, *, seat: Seat, reason: str, device: str | None = None) -> Entry:
     """A seat of another side (on another phone) says the entry is wrong; the director
     settles it (or a side enters a corrected version). The dispute calls the director to
@@ -322,6 +326,7 @@ def _reseat(game: Game, changes: list[LaterHand], *, user: Asker, reason: str) -
 
 
 @serialised
+@keeps_due
 def correct_entry(
     game: Game, number: int, data: dict[str, Any], *, user: Asker, reason: str, later: bool = False
 ) -> Entry:
@@ -379,6 +384,7 @@ def _director_version(
 
 
 @serialised
+@keeps_due
 def settle_dispute(
     entry: Entry,
     *,

@@ -5,10 +5,13 @@ numbers and versions, who may act, and what an entry's audit row keeps.
 helpers read and write inside the step's transaction and lock order.
 """
 
+import functools
 import hashlib
 import json
+from collections.abc import Callable
+from contextvars import ContextVar
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any, ParamSpec, TypeVar, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -27,6 +30,9 @@ from tournaments.services.scores.results import refresh_game
 from tournaments.services.store.locks import entries_with_seats, load_seats, lock_game
 
 Status = Entry.Status
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def current_round(event: Event) -> Round | None:
@@ -81,21 +87,49 @@ def device_hash(device: str | None) -> str | None:
     return hashlib.sha256(f"meld.device:{device}".encode()).hexdigest()
 
 
+# The game whose entries due for automatic confirmation the running step stored (``locked``).
+_DUE_IN: ContextVar[int | None] = ContextVar("due_in", default=None)
+
+
 def locked(game_id: int, loaded: Game | None = None) -> Game:
     """``lock_game``, keeping the seats the caller has loaded already (they do not change
     within a round), so recomputing the game's results does not read them again.
 
     Every step that writes a game's entries comes through here, so this is where
     entries due for automatic confirmation are stored first (``confirm_due``): the
-    step then sees them as they count.
+    step then sees them as they count (and ``keeps_due`` keeps them if it is refused).
     """
     game = lock_game(game_id)
     if loaded is not None and seats_loaded(loaded):
         keep_seats(game, seats_of(loaded))
     else:
         load_seats(game)
-    confirm_due(game)
+    if confirm_due(game):
+        _DUE_IN.set(game.pk)
     return game
+
+
+def keeps_due(step: Callable[P, R]) -> Callable[P, R]:
+    """A step refused after ``locked`` stored what was due stores it again, in a transaction
+    of its own: the refusal rolls the step back, but what it said was drawn from those
+    entries as they count ("deal 1 is no longer waiting for confirmation"), and so is the
+    phone's answer after it."""
+
+    @functools.wraps(step)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        token = _DUE_IN.set(None)
+        try:
+            return step(*args, **kwargs)
+        except ServiceError:
+            game_id = _DUE_IN.get()
+            if game_id is not None:  # the step's transaction is rolled back by now
+                with transaction.atomic():
+                    confirm_due(lock_game(game_id))
+            raise
+        finally:
+            _DUE_IN.reset(token)
+
+    return wrapper
 
 
 def auto_confirm_cutoff(event: Event, now: datetime | None = None) -> datetime | None:
