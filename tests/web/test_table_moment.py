@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.factories import seat_round
 from tests.web.table_helpers import DEAL, DEAL_FORM, canasta_game, phone, poll_of, seat_of, totals
 from tournaments.models import Entry, Event, Round, TableCall
 from tournaments.services.rounds.steps import close_round, force_close_round
@@ -252,3 +253,24 @@ def test_a_later_form_while_deals_are_left(director):
     send(side_a, game, 1, "key-1")
     page = side_b.get(url("tournaments-table", game)).content.decode()
     assert "Already played on? Enter here" in page and 'data-form="later"' in page
+
+
+def test_a_button_of_the_round_before_says_that_round_is_closed(director):
+    """The phone still shows round 1's "Confirm deal 1" when the director has closed round 1
+    and started round 2: its tap (and "Change", "Dispute") is answered that round 1 is
+    closed, not with a bare 404 (a junction probe found htmx then doing nothing)."""
+    game = canasta_game(director)
+    side_a, side_b = phone(game, 1), phone(game, 2)
+    send(side_a, game, 1, "key-1")
+    entry = Entry.objects.get(game=game)
+    force_close_round(game.round, user=director, reason="Time")
+    seat_round(game.round.event, 2, [((1, 5), (2, 6)), ((3, 7), (4, 8))])
+    for client, name in ((side_b, "confirm"), (side_b, "dispute"), (side_a, "edit")):
+        path = url(f"tournaments-table-{name}", game, entry.pk)
+        method = client.get if name == "edit" else client.post
+        answer = method(path, {"reason": "x"}, **HTMX)
+        assert answer.status_code == 204, name
+        assert answer["HX-Redirect"] == url("tournaments-table", game), name
+        page = client.get(answer["HX-Redirect"]).content.decode()
+        assert "Round 1 is closed: no more scores can be entered." in page, name
+    assert Entry.objects.get(pk=entry.pk).status == Entry.Status.ENTERED

@@ -436,6 +436,7 @@ def _compared(at: At[Game], stored: Entry, form: EntryForm) -> dict[str, Any]:
 
 
 @require_GET
+@round_over_answered
 def edit(request: HtmxRequest, token: str, entry_id: int) -> HttpResponse:
     """The form filled with a pending entry, to change it before it is confirmed."""
     since = table_latest(token)

@@ -24,8 +24,8 @@ from tournaments.access import table_for_token
 from tournaments.kernel.deal import seats_loaded, seats_of
 from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.kernel.profiles import event_profile
-from tournaments.models import Entry, Event, Game, Seat, Table
-from tournaments.services.pages.table_game import open_game, table_entry_of
+from tournaments.models import Entry, Event, Game, Round, Seat, Table
+from tournaments.services.pages.table_game import earlier_round_of, open_game, table_entry_of
 from tournaments.services.scores.entry_rows import current_round, device_hash
 from tournaments.services.store.locks import load_seats
 from tournaments.views.requests import HtmxRequest, PhoneRequest
@@ -210,11 +210,13 @@ def find_seat(at: At[Game]) -> None:
 
 
 class NoGame(Http404):
-    """The table plays no game now (its round was closed, or none is open yet)."""
+    """The table plays no game now (its round was closed, or none is open yet), or not the
+    game of the ``closed`` round the phone's step was about."""
 
-    def __init__(self, at: At[Game | None]) -> None:
+    def __init__(self, at: At[Game | None], closed: Round | None = None) -> None:
         super().__init__("This table plays no game now.")
         self.at = at
+        self.closed = closed
 
 
 def plays(at: At[Game | None]) -> TypeGuard[At[Game]]:
@@ -242,7 +244,7 @@ def round_over_answered(
         try:
             return view(request, token, *args, **kwargs)
         except NoGame as missing:
-            rnd = current_round(missing.at.event)
+            rnd = missing.closed or current_round(missing.at.event)
             if rnd is not None:
                 messages.error(
                     request,
@@ -263,5 +265,7 @@ def table_entry(at: At[Game], entry_id: int) -> Entry:
     # The game with its seats loaded goes with it: the service need not read them again.
     found = table_entry_of(at.game, entry_id)
     if found is None:
+        if (closed := earlier_round_of(at.table, entry_id)) is not None:
+            raise NoGame(at, closed)  # a button of the round before: it is closed
         raise Http404("No such entry at this table.")
     return found

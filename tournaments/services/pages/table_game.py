@@ -266,6 +266,14 @@ def table_entry_of(game: Game, entry_id: int) -> Entry | None:
     return found[0] if found else None
 
 
+def earlier_round_of(table: Table, entry_id: int) -> Round | None:
+    """The round of an earlier game of ``table`` that holds entry ``entry_id`` (None: no
+    entry of this table's): a phone still showing that round's buttons."""
+    entry = Entry.objects.filter(pk=entry_id, game__table=table).select_related("game__round")
+    found = entry.first()
+    return found.game.round if found is not None else None
+
+
 def _last_audit_statement() -> tuple[str, statements.Columns[AuditEntry]]:
     part = statements.columns(AuditEntry, "a")
     return f"SELECT {part.sql} FROM {statements.table(AuditEntry)} a WHERE {NEWEST_AUDIT}", part
