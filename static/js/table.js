@@ -338,6 +338,29 @@
     if (focus && focus !== document.activeElement) focus.focus({ preventScroll: true });
   });
 
+  /* A poll's answer that draws more above the field being typed in (the other side's deal
+     to confirm, a notice) keeps that field under the finger: the browser's own scroll
+     anchoring does so once the page is scrolled, never at its very top. */
+  var typing = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var field = document.activeElement;
+    var polled = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
+    typing = null;
+    if (!polled || window.scrollY !== 0 || !field || !field.id) return;
+    if (!field.matches("input, select, textarea")) return;
+    typing = { id: field.id, top: field.getBoundingClientRect().top };
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var held = typing;
+    typing = null;
+    var field = held && document.getElementById(held.id);
+    if (!field) return;
+    var moved = field.getBoundingClientRect().top - held.top;
+    if (moved) window.scrollBy(0, moved);
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) { sendError(event, false); });
   document.addEventListener("htmx:responseError", function (event) { sendError(event, true); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import LOCALES, take_seat
 from tests.conftest import PHONE
-from tests.web.table_helpers import DEAL, canasta_game, gin_game, seat_of
+from tests.web.table_helpers import DEAL, canasta_game, gin_game, knock, seat_of
 from tournaments.models import Entry, TableCall
 from tournaments.services.rounds.clock import end_time, start_clock
 from tournaments.services.scores.calls import acknowledge_call, call_director
@@ -218,6 +218,32 @@ def test_no_send_for_the_deal_this_phone_must_confirm_and_nothing_typed_moves(
     expect(form.locator("#id_s1_melded_points")).to_have_value("60")
     page.wait_for_timeout(300)
     steady.check("confirm due")
+
+
+def test_the_other_sides_deal_arriving_at_the_top_of_the_page_moves_nothing_typed(
+    phones, live_server, director
+):
+    """The page at its top, where the browser's scroll anchoring holds nothing: the other
+    side's hand arrives for this phone to confirm while the player types, and the field
+    typed in stays under the finger (a junction probe measured CLS 0.256)."""
+    game = gin_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 2)
+    field = page.locator("form.entry-form #id_knocker_deadwood")
+    page.evaluate("window.scrollTo(0, 0)")
+    field.evaluate("f => f.focus({preventScroll: true})")
+    page.keyboard.type("7")
+    page.wait_for_timeout(800)  # the keystroke is no recent input any more
+    assert page.evaluate("window.scrollY") == 0
+    top = field.bounding_box()["y"]
+    steady = Steadiness(page)
+    submit_entry(game, 1, knock(0, 5, 20), seat=seat_of(game, 1), device="other")
+    expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("a hand to confirm")
+    assert abs(field.bounding_box()["y"] - top) <= MOST_MOVE
+    expect(field).to_have_value("7")
+    expect(field).to_be_focused()
 
 
 def type_in(details, words: str):
