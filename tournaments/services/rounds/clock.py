@@ -36,6 +36,11 @@ class Clock:
     running: bool
 
     @property
+    def run_out(self) -> bool:
+        """It ran and shows 0:00: nothing is left to pause."""
+        return self.running and self.remaining == 0
+
+    @property
     def text(self) -> str:
         """ "12:05": minutes and seconds, as the page's script counts on."""
         return f"{self.remaining // 60}:{self.remaining % 60:02d}"
