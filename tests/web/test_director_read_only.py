@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Round
 from tournaments.services.rounds.steps import force_close_round
-from tournaments.services.scores.entries import submit_entry
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.setup.events import finish_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -68,3 +68,13 @@ def test_an_untimed_clock_at_zero_is_not_offered_to_pause(director_client, direc
         clock_ends_at=timezone.now() + datetime.timedelta(minutes=5)
     )
     assert "Pause the clock" in director_client.get(pages(game)["rounds"]).content.decode()
+
+
+def test_a_closed_rounds_tile_plays_no_next_deal(director_client, director, left):
+    """The director confirms what a forced close left: the round's tile does not say
+    "deal 2" as if the table played on."""
+    entry = left.entries.get()
+    confirm_entry(entry, user=director)
+    html = director_client.get(pages(left)["board"]).content.decode()
+    tile = html.split('data-table="1"')[1].split("</a>")[0]
+    assert "deal 2" not in tile and "round closed" in tile

@@ -84,7 +84,8 @@ def live_tables(rnd: Round, tables: list[TableProgress]) -> dict[int, TableLive]
     for table in tables:
         row = seen.get(table.game.pk)
         last = row["last"] if row else None
-        over = table.over or table.done
+        # A closed round plays no next deal, whatever the director confirms in it since.
+        over = table.over or table.done or rnd.status != Round.Status.OPEN
         deal = None if over else (row["highest"] if row else 0) + 1
         if deal is not None and deals is not None:
             deal = min(deal, deals)
