@@ -163,6 +163,27 @@ def _deck_problems(sides: Sequence[CountedSide], profile: CanastaProfile) -> lis
     return problems
 
 
+def _naturals_problems(index: int, side: CountedSide) -> list[Problem]:
+    """Seven natural cards for each natural canasta, four for each mixed one."""
+    deal, naturals = side.deal, _naturals(side.melded)
+    natural_needed = CARDS_IN_A_CANASTA * deal.natural_canastas
+    mixed_needed = natural_needed + NATURALS_IN_A_MIXED_CANASTA * deal.mixed_canastas
+    if naturals < natural_needed:
+        template = gettext_noop(
+            "Side %(side)s: its natural canastas need at least %(needed)s melded natural cards (seven each, no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
+        )
+        field, needed = "natural_canastas", natural_needed
+    elif naturals < mixed_needed:
+        template = gettext_noop(
+            "Side %(side)s: a mixed canasta holds at least four natural cards, so its canastas need at least %(needed)s melded natural cards (no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
+        )
+        field, needed = "mixed_canastas", mixed_needed
+    else:
+        return []
+    params = {"needed": needed, "cards": naturals, "missing": needed - naturals}
+    return [side_problem(template, index, field, **params)]
+
+
 def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
     """A canasta is seven cards or more; a natural one seven natural cards, a mixed one
     holds a wild card, a joker canasta seven (RULES.md 1.3, 1.4)."""
@@ -182,36 +203,9 @@ def _canasta_problems(index: int, side: CountedSide) -> list[Problem]:
                 missing=needed - melded.cards,
             )
         )
-    naturals_needed = CARDS_IN_A_CANASTA * deal.natural_canastas
-    naturals = _naturals(melded)
-    mixed_needed = naturals_needed + NATURALS_IN_A_MIXED_CANASTA * deal.mixed_canastas
     # Too few cards already says too few naturals: one message at the field, not two.
-    if melded.cards >= needed and naturals < naturals_needed:
-        problems.append(
-            side_problem(
-                gettext_noop(
-                    "Side %(side)s: its natural canastas need at least %(needed)s melded natural cards (seven each, no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
-                ),
-                index,
-                "natural_canastas",
-                needed=naturals_needed,
-                cards=naturals,
-                missing=naturals_needed - naturals,
-            )
-        )
-    elif melded.cards >= needed and naturals < mixed_needed:
-        problems.append(
-            side_problem(
-                gettext_noop(
-                    "Side %(side)s: a mixed canasta holds at least four natural cards, so its canastas need at least %(needed)s melded natural cards (no jokers, twos or threes), but %(cards)s are entered: %(missing)s too few."
-                ),
-                index,
-                "mixed_canastas",
-                needed=mixed_needed,
-                cards=naturals,
-                missing=mixed_needed - naturals,
-            )
-        )
+    if melded.cards >= needed:
+        problems += _naturals_problems(index, side)
     wilds = deal.mixed_canastas + _joker_canasta_wilds(deal)
     if melded.wild_cards < wilds:
         problems.append(
