@@ -9,9 +9,12 @@ import pytest
 from django.urls import reverse
 
 from tests.web.evening_helpers import NAMES, club_with_members, played_evening
+from tests.web.table_helpers import gin_game, knock, seat_of
 from tournaments.models import Entry, Member
 from tournaments.services.evening.page import player_evening
 from tournaments.services.pages.tallies import tally
+from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.scores.results import game_sheet
 from tournaments.services.scores.standings import entrants, standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -159,3 +162,19 @@ def test_the_phone_offers_your_evening_after_the_last_round_and_after_finish(dir
     # A phone that never said who it is offers no one's evening.
     stranger = Client().get(table_url("tournaments-table", game)).content.decode()
     assert "The event is over." in stranger and "/me/" not in stranger
+
+
+def test_a_gin_players_page_totals_each_game_as_its_pad_does(director):
+    """Gin's game total holds its boxes and bonuses: the player's own page (and its export)
+    says what the pad's last line says, not the hand points alone (a junction probe found
+    "13 155" where the pad said 53 / 355)."""
+    game = gin_game(director)
+    first, second = seat_of(game, 1), seat_of(game, 2)
+    for number, hand in enumerate((knock(0, 5, 30), knock(1, 2, 40)), start=1):
+        entry = submit_entry(game, number, hand, seat=first if number == 1 else second)
+        confirm_entry(entry, seat=second if number == 1 else first)
+    sheet = game_sheet(game)
+    assert sheet.gin is not None and sheet.grand_totals != sheet.totals
+    evening = player_evening(first.player)
+    (played,) = [line for line in evening.rounds if line.sides]
+    assert tuple(side.total for side in played.sides) == sheet.gin.totals

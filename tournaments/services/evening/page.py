@@ -164,7 +164,7 @@ def _round(
         table=game.table.number,
         partners=tuple(name_of(p) for p in line.partners),
         opponents=tuple(name_of(p) for p in line.opponents),
-        sides=_sides(game, mine, name_of, sheet.totals),
+        sides=_sides(game, mine, name_of, sheet.grand_totals),
         deals=deals,
         finished=sheet.finished,
     )

@@ -78,6 +78,12 @@ class Sheet:
         return tuple(row for row in self.rows if row.pending)
 
     @property
+    def grand_totals(self) -> tuple[int, ...]:
+        """Each side's total as the pad's last line says it: Gin's with its boxes and
+        bonuses, not its hand points alone."""
+        return tuple(self.gin.totals) if self.gin is not None else self.totals
+
+    @property
     def draw(self) -> bool:
         return self.finished and self.winner is None
 
