@@ -125,7 +125,8 @@ def test_tallies_follow_the_events_paper_size(director):
     [
         # Three at a table: both others, by number and by name, under "Opponents".
         ("rotation", 3, ("OPPONENTS",), ("2, 3\nPlayer 2\nPlayer 3",)),
-        ("chouette", 3, ("OPPONENTS",), ("2, 3\nPlayer 2\nPlayer 3",)),
+        # A chouette: the lone player meets both; the two partners share a column.
+        ("chouette", 3, ("PARTNER", "OPPONENTS"), ("2, 3\nPlayer 2\nPlayer 3",)),
         # Partnerships 1 and 2 against 3 and 4: a column for the partner, one for the opponents.
         ("partnership", 4, ("PARTNER", "OPPONENTS"), ("2\nPlayer 2\n3, 4\nPlayer 3\nPlayer 4",)),
     ],
@@ -143,3 +144,19 @@ def test_a_gin_table_of_three_or_four_names_the_others_on_the_tally(
     for line in mine:
         assert line in tally
     assert "Player 1" not in tally.split("SCORE", 1)[1].split("NAME")[0]
+
+
+def test_a_chouette_partners_tally_names_the_partner_as_partner(director):
+    """The two who share a column all game are partners, as their own pages say: neither's
+    tally calls the other an opponent (a probe found "Opponents 1, 3" on player 2's)."""
+    event = make_event(
+        director, card_game="gin", players=3, fmt="tables", table_kind="chouette", language="en"
+    )
+    make_tables(event, 1)
+    rnd = start_round(event, user=director)
+    alone = rnd.seats.get(side=0).player.number
+    partners = sorted(rnd.seats.filter(side=1).values_list("player__number", flat=True))
+    document = pages(render(event, "tallies"))
+    first, second = partners
+    tally = tally_of(document, first, event.name)
+    assert f"{second}\nPlayer {second}\n{alone}\nPlayer {alone}" in tally

@@ -38,6 +38,8 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
     wins or pays the margin to each partner."""
 
     table_kind = Event.TableKind.CHOUETTE
+    # The two partners share a column all game: each one's tally names the other as partner.
+    tally_others = "partner"
 
     def start(self) -> gin_three.ChouetteSeating:
         return gin_three.chouette_start()
