@@ -3,13 +3,14 @@
 import re
 
 import pytest
+from django.utils import translation
 
-from tests.factories import make_event, seat_round
+from tests.factories import make_event, seat_round, substituted_event
 from tests.printing.conftest import pages, shown
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Result, Round
 from tournaments.printing import render
-from tournaments.services.scores.standings import standings
+from tournaments.services.scores.standings import notes, standings
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +75,14 @@ def test_a_big_field_runs_over_pages_numbered_page_x_of_y(director):
     assert len(texts) == 3
     assert [f"Page {i} of 3" in text for i, text in enumerate(texts, start=1)] == [True] * 3
     assert sum(text.count("Player ") for text in texts) == 96
+
+
+def test_the_printed_standings_say_how_a_substitute_counts(director, played):
+    """As the standings pages say it under their table (a probe found the PDF without it)."""
+    event = substituted_event(director)
+    (page,) = pages(render(event, "standings"))
+    with translation.override(event.language):
+        said = notes(event, standings(event))["substitutes"]
+    assert said and " ".join(said.split()) in " ".join(page.split())
+    with translation.override(played.language):
+        assert not notes(played, standings(played))["substitutes"]

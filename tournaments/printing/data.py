@@ -245,6 +245,9 @@ class StandingsData:
     final: bool = False
     metric_keys: tuple[str, ...] = ("points",)  # what ranks, then the tie-breaks
     open_round: int | None = None  # shown while it is played: the standings are provisional
+    # How a substitute's results count (``Event.SubstituteScoring``), where one played: the
+    # line the standings pages say under their table; "" where none played.
+    substitute_scoring: str = ""
 
 
 # Series standings ----------------------------------------------------------------

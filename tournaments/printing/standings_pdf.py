@@ -36,6 +36,7 @@ from tournaments.printing.layout import (
 )
 from tournaments.services.club.public_names import Namer, name_rows
 from tournaments.services.scores.standings import (
+    SUBSTITUTE_LINES,
     open_round,
     precedence,
     provisional_line,
@@ -80,6 +81,7 @@ def load(
         final=final,
         metric_keys=tuple(m.key for m in precedence(event)),
         open_round=playing if round_number is None or (playing or 0) <= round_number else None,
+        substitute_scoring=event.substitute_scoring if any(r.substitutes for r in rows) else "",
     )
 
 
@@ -104,6 +106,8 @@ def build(data: StandingsData) -> bytes:
         box = Box(0, 0, width, height).inset(MARGIN)
         provisional = provisional_line(data.open_round)
         ties = tie_break_lines(list(data.metric_keys), any(row.shared for row in data.rows))
+        if data.substitute_scoring:  # under the table, as the standings pages say it
+            ties.append(str(SUBSTITUTE_LINES[data.substitute_scoring]))
         first_top = box.top - (30 if provisional else 24) * mm
         later_top = box.top - 12 * mm
         # Every page keeps room for the lines under the table, wherever the table ends.
