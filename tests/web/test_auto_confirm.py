@@ -221,3 +221,14 @@ def test_due_entries_are_those_of_an_open_round_only(director):
     game.round.refresh_from_db()
     assert list(due_entries(game.round)) == []
     assert confirm_due_everywhere() == 0 and status(later) == Status.ENTERED
+
+
+def test_a_refused_close_keeps_what_it_counted_as_due(director):
+    """Table 2 has entered nothing, so the round does not close; the deal it found due at
+    table 1 counts all the same, with its audit row (a race probe found it rolled back)."""
+    game, entry = due_game(director)
+    with pytest.raises(ServiceError):
+        close_round(game.round, user=director)
+    assert status(entry) == Status.CONFIRMED and auto_rows(game) == 1
+    game.refresh_from_db()
+    assert game.scores == list(DEAL_POINTS)

@@ -28,6 +28,7 @@ from tournaments.models import AuditEntry, Bye, Entry, Event, Game, Player, Roun
 from tournaments.services.rounds.done import RoundState, TableProgress, round_state
 from tournaments.services.rounds.seating import check_setup, lineup_of, plan_round
 from tournaments.services.scores import audit
+from tournaments.services.scores.auto_confirm import confirm_due_in_round
 from tournaments.services.scores.calls import end_calls
 from tournaments.services.scores.entry_rows import confirm_due, keeps_due, locked, snapshot
 from tournaments.services.scores.results import end_locked_game
@@ -233,7 +234,17 @@ def _lock_games_counting_due(rnd: Round) -> list[Game]:
 
 @serialised
 def close_round(rnd: Round, *, user: Asker) -> Round:
-    """Close a round whose every table is done (``services.rounds.done``)."""
+    """Close a round whose every table is done (``services.rounds.done``). Refused, it keeps
+    what it stored as due for automatic confirmation (as ``keeps_due`` does for a game's
+    steps): its answer was drawn with those entries counting."""
+    try:
+        return _close_when_done(rnd, user=user)
+    except ServiceError:
+        confirm_due_in_round(rnd)
+        raise
+
+
+def _close_when_done(rnd: Round, *, user: Asker) -> Round:
     with transaction.atomic():
         rnd = _lock_open(rnd)
         games = _lock_games_counting_due(rnd)
