@@ -10,7 +10,7 @@ from tests.printing.conftest import pages, shown
 from tournaments.kernel.profiles import event_profile
 from tournaments.models import Club, Event, Result, Round
 from tournaments.printing import render
-from tournaments.services.scores.standings import notes, standings
+from tournaments.services.scores.standings import METRICS, notes, standings
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +86,17 @@ def test_the_printed_standings_say_how_a_substitute_counts(director, played):
     assert said and " ".join(said.split()) in " ".join(page.split())
     with translation.override(played.language):
         assert not notes(played, standings(played))["substitutes"]
+
+
+def test_the_total_column_is_named_by_what_ranks(director, played):
+    """Plus/minus standings head their total "Plus/minus", as the pages do, not "Total"."""
+    event = substituted_event(director)
+    Event.objects.filter(pk=event.pk).update(scoring_mode=Event.ScoringMode.NET)
+    event.refresh_from_db()
+    (page,) = pages(render(event, "standings"))
+    with translation.override(event.language):
+        net = str(METRICS["net"].label)
+    assert net.upper() in page.upper()
+    with translation.override(played.language):
+        points = str(METRICS["points"].label)
+    assert points.upper() in pages(render(played, "standings"))[0].upper()

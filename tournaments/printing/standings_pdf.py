@@ -36,6 +36,7 @@ from tournaments.printing.layout import (
 )
 from tournaments.services.club.public_names import Namer, name_rows
 from tournaments.services.scores.standings import (
+    METRICS,
     SUBSTITUTE_LINES,
     open_round,
     precedence,
@@ -191,7 +192,8 @@ def _columns(data: StandingsData, width: float) -> list[tuple[str, float, str]]:
         (_("Name"), name_w, "left"),
     ]
     columns += [(_("R%(number)s") % {"number": n}, round_w, "right") for n in data.rounds]
-    return [*columns, (_("Total"), total_w, "right")]
+    # The total is what ranks first, named as the standings pages name it ("Plus/minus").
+    return [*columns, (str(METRICS[data.metric_keys[0]].label), total_w, "right")]
 
 
 def _table(
