@@ -61,7 +61,11 @@ class DirectorRules(Stage):
         game, number = one_of(data, disputed)
         how = one_of(data, SETTLED)
         entry = self._entry_id(game, number)
-        form = self.club.game_page(self._game_id(game)).form(f"/entries/{entry}/settle/")
+        page = self.club.game_page(self._game_id(game))
+        if self.model.finished:  # a finished event's page offers no settling
+            assert not page.has_form(f"/entries/{entry}/settle/"), "a finished event settles"
+            return
+        form = page.form(f"/entries/{entry}/settle/")
         prefix = f"settle{entry}-"
         fields = {name[len(prefix) :]: value for name, value in form.fields}
         typed: dict[str, str] = {prefix + "reason": REASON}
@@ -106,7 +110,11 @@ class DirectorRules(Stage):
         """The director corrects a deal (or adds the next one) on the table's page."""
         game = one_of(data, [g for r in self.model.rounds for g in r.games.values()])
         number = data.draw(st.integers(1, game.top() + 1))
-        form = self.club.game_page(self._game_id(game), fix=number).form("/correct/")
+        page = self.club.game_page(self._game_id(game), fix=number)
+        if self.model.finished:  # a finished event's page offers no correction
+            assert not page.has_form("/correct/"), "a finished event offers a correction"
+            return
+        form = page.form("/correct/")
         fields = {name[4:]: value for name, value in form.fields if name.startswith("fix-")}
         deal = one_of(data, self._deals_for(fields, game, number))
         typed = {"fix-" + name: value for name, value in deal.form().items()}

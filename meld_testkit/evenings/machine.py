@@ -186,7 +186,7 @@ class EveningMachine(
             assert marks["data-state"] == expected.state, f"{where}: {marks}, model {expected}"
             assert (marks["data-calling"] == "1") == expected.calling, f"{where}: calling"
             assert (marks["data-finishing"] == "1") == expected.finishing, f"{where}: finishing"
-            counted = self.model.counted_points(game)
+            counted = game.counted_points()
             shown = tuple(numbers(score) for score in tile.scores)
             assert shown == tuple([points] for points in counted), (
                 f"{where} reads {tile.scores}, the model counts {counted}"

@@ -11,8 +11,7 @@ machine can hold the app to the same answer.
 
 from dataclasses import dataclass, field
 
-from meld_testkit.model.chouette import CHOUETTE
-from meld_testkit.model.deals import PARTNERS_TARGET, Deal, gin_totals
+from meld_testkit.model.deals import Deal
 from meld_testkit.model.games import (
     CONFIRMED,
     DISPUTED,
@@ -23,7 +22,6 @@ from meld_testkit.model.games import (
     HandSeating,
     Version,
 )
-from meld_testkit.model.rotation import ROTATION, rotation_totals
 from meld_testkit.model.rounds import Call, Player, Round
 
 
@@ -87,10 +85,18 @@ class Evening:
     def game(self, round_number: int, table: int) -> Game:
         return self.rounds[round_number - 1].games[table]
 
-    def last_deal(self, game: Game) -> int | None:
+    def _no_deal_left(self, game: Game, number: int) -> bool:
+        """The director adds no deal after the game's end, past the round's deals, or past
+        the deal the table played when its time ran out (the round open or closed since)."""
+        if self.over(game) or (self.kind == "deals" and number > (self.deals or 0)):
+            return True
+        last = self.last_deal(game, closed_too=True)
+        return last is not None and number > last
+
+    def last_deal(self, game: Game, *, closed_too: bool = False) -> int | None:
         """Time is up: the deal the table was playing then is its last (None: deals go on)."""
         rnd = self.rounds[game.round - 1]
-        if self.kind != "time" or rnd.time_up_step is None or not rnd.open:
+        if self.kind != "time" or rnd.time_up_step is None or not (rnd.open or closed_too):
             return None
         begun = [v.number for v in game.versions if v.step < rnd.time_up_step]
         return max(begun, default=0) + 1
@@ -350,6 +356,8 @@ class Evening:
             raise Refused("finished")
         if not 1 <= number <= game.top() + 1:
             raise Refused("order")
+        if number > game.top() and self._no_deal_left(game, number):
+            raise Refused("no_more")
         seated, changes = self._seat(game, number, deal, reseat=reseat)
         was_over = self.over(game)
         for version in game.versions:
@@ -380,9 +388,7 @@ class Evening:
 
     def start_clock(self) -> None:
         rnd = self._open()
-        if rnd.clock == "running" and rnd.time_up_step is None:
-            raise Refused("running")
-        if rnd.time_up_step is not None:
+        if rnd.clock == "running" or rnd.time_up_step is not None:
             raise Refused("running")
         rnd.clock = "running"
         self.tick()
@@ -476,20 +482,6 @@ class Evening:
             raise Refused("running")
         self.finished = False
         self.tick()
-
-    # --- what counts ----------------------------------------------------------------
-
-    def counted_points(self, game: Game) -> tuple[int, ...]:
-        """Each side's score of the game as it counts: the confirmed deals that make it."""
-        counted = game.counted()
-        if game.card_game == ROTATION:
-            return rotation_totals([v.points for v in counted])
-        if game.card_game in ("gin", CHOUETTE):
-            return gin_totals([v.points for v in counted])
-        if game.card_game == "gin4":
-            return gin_totals([v.points for v in counted], PARTNERS_TARGET)
-        width = len(game.sides)
-        return tuple(sum(v.points[i] for v in counted) for i in range(width))
 
 
 def _directors(number: int, deal: Deal, step: int, seated: HandSeating | None) -> Version:

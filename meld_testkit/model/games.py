@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from meld_testkit.model import chouette
 from meld_testkit.model.chouette import CHOUETTE, Turn
-from meld_testkit.model.deals import PARTNERS_TARGET, WIENER, canasta_over, gin_over
-from meld_testkit.model.rotation import ROTATION, after, rotation_over, seatings
+from meld_testkit.model.deals import PARTNERS_TARGET, WIENER, canasta_over, gin_over, gin_totals
+from meld_testkit.model.rotation import ROTATION, after, rotation_over, rotation_totals, seatings
 from scoring.canasta_profiles import CanastaProfile
 from scoring.gin_three import Seating
 
@@ -202,6 +202,17 @@ class Game:
                 set_aside(self, version)
             else:
                 version.seated = now
+
+    def counted_points(self) -> tuple[int, ...]:
+        """Each side's score of the game as it counts: the confirmed deals that make it."""
+        counted = [v.points for v in self.counted()]
+        if self.card_game == ROTATION:
+            return rotation_totals(counted)
+        if self.card_game in ("gin", CHOUETTE):
+            return gin_totals(counted)
+        if self.card_game == "gin4":
+            return gin_totals(counted, PARTNERS_TARGET)
+        return tuple(sum(points[i] for points in counted) for i in range(len(self.sides)))
 
     def pending(self) -> list[Version]:
         return [v for v in self.rows() if v.status in PENDING]

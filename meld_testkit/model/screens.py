@@ -183,7 +183,7 @@ def tile_says(evening: Evening, game: Game) -> TileSays:
 def game_scores(evening: Evening) -> dict[tuple[int, int], tuple[int, ...]]:
     """Each game's score as it counts, by (round, table)."""
     return {
-        (rnd.number, table): evening.counted_points(game)
+        (rnd.number, table): game.counted_points()
         for rnd in evening.rounds
         for table, game in rnd.games.items()
     }
@@ -200,7 +200,7 @@ def standings(evening: Evening, through: int | None = None) -> dict[int, int]:
     totals = {player.number: 0 for player in evening.players.values()}
     for rnd in evening.rounds[:through]:
         for game in rnd.games.values():
-            points = evening.counted_points(game)
+            points = game.counted_points()
             over = evening.over(game)
             nets = _nets(game, points)
             for side, players in enumerate(game.sides):

@@ -5,6 +5,7 @@ import pytest
 
 from tests.factories import make_event, make_tables, seat_round
 from tests.web.table_helpers import DEAL_FORM, phone, seat_of, table_url, totals
+from tournaments.kernel.errors import ServiceError
 from tournaments.models import AuditEntry, Entry, Event, Game, Round
 from tournaments.services.rounds.steps import close_round, force_close_round, start_round
 from tournaments.services.scores.entries import (
@@ -62,13 +63,17 @@ def test_deals_after_the_end_of_the_game_do_not_count_and_the_waiting_ones_are_s
 
 
 def test_a_correction_after_the_end_does_not_count(director):
+    """A deal added after the game's end would not count: it is refused, and the totals
+    stay (a junction probe found a fifth deal of a four-deal round counting)."""
     game = canasta(director)
     a, b = seat_of(game, 1), seat_of(game, 2)
     for number in (1, 2):
         confirm_entry(submit_entry(game, number, totals(2600, 100), seat=a), seat=b)
-    correct_entry(game, 3, totals(500, 100), user=director, reason="Added by mistake")
+    with pytest.raises(ServiceError, match="The game is over: no deal can be added"):
+        correct_entry(game, 3, totals(500, 100), user=director, reason="Added by mistake")
     game.refresh_from_db()
     assert (game.score_0, game.score_1) == (5200, 200)
+    assert not game.entries.filter(number=3).exists()
 
 
 def test_deals_count_in_order(director):

@@ -421,7 +421,7 @@ SCENARIOS: dict[str, Callable[..., Step]] = {
     "scores.entries.dispute_entry": dispute,
     "scores.entries.correct_entry": correct,
     "scores.entries.settle_dispute": settle,
-    "scores.auto_confirm._store": confirm_due,
+    "scores.entry_rows.store_due": confirm_due,
     "scores.calls.call_director": call,
     "scores.calls.acknowledge_call": acknowledge,
     "rounds.clock.start_clock": start_clock,

@@ -238,22 +238,18 @@ def close_round(rnd: Round, *, user: Asker) -> Round:
     what it stored as due for automatic confirmation (as ``keeps_due`` does for a game's
     steps): its answer was drawn with those entries counting."""
     try:
-        return _close_when_done(rnd, user=user)
+        with transaction.atomic():
+            playing = _lock_open(rnd)
+            games = _lock_games_counting_due(playing)
+            state = round_state(playing)
+            if not state.done:
+                raise ServiceError(not_done_message(state))
+            if state.timed:
+                _end_timed_games(playing, games, user)
+            return _close(playing, user=user, action=AuditEntry.Action.CLOSE_ROUND, reason="")
     except ServiceError:
         confirm_due_in_round(rnd)
         raise
-
-
-def _close_when_done(rnd: Round, *, user: Asker) -> Round:
-    with transaction.atomic():
-        rnd = _lock_open(rnd)
-        games = _lock_games_counting_due(rnd)
-        state = round_state(rnd)
-        if not state.done:
-            raise ServiceError(not_done_message(state))
-        if state.timed:
-            _end_timed_games(rnd, games, user)
-        return _close(rnd, user=user, action=AuditEntry.Action.CLOSE_ROUND, reason="")
 
 
 def _end_timed_games(rnd: Round, games: list[Game], user: Asker) -> None:

@@ -11,12 +11,11 @@ their poll sees something due, and ``manage.py confirm_due`` does it for every
 event, once or every few seconds, for a server where no director page is open.
 """
 
-from django.db import transaction
 from django.db.models import QuerySet
 
 from tournaments.models import Entry, Event, Round
-from tournaments.services.scores.entry_rows import auto_confirm_cutoff, confirm_due
-from tournaments.services.store.locks import lock_game, serialised
+from tournaments.services.scores.entry_rows import auto_confirm_cutoff, store_due
+from tournaments.services.store.locks import serialised
 
 
 def due_entries(rnd: Round) -> QuerySet[Entry]:
@@ -31,15 +30,10 @@ def due_entries(rnd: Round) -> QuerySet[Entry]:
 
 
 @serialised
-def _store(game_id: int) -> int:
-    with transaction.atomic():
-        return len(confirm_due(lock_game(game_id)))
-
-
 def confirm_due_in_round(rnd: Round) -> int:
     """Store what is due in ``rnd``, one game (one transaction) at a time; how many entries."""
     games = due_entries(rnd).values_list("game_id", flat=True).distinct().order_by("game_id")
-    return sum(_store(game_id) for game_id in list(games))
+    return sum(store_due(game_id) for game_id in list(games))
 
 
 def confirm_due_everywhere() -> int:

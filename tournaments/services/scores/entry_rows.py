@@ -123,13 +123,18 @@ def keeps_due(step: Callable[P, R]) -> Callable[P, R]:
         except ServiceError:
             game_id = _DUE_IN.get()
             if game_id is not None:  # the step's transaction is rolled back by now
-                with transaction.atomic():
-                    confirm_due(lock_game(game_id))
+                store_due(game_id)
             raise
         finally:
             _DUE_IN.reset(token)
 
     return wrapper
+
+
+def store_due(game_id: int) -> int:
+    """``confirm_due`` for one game, in a transaction of its own; how many it stored."""
+    with transaction.atomic():
+        return len(confirm_due(lock_game(game_id)))
 
 
 def auto_confirm_cutoff(event: Event, now: datetime | None = None) -> datetime | None:
