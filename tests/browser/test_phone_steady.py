@@ -141,6 +141,17 @@ def test_starting_the_clock_moves_nothing(phones, live_server, director):
     expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
 
 
+def typed_at_the_top(page: Page, field, keys: str) -> float:
+    """``keys`` typed into ``field`` with the page at its very top, where the browser's
+    scroll anchoring holds nothing; where the field is once the keys are no recent input."""
+    page.evaluate("window.scrollTo(0, 0)")
+    field.evaluate("f => f.focus({preventScroll: true})")
+    page.keyboard.type(keys)
+    page.wait_for_timeout(800)  # the keystrokes are no recent input any more
+    assert page.evaluate("window.scrollY") == 0
+    return field.bounding_box()["y"]
+
+
 def test_time_running_out_while_a_deal_is_typed_moves_nothing(phones, live_server, director):
     """A round with a time limit: "Time is up: finish the hand you are playing." comes by the
     poll while the player types at the top of the pad, in the space kept for it (a junction
@@ -150,13 +161,7 @@ def test_time_running_out_while_a_deal_is_typed_moves_nothing(phones, live_serve
     page = phones[0]
     sit(page, live_server, game, 1)
     field = page.locator("form.entry-form #id_defender_deadwood")
-    # At the top of the page, where the browser's scroll anchoring does not hold anything.
-    page.evaluate("window.scrollTo(0, 0)")
-    field.evaluate("f => f.focus({preventScroll: true})")
-    page.keyboard.type("12")
-    page.wait_for_timeout(800)  # the keystrokes are no recent input any more
-    assert page.evaluate("window.scrollY") == 0
-    top = field.bounding_box()["y"]
+    top = typed_at_the_top(page, field, "12")
     steady = Steadiness(page)
     end_time(game.round, user=director)
     up = "Time is up: finish the hand you are playing."
@@ -230,12 +235,7 @@ def test_the_other_sides_deal_arriving_at_the_top_of_the_page_moves_nothing_type
     page = phones[0]
     sit(page, live_server, game, 2)
     field = page.locator("form.entry-form #id_knocker_deadwood")
-    page.evaluate("window.scrollTo(0, 0)")
-    field.evaluate("f => f.focus({preventScroll: true})")
-    page.keyboard.type("7")
-    page.wait_for_timeout(800)  # the keystroke is no recent input any more
-    assert page.evaluate("window.scrollY") == 0
-    top = field.bounding_box()["y"]
+    top = typed_at_the_top(page, field, "7")
     steady = Steadiness(page)
     submit_entry(game, 1, knock(0, 5, 20), seat=seat_of(game, 1), device="other")
     expect(page.locator("#now button.confirm")).to_be_visible(timeout=POLLED)
