@@ -346,8 +346,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var field = document.activeElement;
     var polled = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
-    typing = null;
-    if (!polled || window.scrollY !== 0 || !field || !field.id) return;
+    typing = null;  /* a poll answered 204 swaps nothing: it holds nothing for a later swap */
+    if (!polled || !event.detail.shouldSwap || window.scrollY !== 0) return;
+    if (!field || !field.id) return;
     if (!field.matches("input, select, textarea")) return;
     typing = { id: field.id, top: field.getBoundingClientRect().top };
   });
