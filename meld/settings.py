@@ -356,6 +356,7 @@ LOGGING: dict[str, Any] = {
             "formatter": "server",
         },
     },
+    "filters": {"refused_request": {"()": "meld.log_filters.RefusedRequest"}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": [], "level": "INFO"},
@@ -364,5 +365,9 @@ LOGGING: dict[str, Any] = {
         "django.request": {"level": "ERROR"},
         "meld": {"level": LOG_LEVEL},
         "tournaments": {"level": LOG_LEVEL},
+        **{
+            f"django.security.{refused}": {"filters": ["refused_request"]}
+            for refused in ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+        },
     },
 }
