@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.web.series_helpers import club_of, evening, members_of
 from tournaments.charts import HEIGHT, LEFT, TOP, WIDTH, line_chart
+from tournaments.models import Event, Result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -57,8 +58,9 @@ def test_the_chart_has_a_point_per_evening_and_a_text_alternative(director_clien
     svg = page.split("<svg")[1].split("</svg>")[0]
     assert svg.count('<circle class="point"') == 3
     assert len(re.search(r'<polyline points="([^"]*)"', svg)[1].split()) == 3
-    assert 'role="img"' in svg and 'aria-labelledby="season-chart-title season-chart-desc"' in svg
-    assert '<title id="season-chart-title">Points per evening, 2026</title>' in svg
+    assert 'role="img"' in svg
+    assert 'aria-labelledby="season-chart-title-1 season-chart-desc-1"' in svg
+    assert '<title id="season-chart-title-1">Points per evening, 2026</title>' in svg
     assert "Evening 12: 500" in svg and "Evening 19: -150" in svg
     assert "style=" not in svg
 
@@ -84,6 +86,27 @@ def test_each_season_has_its_own_chart(director_client, director, club, anna):
     older = page_of(director_client, anna, "?season=2025")
     assert older.count('<circle class="point"') == 1
     assert [row[1:] for row in rows_of(older)] == [["Evening 9", "2", "1,200"]]
+
+
+def test_points_and_plus_minus_are_not_one_scale(director_client, director, club, anna):
+    """A Gin evening ranked by plus/minus beside Canasta evenings ranked by points: each
+    metric its own chart, and each total says what it is."""
+    gin = evening(director, club, 26, {anna: 0, "Guest": 0}, scoring_mode=Event.ScoringMode.NET)
+    Result.objects.filter(round__event=gin, player__member=anna).update(net=85)
+    Result.objects.filter(round__event=gin, player__member=None).update(net=-85)
+    page = page_of(director_client, anna)
+    titles = re.findall(r'<title id="season-chart-title-\d">([^<]*)</title>', page)
+    assert titles == ["Points per evening, 2026", "Plus/minus per evening, 2026"]
+    charts = page.split("<svg")[1:]
+    assert [chart.count('<circle class="point"') for chart in charts] == [3, 1]
+    assert "Evening 26: 85" in charts[1] and "Evening 26" not in charts[0]
+    assert '<th scope="col" class="num">Result</th>' in page
+    assert [row[1:] for row in rows_of(page)] == [
+        ["Evening 5", "1", "3,000 points"],
+        ["Evening 12", "3", "500 points"],
+        ["Evening 19", "3", "-150 points"],
+        ["Evening 26", "1", "85 plus/minus"],
+    ]
 
 
 def test_a_member_without_evenings_has_no_chart(director_client, club):

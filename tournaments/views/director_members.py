@@ -13,7 +13,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.access import clubs_for, members_for
-from tournaments.charts import line_chart
 from tournaments.forms.members import SEARCH_MAX, MemberForm, MergeForm, SearchForm
 from tournaments.forms.players import CsvForm
 from tournaments.kernel.errors import ServiceError
@@ -26,7 +25,7 @@ from tournaments.kernel.users import Asker
 from tournaments.models import Club, Event, Member
 from tournaments.services.club import members as service
 from tournaments.services.club import public_page as club_pages
-from tournaments.services.club.evenings import member_evenings
+from tournaments.services.club.evenings import member_season
 from tournaments.services.setup import players as player_service
 from tournaments.services.setup.player_lists import MAX_ROWS
 from tournaments.views.director_member_data import privacy_context
@@ -189,23 +188,19 @@ def public_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
-    """The member's evenings of one season (rank and points each time), and their chart."""
+    """The member's evenings of one season (rank and total each time), and their charts."""
     member = director_member(request, member_id)
     if request.method != "GET":
         return HttpResponseNotAllowed(["GET"])
-    evenings = member_evenings(member)
-    seasons = sorted({evening.event.date.year for evening in evenings}, reverse=True)
-    wanted = query_int(request, "season", minimum=1, maximum=9999)
-    season = wanted if wanted in seasons else (seasons[0] if seasons else None)
-    shown = [evening for evening in evenings if evening.event.date.year == season]
-    chart = line_chart([(f"{e.event.date:%d.%m.}", e.points) for e in shown])
+    found = member_season(member, query_int(request, "season", minimum=1, maximum=9999))
     context = {
         "member": member,
-        "season": season,
-        "seasons": seasons,
-        "evenings": shown,
-        "chart": chart,
-        "ratings": member_season_ratings(member, season),
+        "season": found.season,
+        "seasons": found.seasons,
+        "evenings": found.evenings,
+        "charts": found.charts,
+        "metric": found.metric,
+        "ratings": member_season_ratings(member, found.season),
         "register_url": _register_url(member.club),
     }
     return render(request, "tournaments/members/member.html", context)

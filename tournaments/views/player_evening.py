@@ -50,11 +50,12 @@ def history(request: HttpRequest, evening_token: str) -> HttpResponse:
         "token": evening_token,
         "player": player,
         "member": member,
-        "history": found,
-        "season": found.season,
+        "seasons": found.season.seasons,
+        "season": found.season.season,
         "evenings": found.evenings,
-        "chart": found.chart,
-        "ratings": member_season_ratings(member, found.season),
+        "charts": found.season.charts,
+        "metric": found.season.metric,
+        "ratings": member_season_ratings(member, found.season.season),
     }
     return private(render(request, "tournaments/player/history.html", context))
 

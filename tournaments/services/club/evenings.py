@@ -11,12 +11,15 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
+from tournaments.charts import LineChart, line_chart
 from tournaments.models import Bye, Event, Member, Player, Result, Team
 from tournaments.services.scores.standings import (
     ByeRow,
+    Metric,
     ResultRow,
     StandingRow,
     entrants_of,
+    precedence,
     ranked_rows,
     ranks_teams,
 )
@@ -30,6 +33,27 @@ class MemberEvening:
     rank: int
     shared: bool
     points: int
+    metric: Metric  # what ``points`` are: a Gin evening's plus/minus is not Canasta's points
+
+
+@dataclass(frozen=True)
+class SeasonChart:
+    """A member's evenings of a season that rank by one metric, as one line."""
+
+    metric: Metric
+    chart: LineChart
+    evenings: list[MemberEvening]  # its points, in words beside the picture
+
+
+@dataclass(frozen=True)
+class MemberSeason:
+    """A member's evenings of one season, as their member page and private page show them."""
+
+    seasons: list[int]  # every season they played, latest first
+    season: int | None
+    evenings: list[MemberEvening]
+    charts: list[SeasonChart]  # one a metric: points and plus/minus are not one scale
+    metric: Metric | None  # what every evening's total is, or None where they differ
 
 
 def ranked_evenings(events: list[Event]) -> dict[int, list[StandingRow]]:
@@ -85,6 +109,22 @@ def member_evenings(member: Member) -> list[MemberEvening]:
     for event in events:
         for row in ranked[event.pk]:
             if row.rounds and any(p.member_id == member.pk for p in people_of(row)):
-                evenings.append(MemberEvening(event, row.rank, row.shared, row.total))
+                metric = precedence(event)[0]
+                evenings.append(MemberEvening(event, row.rank, row.shared, row.total, metric))
                 break
     return evenings
+
+
+def member_season(member: Member, wanted: int | None) -> MemberSeason:
+    """The member's evenings of season ``wanted`` (their latest when it is not one of theirs)."""
+    evenings = member_evenings(member)
+    seasons = sorted({evening.event.date.year for evening in evenings}, reverse=True)
+    season = wanted if wanted in seasons else (seasons[0] if seasons else None)
+    shown = [evening for evening in evenings if evening.event.date.year == season]
+    metrics = list({evening.metric.key: evening.metric for evening in shown}.values())
+    charts = []
+    for metric in metrics:
+        line = [evening for evening in shown if evening.metric == metric]
+        if chart := line_chart([(f"{e.event.date:%d.%m.}", e.points) for e in line]):
+            charts.append(SeasonChart(metric, chart, line))
+    return MemberSeason(seasons, season, shown, charts, metrics[0] if len(metrics) == 1 else None)
