@@ -201,7 +201,7 @@ def test_a_version_1_export_without_members_or_series_still_imports(played_event
 def test_a_version_4_export_that_names_the_card_game_game_still_imports(director, card_game):
     event = make_event(director, card_game=card_game, players=4, fmt="swiss")
     data = export_event(event)
-    assert data["version"] == 5 and data["event"]["card_game"] == card_game
+    assert data["version"] == 6 and data["event"]["card_game"] == card_game
     data["version"] = 4
     data["event"]["game"] = data["event"].pop("card_game")
     assert import_event(data).card_game == card_game

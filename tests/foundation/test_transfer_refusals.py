@@ -225,12 +225,12 @@ def test_the_refusal_is_in_the_users_language(exported):
 @pytest.mark.parametrize(
     ("version", "problem"),
     [
-        ("5", "The export's “version” must be a whole number such as 5; found the text “5”."),
-        (5.0, "The export's “version” must be a whole number such as 5; found the number 5.0."),
-        (True, "The export's “version” must be a whole number such as 5; found true."),
-        (None, "The export's “version” must be a whole number such as 5; found nothing (null)."),
-        (9, "This export has version 9; this Meld reads versions 1 to 5."),
-        (0, "This export has version 0; this Meld reads versions 1 to 5."),
+        ("5", "The export's “version” must be a whole number such as 6; found the text “5”."),
+        (5.0, "The export's “version” must be a whole number such as 6; found the number 5.0."),
+        (True, "The export's “version” must be a whole number such as 6; found true."),
+        (None, "The export's “version” must be a whole number such as 6; found nothing (null)."),
+        (9, "This export has version 9; this Meld reads versions 1 to 6."),
+        (0, "This export has version 0; this Meld reads versions 1 to 6."),
     ],
     ids=["text", "fraction", "flag", "null", "newer", "zero"],
 )

@@ -39,14 +39,16 @@ def table_kind_problem(event: Event) -> str:
 
 
 def rheinisch_problem(event: Event) -> str:
+    """``rheinisch_misfit``, asked while the event is set up: one started by an older Meld
+    with such rules (locked since) plays on as it began, rather than stop halfway."""
+    return rheinisch_misfit(event) if event.status == Event.Status.SETUP else ""
+
+
+def rheinisch_misfit(event: Event) -> str:
     """Why the event's Canasta rules do not fit how it seats its players (RULES.md 1.4: the
-    house option ``rheinisch`` is for a two-player event); empty when they do. Asked while
-    the event is set up: one started by an older Meld with such rules (locked since) plays
-    on as it began, rather than stop halfway."""
+    house option ``rheinisch`` is for a two-player event); empty when they do."""
     from tournaments.formats import format_of
 
-    if event.status != Event.Status.SETUP:
-        return ""
     profile = event_profile(event)
     rheinisch = isinstance(profile, CanastaProfile) and profile.rheinisch
     if rheinisch and format_of(event).partnership(event):

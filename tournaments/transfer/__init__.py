@@ -4,9 +4,13 @@ What travels is declared once, one schema per model (``transfer.shapes``), and
 drives both ways: the export writes each schema's columns, the import reads
 every row through the schema's form, with the checks the web forms make. An
 import is refused whole, in the user's language, naming the first thing that is
-wrong; nothing is stored then. Objects refer to each other by position in their
-list (rounds by number, users by user name), never by database id, so an export
-imported into another database (or the same one) reads back identically.
+wrong; nothing is stored then. Beyond each row, the file must keep the rules the
+services keep (``transfer.rules``: deals in order and within the round, rounds
+played one after another, players seated only while they play), so an import
+never stores what the pages would refuse. Objects refer to each other by
+position in their list (rounds by number, users by user name), never by database
+id, so an export imported into another database (or the same one) reads back
+identically.
 
 The members linked to the event's players and the series the event belongs to
 travel with it: an import links the players to the club's members (by number,
@@ -35,17 +39,18 @@ from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Entry, Event, Game, Seat
 from tournaments.services.ratings import refresh as ratings
-from tournaments.transfer import checks, club, shapes, store
+from tournaments.transfer import checks, club, rules, shapes, store
 from tournaments.transfer.schema import USERS, Row, damaged, found
 
 FORMAT = "meld-event"
 # Version 2 added the members and series; version 3 the event's table kind, odd tables
 # and substitute scoring, and leaves out what is counted from the entries (the games'
 # scores and the results), which the import counts again; version 4 the seeding by
-# rating; version 5 names the event's card game "card_game" (before: "game"). The club's
-# ratings are never exported: they are counted from the results.
-VERSION = 5
-READS = (1, 2, 3, 4, 5)
+# rating; version 5 names the event's card game "card_game" (before: "game"); version 6
+# carries the round clock (when a timed round's time ran out). The club's ratings are
+# never exported: they are counted from the results.
+VERSION = 6
+READS = (1, 2, 3, 4, 5, 6)
 # An evening's export weighs well under a megabyte; a season of 20 000 players a few.
 MAX_EXPORT_BYTES = 64 * 1024 * 1024
 
@@ -216,6 +221,11 @@ def _read(data: dict[str, Any], version: int) -> tuple[Row, dict[str, list[Row]]
     checks.unique(shapes.LISTS, rows)
     checks.substitutes(rows["players"])
     checks.seating(rows)
+    rules.setup(info)
+    rules.rounds(info, rows)
+    rules.players(rows)
+    rules.teams(rows)
+    rules.sides(rows)
     return info, rows
 
 
@@ -239,12 +249,14 @@ def import_event(data: Any, *, owner: User | None = None) -> Event:
     club.check_belongs(home, rows["members"], rows["series"])
     users = _named_users(info, rows)
     event = store.make_event(info, owner=director, club=home, users=users)
+    rules.rheinisch(event)
     made: dict[str, Any] = {"members": []}
     if home is not None:
         made["members"] = club.link_members(home, rows["members"])
         for series in club.join_series(home, rows["series"]):
             series.events.add(event)
     store.make_rows(event, rows, made, users)
+    rules.deals(made, rows)
     store.score_entries(event, made, rows["entries"])
     store.check_readable(made)
     store.recount(made)

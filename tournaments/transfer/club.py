@@ -5,6 +5,8 @@ members and its series land only in one of the owner's clubs (or in a new club
 of the export's name, which the owner then directs).
 """
 
+from collections.abc import Mapping
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
@@ -12,7 +14,8 @@ from django.utils.translation import gettext as _
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Club, Member, Series
 from tournaments.services.club.members import name_key
-from tournaments.transfer.schema import Row
+from tournaments.services.club.series import save_series
+from tournaments.transfer.schema import Row, row_problem
 
 
 def users(names: list[str | None]) -> dict[str, User]:
@@ -32,7 +35,20 @@ def owner_of(name: str, given: User | None = None) -> User:
             _("The event's director “%(name)s” does not exist here: name an owner.")
             % {"name": name}
         )
+    if not owner.is_active:  # nobody could sign in to run the copy
+        raise ServiceError(
+            _("The event's director “%(name)s” has no active account here: name an owner.")
+            % {"name": owner.get_username()}
+        )
     return owner
+
+
+def co_directors(names: list[str | None], known: Mapping[str, User], owner: User) -> list[User]:
+    """The exported co-directors who may help run the copy, by the rules of
+    ``services.setup.events.add_co_director``: active users here, the owner not among them
+    (a name nobody has, or whom those rules leave out, is left out)."""
+    named = [known[name] for name in dict.fromkeys(names) if name is not None and name in known]
+    return [user for user in named if user.is_active and user.pk != owner.pk]
 
 
 def club_of(name: str | None, owner: User) -> Club | None:
@@ -72,13 +88,22 @@ def link_members(club: Club, wanted: list[Row]) -> list[Member]:
 
 
 def join_series(club: Club, wanted: list[Row]) -> list[Series]:
-    """The club's series of the export's series names; a missing one is created as exported."""
+    """The club's series of the export's series names; a missing one is created as exported,
+    through the one door a series is saved by (``services.club.series.save_series``), which
+    refuses a rule without what it needs and keeps only the rule's own fields."""
     result = []
-    for row in wanted:
+    for position, row in enumerate(wanted, start=1):
         series = (
             Series.objects.filter(club=club, name=row["name"]).order_by("created_at", "pk").first()
         )
-        result.append(series or Series.objects.create(club=club, **row))
+        if series is None:
+            try:
+                series = save_series(club, events=[], **row)
+            except ServiceError as refusal:
+                column, problems = next(iter(refusal.field_errors.items()), ("name", []))
+                problem = " ".join(problems) or refusal.message
+                raise row_problem("series", position, column, problem) from None
+        result.append(series)
     return result
 
 

@@ -55,6 +55,7 @@ MAX_AUDIT = 800_000
 # An event belongs to a few series (the season, a cup); a file naming more is not ours.
 SERIES_MAX = 20
 USER_NAME_MAX = 150
+MAX_SECONDS = 2**31 - 1  # a paused clock's seconds left: what its column holds
 TOKEN = r"\A[A-Za-z0-9_-]+\Z"  # secrets.token_urlsafe's alphabet
 CODE = r"\A[A-Z0-9]+\Z"  # a table card's code, as the code page reads it
 
@@ -304,6 +305,9 @@ class RoundRow(forms.Form):
     closed_at = timestamp(null=True)
     close_reason = note()
     explanation = Blob(kinds=(list,))
+    # The clock of a timed round says when its time ran out, so which deal was its last.
+    clock_ends_at = timestamp(null=True)
+    clock_paused_remaining = whole(0, MAX_SECONDS, null=True)
 
 
 ROUNDS = Schema(
@@ -312,6 +316,8 @@ ROUNDS = Schema(
     form=RoundRow,
     most=MAX_ROUNDS,
     attributes={"explanation": "explanation_data"},
+    # Exports before version 6 left the clock out: the copy's rounds have none.
+    legacy={"clock_ends_at": None, "clock_paused_remaining": None},
     timestamped=("started_at",),
     unique=(
         Unique("number", lambda row: (row["number"],)),

@@ -26,6 +26,7 @@ from tournaments.models import AuditEntry, Club, Entry, Event, Player, Round, Ta
 from tournaments.services.scores.audit import describe
 from tournaments.services.scores.results import refresh_game
 from tournaments.services.setup.players import admit_players
+from tournaments.transfer import club as clubs
 from tournaments.transfer import shapes
 from tournaments.transfer.schema import USERS, Row, Schema, row_problem
 
@@ -55,7 +56,7 @@ def make_event(row: Row, *, owner: User, club: Club | None, users: Users) -> Eve
         raise _profile_problem(" ".join(p.translated(_) for p in error.problems)) from error
     except UNREADABLE as error:
         raise _profile_problem(str(error)) from error
-    event.co_directors.set(users[name] for name in row["co_directors"] if name in users)
+    event.co_directors.set(clubs.co_directors(row["co_directors"], users, owner))
     return event
 
 
@@ -66,7 +67,8 @@ def _profile_problem(problems: str) -> ServiceError:
 
 
 def build(schema: Schema[T], row: Row, made: dict[str, Any], users: Users, **extra: Any) -> T:
-    """An unsaved row of ``schema``'s model: its values, the rows its refs name, ``extra``."""
+    """An unsaved row of ``schema``'s model: its values, the rows its refs name, ``extra``
+    (which takes the place of a value or ref of the same name)."""
     values = schema.values(row)
     for column, ref in schema.refs.items():
         if ref.many or column in extra:
@@ -80,7 +82,7 @@ def build(schema: Schema[T], row: Row, made: dict[str, Any], users: Users, **ext
             values[attribute] = users.get(value)
         else:
             values[attribute] = made[ref.target][value]
-    return schema.model(**values, **extra)
+    return schema.model(**{**values, **extra})
 
 
 def _create(schema: Schema[T], objects: list[T], rows: list[Row]) -> list[T]:
@@ -128,9 +130,20 @@ def make_rows(event: Event, rows: dict[str, list[Row]], made: dict[str, Any], us
 def _players(event: Event, rows: dict[str, list[Row]], made: dict[str, Any], users: Users) -> None:
     """The players, through the one door every player comes in by (a player the export
     does not link to a member is linked by name, as a pasted one is), then who
-    substitutes for whom (a player may replace a later row)."""
+    substitutes for whom (a player may replace a later row).
+
+    A substitute comes in without the number it took over: until it replaces someone, the
+    database keeps that number for the player it replaces; both are written together."""
     players = [
-        build(shapes.PLAYERS, row, made, users, event=event, substitute_for=None)
+        build(
+            shapes.PLAYERS,
+            row,
+            made,
+            users,
+            event=event,
+            substitute_for=None,
+            number=None if row["substitute_for"] is not None else row["number"],
+        )
         for row in rows["players"]
     ]
     made["players"] = admit_players(event, players).players
@@ -138,8 +151,9 @@ def _players(event: Event, rows: dict[str, list[Row]], made: dict[str, Any], use
     for player, row in zip(made["players"], rows["players"], strict=True):
         if row["substitute_for"] is not None:
             player.substitute_for = made["players"][row["substitute_for"]]
+            player.number = row["number"]
             substitutes.append(player)
-    Player.objects.bulk_update(substitutes, ["substitute_for"], batch_size=500)
+    Player.objects.bulk_update(substitutes, ["substitute_for", "number"], batch_size=500)
 
 
 def _fresh_tokens(tables: list[Table]) -> None:
