@@ -1,8 +1,8 @@
 """Public ids say nothing: what the public page and the projector send (the pages, every live
 part, the addresses they poll and what the polls carry) depends on nothing the public does
 not see. A member who withheld their name can be renamed on the register and a visitor sees
-nothing of it but an opaque id moving, and a visitor cannot tell a guessed name from seven others by comparing
-what the pages send (the polls carry the change feed's opaque ids, never a hash of names)."""
+nothing of it, and a visitor cannot tell a guessed name from seven others by comparing what
+the pages send (the polls carry the change feed's opaque values, never a hash of names)."""
 
 import re
 
@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of
-from tournaments.models import Member, Player, Result
+from tournaments.models import Change, Member, Player, Result
 from tournaments.services.club.members import save_member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -84,16 +84,34 @@ def _without_ids(seen: dict[str, str]) -> dict[str, str]:
     }
 
 
-def test_renaming_a_hidden_member_changes_nothing_a_visitor_can_observe_but_an_opaque_id(event):
-    """The rename is a change on the feed (the director's board shows the real name), so the
-    public polls' opaque id moves and the parts are drawn again: the same, byte for byte."""
+def test_renaming_a_hidden_member_changes_nothing_a_visitor_can_observe(
+    event, django_capture_on_commit_callbacks
+):
+    """The rename is a change on the feed (the director's pages show the real name), but not
+    of the scopes whose values the public polls carry: a stranger polling every evening
+    cannot tell that a withheld member was renamed, nor which evenings were theirs."""
     before = observed(event)
     assert "(name withheld)" in before["page"] and "Roth" not in before["page"]
     member = Member.objects.get(name=CANDIDATES[0])
-    save_member(member.club, member, name="Clarissa Rothmann", public_name=member.public_name)
+    with django_capture_on_commit_callbacks(execute=True):
+        save_member(member.club, member, name="Clarissa Rothmann", public_name=member.public_name)
+    assert Change.objects.filter(event=event, kind=Change.Kind.NAMES).exists()
     after = observed(event)
-    assert _without_ids(after) == _without_ids(before)
+    assert after == before  # the polls' values too
     assert not any("Rothmann" in text for text in after.values())
+
+
+def test_a_name_the_public_sees_change_moves_the_public_polls(
+    event, django_capture_on_commit_callbacks
+):
+    """Showing initials instead of withholding the name is a change the public pages draw."""
+    before = observed(event)
+    member = Member.objects.get(name=CANDIDATES[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        save_member(member.club, member, name=member.name, public_name=Member.PublicName.INITIALS)
+    after = observed(event)
+    assert SINCE.findall(after["page"]) != SINCE.findall(before["page"])
+    assert "C. R." in after["page"] and "C. R." not in before["page"]
 
 
 def test_eight_candidate_names_send_the_same_bytes(event):

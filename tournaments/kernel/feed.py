@@ -21,6 +21,12 @@ standings but a deal waiting for its confirmation (entered, changed or disputed)
 and the clock, which count nowhere: a new kind of change reaches them unless it is named
 here.
 
+What a screen is given is not the change's id but ``value_of`` it: equal for the same
+change in the same scope and saying nothing else. A stranger with the public page's link
+polls with it: a raw id would count every change of the server between two polls (deals
+waiting, disputes, calls, other clubs' evenings), and one scope's value would tell
+another's.
+
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
 it even where ids commit out of order (PostgreSQL's sequence). Before the commit the
@@ -28,8 +34,11 @@ keys are dropped, so a reader that misses (a cold cache, a test whose transactio
 commits) takes the event's latest id from one indexed query.
 """
 
+from functools import cache as once
 from functools import partial
+from hashlib import blake2b, sha256
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
@@ -77,21 +86,33 @@ def record(
     *,
     round: Round | None = None,  # noqa: A002 - the club's word
     game: Game | None = None,
+    public: bool = True,
 ) -> Change:
-    """Append one change to the feed, inside the caller's transaction."""
+    """Append one change to the feed, inside the caller's transaction. ``public``: False
+    for a change no public screen shows (a name behind a public name that stays): it
+    reaches neither the standings nor the clock, whose values strangers' polls carry, so
+    they cannot tell that anything changed."""
     event_id = event if isinstance(event, int) else event.pk
     round_id = round.pk if round is not None else (game.round_id if game is not None else None)
     # A prepared insert: every score write makes one, in its transaction.
     change = statements.insert(Change(event_id=event_id, round_id=round_id, game=game, kind=kind))
     keys = _scope_keys(event_id, round_id, game, kind)
+    if not public:
+        keys = [key for key in keys if key not in public_keys(event_id)]
     cache.delete_many(keys)
     transaction.on_commit(partial(_publish, keys, change.pk))
     return change
 
 
+def public_keys(event_id: int) -> tuple[str, str]:
+    """The scopes whose values strangers' screens carry (the public page and the projector,
+    their clock)."""
+    return standings_key(event_id), clock_key(event_id)
+
+
 def latest(key: str, event_id: int) -> int:
-    """The value a screen of scope ``key`` compares: the id of the last change that reached
-    it, or, when the cache does not know, the event's latest change id."""
+    """The value a screen of scope ``key`` compares: ``value_of`` the last change that
+    reached it, or, when the cache does not know, of the event's latest change."""
     return latest_of([key], event_id)[0]
 
 
@@ -105,7 +126,20 @@ def latest_of(keys: list[str], event_id: int) -> list[int]:
         for key in missing:
             cache.add(key, last, FEED_SECONDS)
             found[key] = last
-    return [int(found[key]) for key in keys]
+    return [value_of(key, int(found[key])) for key in keys]
+
+
+@once
+def _secret() -> bytes:
+    return sha256(f"meld.feed:{settings.SECRET_KEY}".encode()).digest()
+
+
+def value_of(key: str, change_id: int) -> int:
+    """What a screen of scope ``key`` is given for the change ``change_id``: a keyed hash,
+    53 bits (a whole number any script keeps exactly), every server of a federation
+    computing it alike from the site's secret."""
+    digest = blake2b(f"{key}:{change_id}".encode(), digest_size=8, key=_secret()).digest()
+    return int.from_bytes(digest, "big") >> 11
 
 
 def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: str) -> list[str]:

@@ -36,6 +36,7 @@ from tournaments.kernel.text import clean_text
 from tournaments.kernel.users import Asker
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
+from tournaments.services.club.public_names import member_name
 from tournaments.services.club.suggestions import Suggestion as Suggestion
 from tournaments.services.club.suggestions import suggestions as suggestions
 from tournaments.services.ratings import refresh as ratings
@@ -134,6 +135,9 @@ def save_member(
         errors.update(_number_taken(number, holder.name))
     if errors:
         raise ServiceError(next(iter(errors.values()))[0], errors)
+    # What public pages show of the member before (a full name shows as each player was
+    # entered, so only a choice or initials of another name change it).
+    shown = member_name(member, entered="") if member is not None else None
     member = member or Member(club=club)
     member.name, member.number, member.gender = name, number, gender
     member.active, member.public_name = active, public_name
@@ -147,7 +151,8 @@ def save_member(
             "number": number
         }
         raise ServiceError(message, {"number": [message]}) from None
-    player_service.names_changed(member.players.values_list("event_id", flat=True))
+    public = shown != member_name(member, entered="")
+    player_service.names_changed(member.players.values_list("event_id", flat=True), public=public)
     return member
 
 

@@ -418,12 +418,12 @@ def update_player(event: Event, player: Player, *, name: str, gender: str, club:
     return Added([player], _warnings(event, [cleaned]))
 
 
-def names_changed(event_ids: Iterable[int]) -> None:
+def names_changed(event_ids: Iterable[int], *, public: bool = True) -> None:
     """Inside a step that changed how players of these events are named (a member renamed or
     choosing another public name, players linked to another member): each event records it
-    on the feed."""
+    on the feed. ``public``: False where every public name stays (``feed.record``)."""
     for event_id in sorted(set(event_ids)):
-        feed.record(event_id, feed.Kind.NAMES)
+        feed.record(event_id, feed.Kind.NAMES, public=public)
 
 
 def own_player(event: Event, player: Player) -> None:
