@@ -32,7 +32,7 @@ from django.urls import reverse
 
 from tournaments.access import link_expired
 from tournaments.kernel.errors import NotFound
-from tournaments.models import Event, MemberMail, Player, Table
+from tournaments.models import Club, Event, MemberMail, Player, Table
 
 logger = logging.getLogger("tournaments.security")
 
@@ -73,6 +73,7 @@ class TokenGuessLimitMiddleware:
         self.code_path = reverse("tournaments-table-code")
         self.table_prefix = reverse("tournaments-table", args=["x"])[: -len("x/")]
         self.public_prefix = reverse("tournaments-public", args=["x"])[: -len("x/")]
+        self.club_prefix = reverse("tournaments-public-club", args=["x"])[: -len("x/")]
         self.player_prefix = reverse("tournaments-player-evening", args=["x"])[: -len("x/")]
         self.mail_prefix = reverse("tournaments-player-mail-stop", args=["x"])[: -len("x/stop/")]
 
@@ -113,10 +114,18 @@ class TokenGuessLimitMiddleware:
         )
 
     def _link(self, path: str) -> tuple[str, str] | None:
-        """(prefix, token) of a table or public link ("" for the code look-up), None elsewhere."""
+        """(prefix, token) of a table's, an event's, a club's, a player's or a mail's link
+        ("" for the code look-up), None elsewhere."""
         if path == self.code_path:
             return self.code_path, ""
-        for prefix in (self.table_prefix, self.public_prefix, self.player_prefix, self.mail_prefix):
+        prefixes = (
+            self.table_prefix,
+            self.public_prefix,
+            self.club_prefix,
+            self.player_prefix,
+            self.mail_prefix,
+        )
+        for prefix in prefixes:
             if path.startswith(prefix):
                 return prefix, path[len(prefix) :].split("/", 1)[0]
         return None
@@ -131,6 +140,8 @@ class TokenGuessLimitMiddleware:
             return MemberMail.objects.filter(
                 Q(confirm_token=token) | Q(unsubscribe_token=token)
             ).exists()
+        if prefix == self.club_prefix:  # a page turned off counts as a miss, as it answers
+            return Club.objects.filter(public_token=token, public_page=True).exists()
         return Event.objects.filter(public_token=token, public=True).exists()
 
     def _missed(self, request: HttpRequest, response: HttpResponse) -> bool:

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, seat_round
 from tournaments.middleware import client_address
+from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 LIMIT = 20
@@ -49,6 +50,20 @@ def test_twenty_wrong_table_links_are_answered_404_and_the_next_429(client):
     assert blocked.status_code == 429
     assert blocked["Retry-After"] == "600"
     assert "Too many wrong links" in blocked.content.decode()
+
+
+def test_wrong_club_links_are_counted_like_wrong_event_links(client, director):
+    """A club's public page has a long token too; one whose page is turned off answers as
+    one that never existed, and counts as a miss alike."""
+    club = Club.objects.create(name="Closed club", public_page=False, public_token="c" * 32)
+    for number in range(LIMIT - 1):
+        url = reverse("tournaments-public-club", args=[f"guess-{number:04d}-aaaaaaaaaaaaaaaa"])
+        assert client.get(url).status_code == 404
+    assert (
+        client.get(reverse("tournaments-public-club", args=[club.public_token])).status_code == 404
+    )
+    blocked = client.get(reverse("tournaments-public-club", args=["guess-9999-aaaaaaaaaaaaaaaa"]))
+    assert blocked.status_code == 429
 
 
 def test_a_player_behind_the_same_address_still_opens_a_valid_table_link(client, table):
