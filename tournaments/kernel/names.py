@@ -15,6 +15,7 @@ Two names are compared at three depths:
 way a club's lists are read: by family name, umlauts as their plain vowel (DIN 5007).
 """
 
+import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -138,3 +139,11 @@ class Register:
 
     def meant(self, name: str) -> list[Member]:
         return self.spelt(name) or self.loosely(name)
+
+
+def lot(scope: str, member_id: int) -> str:
+    """Where a member stands among those level on everything a list of ``scope`` ranks and
+    names them by: drawn per list and member, so it stays put as members join, and tells
+    nothing of the name (a member's number or the register's order may follow the
+    alphabet, and a withheld name is withheld alike for all of them)."""
+    return hashlib.sha256(f"{scope}:{member_id}".encode()).hexdigest()

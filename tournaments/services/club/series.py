@@ -8,7 +8,6 @@ Either way the event standings' own ranking places them, then the series rule
 (``tournaments.series_rules``) adds the evenings up per member.
 """
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from tournaments.formats import format_of
+from tournaments.kernel import names
 from tournaments.kernel.errors import ServiceError
 from tournaments.models import Bye, Club, Event, Member, Player, Result, Series, Team
 from tournaments.series_rules import (
@@ -150,10 +150,8 @@ def series_standings(series: Series) -> SeriesStandings:
 
 
 def lot(series: Series, member_id: int) -> str:
-    """Where a member stands among those level on everything: drawn per series and member,
-    so it stays put as members join, and tells nothing of the name (a member's number or
-    the register's order may follow the alphabet)."""
-    return hashlib.sha256(f"series-{series.pk}:{member_id}".encode()).hexdigest()
+    """Where a member stands among those level on everything (``names.lot``)."""
+    return names.lot(f"series-{series.pk}", member_id)
 
 
 def _sums(events: list[Event]) -> dict[tuple[int, int], list[int]]:

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from ratings import Rating
 from tournaments.card_games import CARD_GAMES
-from tournaments.kernel.names import family_key
+from tournaments.kernel.names import family_key, lot
 from tournaments.models import Club, Event, Member, MemberRating, RatingHistory
 
 SHOWN_DIGITS = 1
@@ -61,7 +61,7 @@ def rating_list(
 ) -> list[ListRow]:
     """The club's list in ``card_game``, best first. ``name`` gives each row's name (the
     member's full name when None); members whose values are equal stand in the order of
-    those names, then by their register entry's id."""
+    those names, then by lot (``names.lot``: withheld names are alike)."""
     rows = [
         ListRow(row.member, Rating(row.mu, row.sigma, row.games))
         for row in MemberRating.objects.filter(
@@ -70,7 +70,8 @@ def rating_list(
     ]
     for row in rows:
         row.name = name(row.member) if name else row.member.name
-    rows.sort(key=lambda row: (-row.value, family_key(row.name), row.member.pk))
+    scope = f"rating-{club.pk}-{card_game}"
+    rows.sort(key=lambda row: (-row.value, family_key(row.name), lot(scope, row.member.pk)))
     _rank(rows)
     return rows
 
