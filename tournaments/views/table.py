@@ -40,8 +40,8 @@ from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Entry, Game
 from tournaments.services.pages.live import Live
 from tournaments.services.pages.table_drawn import (
-    EDITING,
     drawn_keys,
+    editing_value,
     kept,
     panel_drawn,
     shown_value,
@@ -207,19 +207,27 @@ def _form_context(
             mode=mode or _phone_mode(at, sheet),
         )
     later = moment is not None and moment.form == FORM_LATER and form.is_fresh()
-    editing = form["expected_version"].value()
+    editing = _editing(form)
     return {
         "at": at,
         "form": form,
         "later": later,
-        "shown": EDITING
-        if editing
+        "shown": editing_value(form.deal_number, editing)
+        if editing is not None
         else shown_value(form.deal_number, later=later, frame=since.frame if since else None),
         "drawn_fields": _fields(at, form, since),
         "submit_url": reverse("tournaments-table-submit", args=[at.token]),
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
     }
+
+
+def _editing(form: EntryForm) -> int | None:
+    """The version a change form is for (None: a fresh form's, or one no version can be)."""
+    try:
+        return parse_int(form["expected_version"].value(), minimum=1, maximum=MAX_ID)
+    except NumberError:
+        return None
 
 
 @require_GET
@@ -396,7 +404,9 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
             return _answer(request, at, since, problem=error.message)
         except ServiceError as error:
             show_service_error(form, error)
-            if at.game.finished:  # no form any more: say why
+            # No form any more, or a change of a deal decided meanwhile: say why, with the
+            # form that is wanted now.
+            if at.game.finished or _decided(at.game, data["number"], data.get("expected_version")):
                 return _answer(request, at, since, problem=error.message)
         else:
             note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
@@ -412,6 +422,16 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
         status = 422 if form.errors else 200
         return render(request, "tournaments/table/page.html", context, status=status)
     return _answer(request, at, since, form)
+
+
+def _decided(game: Game, number: int, version: int | None) -> bool:
+    """Whether a change form's deal (``version``: None for a fresh form) no longer waits
+    and is not disputed: confirmed or settled while the change was typed."""
+    if version is None:
+        return False
+    pending = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
+    waits = Entry.objects.filter(game=game, number=number, version=version, status__in=pending)
+    return not waits.exists()
 
 
 def _compared(at: At[Game], stored: Entry, form: EntryForm) -> dict[str, Any]:

@@ -24,7 +24,8 @@ from tournaments.services.scores.results import Sheet
 
 # What the entry panel shows, as the page sends it back (``shown``): a fresh form's deal
 # ("3", or "3-later" folded away behind another answer) with the event's frame value it was
-# drawn with ("3@41": its names, seating and rules), a change of an entry, or nothing.
+# drawn with ("3@41": its names, seating and rules), a change of a waiting or disputed
+# deal's version ("edit3.2"), or nothing.
 LATER = "-later"
 EDITING = "edit"
 FRAME = "@"
@@ -33,6 +34,18 @@ FRAME = "@"
 def shown_value(number: int | None, *, later: bool, frame: int | None) -> str:
     """``shown`` of a fresh form of deal ``number``."""
     return f"{number}{LATER if later else ''}{'' if frame is None else f'{FRAME}{frame}'}"
+
+
+def editing_value(number: int | None, version: int) -> str:
+    """``shown`` of the change of version ``version`` of deal ``number``."""
+    return f"{EDITING}{number}.{version}"
+
+
+def _still_pending(shown: str, sheet: Sheet) -> bool:
+    """Whether the version a change form is for still waits or is disputed: once it is
+    decided (confirmed, settled by the director, entered again by the other side), the form
+    would only be refused."""
+    return any(editing_value(row.number, row.entry.version) == shown for row in sheet.pending)
 
 
 def _wanted(seat: Seat | None, game: Game, moment: Moment, sheet: Sheet) -> str:
@@ -54,7 +67,8 @@ def panel_drawn(
 ) -> dict[str, bool | int]:
     """What an answer draws of the entry panel, given what the phone shows (``shown``; None:
     draw it): nothing when that is what is drawn now, else the panel. A poll leaves a change
-    of an entry and an open form under the player's fingers while a form is still wanted;
+    of a deal still pending and an open form under the player's fingers while a form is
+    still wanted;
     when the deal that form is for waits for this phone's answer, only its Send goes
     (``blocked``: one primary action). A form drawn before the event's ``frame`` changed
     (a name, the seating, the rules) is drawn again: what was typed comes back from the
@@ -68,8 +82,8 @@ def panel_drawn(
         return {}
     if shown is None or not poll or not (shown and wanted):
         return {"panel": True}
-    if shown == EDITING:
-        return {}
+    if shown.startswith(EDITING):
+        return {} if _still_pending(shown, sheet) else {"panel": True}
     number = shown.removesuffix(LATER)
     if number == wanted.removesuffix(LATER):
         return {"panel": True} if shown.endswith(LATER) else {}
