@@ -46,6 +46,7 @@ class Evening:
     rounds: list[Round] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
     finished: bool = False
+    reopened: bool = False  # finished, reopened, and no round started since
     step: int = 0
 
     # --- where things stand -----------------------------------------------------------
@@ -466,6 +467,7 @@ class Evening:
             raise Refused("extra" if self.format in ("swiss", "moveup") else "all_played")
         rnd = Round(number, games, byes)
         self.rounds.append(rnd)
+        self.reopened = False
         self.tick()
         return rnd
 
@@ -474,13 +476,13 @@ class Evening:
             raise Refused("finished")
         if self.open_round is not None:
             raise Refused("open")
-        self.finished = True
+        self.finished, self.reopened = True, False
         self.tick()
 
     def reopen(self) -> None:
         if not self.finished:
             raise Refused("running")
-        self.finished = False
+        self.finished, self.reopened = False, True
         self.tick()
 
 

@@ -23,11 +23,12 @@ DISPUTE, GAME_OVER, TIME_DONE = "disputed", "game_over", "time_done"
 # ... a phone whose player plays elsewhere now ...
 GO, BYE, MOVED, NO_GAME, REPLACED = "go", "bye", "moved", "no_game", "replaced"
 # ... and between rounds.
-NOT_STARTED, ROUND_CLOSED, LAST_ROUND, FINISHED = (
+NOT_STARTED, ROUND_CLOSED, LAST_ROUND, FINISHED, REOPENED = (
     "not_started",
     "round_closed",
     "last_round",
     "finished",
+    "reopened",
 )
 ELSEWHERE = frozenset({GO, BYE, MOVED, NO_GAME, REPLACED, SEAT})
 
@@ -79,6 +80,8 @@ def _between_rounds(evening: Evening) -> PhoneSays:
     last = evening.current_round
     if last is None:
         return PhoneSays(NOT_STARTED)
+    if evening.reopened:  # for corrections: no next round is promised
+        return PhoneSays(REOPENED)
     if evening.planned_rounds and last.number >= evening.planned_rounds:
         return PhoneSays(LAST_ROUND)
     return PhoneSays(ROUND_CLOSED)

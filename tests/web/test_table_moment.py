@@ -183,7 +183,8 @@ def test_after_the_last_round_and_after_finish_the_phones_say_so(director):
     assert said.startswith("The event is over. Thank you for playing!")
     assert "Final standings" in said
     public = reverse("tournaments-public", args=[game.round.event.public_token])
-    assert f'href="{public}"' in page and 'id="wait-poll"' not in page
+    # It still polls: a finished event may be reopened (tests/web/test_reopened_phone.py).
+    assert f'href="{public}"' in page and 'id="wait-poll"' in page
 
 
 def test_a_private_event_names_no_standings_link(director):

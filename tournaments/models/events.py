@@ -177,6 +177,9 @@ class Event(models.Model):
     # How often the event was finished: each finish is an edition of its results, and
     # the members who asked for them get one mail per edition (``OutboxMail``).
     results_edition = models.PositiveSmallIntegerField(default=0, editable=False)
+    # Finished, then reopened for corrections, and no round started since: the phones say
+    # so rather than promise the next round (a round started plays the evening on).
+    reopened = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

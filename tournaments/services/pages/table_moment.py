@@ -52,6 +52,7 @@ NOT_STARTED = "not_started"
 ROUND_CLOSED = "round_closed"
 LAST_ROUND = "last_round"
 FINISHED = "finished"
+REOPENED = "reopened"  # finished, then reopened for corrections: no round is promised
 
 # Whether the next deal's form is drawn, and how.
 FORM_OPEN = "open"
@@ -345,11 +346,10 @@ def _elsewhere(at: Phone, guide: Guide) -> Moment | None:
 # --- between rounds ----------------------------------------------------------------------
 
 
-def _between_rounds(at: Phone) -> Moment:
+def _over(at: Phone, me: GuideCard | None) -> Moment | None:
+    """The moment of an event finished, or reopened for corrections (no round is promised
+    then: a round the director starts plays the evening on); None while it runs."""
     event = at.event
-    rnd = current_round(event)
-    cards = guide_context(at, left_behind=True)
-    me = cards.get("me")
     if event.status == Event.Status.FINISHED:
         url = reverse("tournaments-public", args=[event.public_token]) if event.public else ""
         return Moment(
@@ -362,6 +362,26 @@ def _between_rounds(at: Phone) -> Moment:
             standings_url=url,
             evening_url=_evening_url(at),
         )
+    if event.reopened:
+        return Moment(
+            REOPENED,
+            _("The event was reopened for corrections."),
+            _(
+                "The director corrects it and finishes it again; the standings may change "
+                "until then."
+            ),
+            me=me,
+        )
+    return None
+
+
+def _between_rounds(at: Phone) -> Moment:
+    event = at.event
+    rnd = current_round(event)
+    cards = guide_context(at, left_behind=True)
+    me = cards.get("me")
+    if (over := _over(at, me)) is not None:
+        return over
     if rnd is None:
         return Moment(
             NOT_STARTED,

@@ -90,9 +90,10 @@ def start_round(event: Event, *, user: Asker) -> Round:
         Bye.objects.bulk_create(
             Bye(round=rnd, player=player, points=points) for player, points in plan.byes
         )
-        if event.status == Event.Status.SETUP:
-            event.status = Event.Status.RUNNING
-            event.save(update_fields=["status"])
+        if event.status == Event.Status.SETUP or event.reopened:
+            # A round started after a reopen plays the evening on.
+            event.status, event.reopened = Event.Status.RUNNING, False
+            event.save(update_fields=["status", "reopened"])
         feed.record(event, feed.Kind.ROUND, round=rnd)
         return rnd
 

@@ -403,8 +403,8 @@ def finish_event(event: Event, user: Asker) -> Event:
                 % {"number": open_round.number}
             )
         old = event.status
-        event.status = Event.Status.FINISHED
-        event.save(update_fields=["status"])
+        event.status, event.reopened = Event.Status.FINISHED, False
+        event.save(update_fields=["status", "reopened"])
         record(
             event,
             AuditEntry.Action.OTHER,
@@ -428,8 +428,8 @@ def reopen_event(event: Event, user: Asker, reason: str) -> Event:
         event.status = lock_event(event.pk, change=True).status
         if event.status != Event.Status.FINISHED:
             raise ServiceError(_("Only a finished event can be reopened."))
-        event.status = Event.Status.RUNNING
-        event.save(update_fields=["status"])
+        event.status, event.reopened = Event.Status.RUNNING, True
+        event.save(update_fields=["status", "reopened"])
         record(
             event,
             AuditEntry.Action.OTHER,
