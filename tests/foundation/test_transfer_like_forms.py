@@ -16,38 +16,19 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tests.factories import substituted_event
-from tests.foundation.transfer_helpers import played
+from tests.foundation.transfer_helpers import DAMAGED, exported_evening, played, refused
 from tests.web.table_helpers import DEAL
-from tournaments.kernel.errors import ServiceError
-from tournaments.models import Club, Entry, Event, Game, Player, Round, Series
+from tournaments.models import Club, Event, Game, Round, Series
 from tournaments.services.scores.entries import confirm_entry, submit_entry
 from tournaments.services.scores.entry_rows import deal_left_problem
 from tournaments.transfer import export_event, import_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-DAMAGED = "The export is damaged and was not imported"
 
 
 @pytest.fixture
 def exported(director, other_director):
-    return json.loads(json.dumps(export_event(played(director, other_director))))
-
-
-def stored() -> tuple[int, ...]:
-    return (
-        Event.objects.count(),
-        Player.objects.count(),
-        Entry.objects.count(),
-        Series.objects.count(),
-    )
-
-
-def refused(data) -> str:
-    before = stored()
-    with pytest.raises(ServiceError) as refusal:
-        import_event(data)
-    assert stored() == before
-    return refusal.value.message
+    return exported_evening(director, other_director)
 
 
 def deal(data, number, status="confirmed", version=1):

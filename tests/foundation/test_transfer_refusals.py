@@ -14,33 +14,20 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import make_event, seat_round
-from tests.foundation.transfer_helpers import played
+from tests.foundation.transfer_helpers import DAMAGED, exported_evening, played, refused, stored
 from tournaments import transfer
 from tournaments.kernel.errors import ServiceError
-from tournaments.models import Club, Entry, Event, Game, Member, Player, Result, Series
+from tournaments.models import Club, Event, Game, Member, Player, Result, Series
 from tournaments.services.club.series import series_standings
 from tournaments.services.scores.standings import standings
 from tournaments.transfer import export_event, import_event, read_export
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-DAMAGED = "The export is damaged and was not imported"
 
 
 @pytest.fixture
 def exported(director, other_director):
-    return json.loads(json.dumps(export_event(played(director, other_director))))
-
-
-def stored() -> tuple[int, ...]:
-    return (Event.objects.count(), Player.objects.count(), Entry.objects.count())
-
-
-def refused(data) -> str:
-    before = stored()
-    with pytest.raises(ServiceError) as refusal:
-        import_event(data)
-    assert stored() == before
-    return refusal.value.message
+    return exported_evening(director, other_director)
 
 
 def substitute(data, *pairs):

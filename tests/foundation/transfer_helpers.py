@@ -2,10 +2,13 @@
 
 import json
 
+import pytest
+
 from tests.factories import make_event, seat_round
 from tests.web.table_helpers import DEAL, DEAL_POINTS, totals
 from tournaments.card_games import evaluate
-from tournaments.models import AuditEntry, Bye, Entry, Event
+from tournaments.kernel.errors import ServiceError
+from tournaments.models import AuditEntry, Bye, Entry, Event, Player, Series
 from tournaments.services.scores.results import refresh_game
 
 
@@ -63,3 +66,33 @@ def without_tokens(data):
     for entry in data["entries"]:
         entry.pop("idempotency_key")
     return data
+
+
+DAMAGED = "The export is damaged and was not imported"
+
+
+def exported_evening(director, other_director) -> dict:
+    """``played``'s export, as a file holds it."""
+    from tournaments.transfer import export_event
+
+    return json.loads(json.dumps(export_event(played(director, other_director))))
+
+
+def stored() -> tuple[int, ...]:
+    return (
+        Event.objects.count(),
+        Player.objects.count(),
+        Entry.objects.count(),
+        Series.objects.count(),
+    )
+
+
+def refused(data) -> str:
+    """The import's refusal of ``data``; nothing is stored."""
+    from tournaments.transfer import import_event
+
+    before = stored()
+    with pytest.raises(ServiceError) as refusal:
+        import_event(data)
+    assert stored() == before
+    return refusal.value.message
