@@ -190,6 +190,19 @@ def test_a_version_5_export_without_the_clock_still_imports(exported):
     assert copy_.rounds.get().clock_ends_at is None
 
 
+def test_an_event_reopened_for_corrections_comes_back_reopened(director, other_director):
+    event = played(director, other_director)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING, reopened=True)
+    data = json.loads(json.dumps(export_event(Event.objects.get(pk=event.pk))))
+    assert data["event"]["reopened"] is True
+    assert import_event(data).reopened
+    data["event"]["status"] = "finished"
+    assert "“event” 1, “reopened”: only an event that runs again was reopened" in refused(data)
+    data["version"], data["event"]["status"] = 5, "running"
+    del data["event"]["reopened"]
+    assert not import_event(data).reopened
+
+
 def test_a_version_6_export_without_the_clock_is_damaged(exported):
     del exported["rounds"][0]["clock_ends_at"]
     assert "“rounds” 1, “clock_ends_at”: it is missing" in refused(exported)

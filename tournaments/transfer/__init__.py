@@ -47,7 +47,8 @@ FORMAT = "meld-event"
 # and substitute scoring, and leaves out what is counted from the entries (the games'
 # scores and the results), which the import counts again; version 4 the seeding by
 # rating; version 5 names the event's card game "card_game" (before: "game"); version 6
-# carries the round clock (when a timed round's time ran out). The club's ratings are
+# carries the round clock (when a timed round's time ran out) and whether the event was
+# reopened for corrections. The club's ratings are
 # never exported: they are counted from the results.
 VERSION = 6
 READS = (1, 2, 3, 4, 5, 6)

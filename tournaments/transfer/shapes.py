@@ -109,6 +109,7 @@ class EventRow(forms.Form):
     planned_rounds = FormatForm.base_fields["planned_rounds"]
     seed_by_rating = FormatForm.base_fields["seed_by_rating"]
     status = forms.ChoiceField(choices=Event.Status.choices)
+    reopened = flag()  # reopened for corrections: the phones promise no next round
     public = EventDetailsForm.base_fields["public"]
     public_token = forms.RegexField(TOKEN, max_length=32)
     language = EventDetailsForm.base_fields["language"]
@@ -126,6 +127,8 @@ class EventRow(forms.Form):
         super().clean()
         data = self.cleaned_data
         kind = data.get("round_kind")
+        if data.get("reopened") and data.get("status") != Event.Status.RUNNING:
+            self.add_error("reopened", _("only an event that runs again was reopened"))
         if kind == Event.RoundKind.DEALS and not data.get("round_deals"):
             self.add_error("round_deals", _("Enter how many deals a round has."))
         if kind == Event.RoundKind.TIME and not data.get("round_minutes"):
@@ -154,13 +157,14 @@ EVENT = Schema(
     most=1,
     refs={"owner": Ref(USERS), "co_directors": Ref(USERS, many=True)},
     apart=("club",),
-    # Exports before version 3 left the first three out, before version 4 the seeding:
-    # such events had the defaults.
+    # Exports before version 3 left the first three out, before version 4 the seeding,
+    # before version 6 whether it was reopened: such events had the defaults.
     legacy={
         "odd_tables": "",
         "table_kind": "",
         "substitute_scoring": "replaced",
         "seed_by_rating": False,
+        "reopened": False,
     },
 )
 
