@@ -41,6 +41,7 @@ from tournaments.models import Entry, Game
 from tournaments.services.pages.live import Live
 from tournaments.services.pages.table_drawn import (
     drawn_keys,
+    edited_version,
     editing_value,
     kept,
     panel_drawn,
@@ -69,7 +70,7 @@ from tournaments.services.scores.entries import (
     dispute_entry,
     submit_entry,
 )
-from tournaments.services.scores.entry_rows import FormOfAnotherGame, entered_here
+from tournaments.services.scores.entry_rows import FormOfAnotherGame, decided_since, entered_here
 from tournaments.services.scores.results import Sheet, game_sheet, sheet_entries
 from tournaments.views.live import shared
 from tournaments.views.requests import HtmxRequest, PhoneRequest
@@ -207,7 +208,7 @@ def _form_context(
             mode=mode or _phone_mode(at, sheet),
         )
     later = moment is not None and moment.form == FORM_LATER and form.is_fresh()
-    editing = _editing(form)
+    editing = edited_version(form)
     return {
         "at": at,
         "form": form,
@@ -220,14 +221,6 @@ def _form_context(
         "preview_url": reverse("tournaments-table-preview", args=[at.token]),
         **extra,
     }
-
-
-def _editing(form: EntryForm) -> int | None:
-    """The version a change form is for (None: a fresh form's, or one no version can be)."""
-    try:
-        return parse_int(form["expected_version"].value(), minimum=1, maximum=MAX_ID)
-    except NumberError:
-        return None
 
 
 @require_GET
@@ -406,7 +399,9 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
             show_service_error(form, error)
             # No form any more, or a change of a deal decided meanwhile: say why, with the
             # form that is wanted now.
-            if at.game.finished or _decided(at.game, data["number"], data.get("expected_version")):
+            if at.game.finished or decided_since(
+                at.game, data["number"], data.get("expected_version")
+            ):
                 return _answer(request, at, since, problem=error.message)
         else:
             note = _("%(deal)s is stored.") % {"deal": deal_name(at.game, entry.number, start=True)}
@@ -422,16 +417,6 @@ def submit(request: PhoneRequest, token: str) -> HttpResponse:
         status = 422 if form.errors else 200
         return render(request, "tournaments/table/page.html", context, status=status)
     return _answer(request, at, since, form)
-
-
-def _decided(game: Game, number: int, version: int | None) -> bool:
-    """Whether a change form's deal (``version``: None for a fresh form) no longer waits
-    and is not disputed: confirmed or settled while the change was typed."""
-    if version is None:
-        return False
-    pending = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
-    waits = Entry.objects.filter(game=game, number=number, version=version, status__in=pending)
-    return not waits.exists()
 
 
 def _compared(at: At[Game], stored: Entry, form: EntryForm) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 
 from django.utils.translation import get_language
 
+from tournaments.card_games.entry import EntryForm
+from tournaments.kernel.numbers import MAX_ID, NumberError, parse_int
 from tournaments.models import Game, Seat, TableCall
 from tournaments.services.pages.table_moment import CONFIRM, FORM_LATER, FORM_NONE, Moment
 from tournaments.services.scores.results import Sheet
@@ -39,6 +41,14 @@ def shown_value(number: int | None, *, later: bool, frame: int | None) -> str:
 def editing_value(number: int | None, version: int) -> str:
     """``shown`` of the change of version ``version`` of deal ``number``."""
     return f"{EDITING}{number}.{version}"
+
+
+def edited_version(form: EntryForm) -> int | None:
+    """The version a change form is for (None: a fresh form's, or one no version can be)."""
+    try:
+        return parse_int(form["expected_version"].value(), minimum=1, maximum=MAX_ID)
+    except NumberError:
+        return None
 
 
 def _still_pending(shown: str, sheet: Sheet) -> bool:

@@ -320,6 +320,16 @@ def same_content(entry: Entry, scored: Scored) -> bool:
     return entry.points == list(scored.points) and entry.details == details
 
 
+def decided_since(game: Game, number: int, version: int | None) -> bool:
+    """Whether a change form's deal (``version``: None for a fresh form) no longer waits
+    and is not disputed: confirmed or settled while the change was typed."""
+    if version is None:
+        return False
+    pending = (Entry.Status.ENTERED, Entry.Status.DISPUTED)
+    waits = Entry.objects.filter(game=game, number=number, version=version, status__in=pending)
+    return not waits.exists()
+
+
 def entered_here(entry: Entry, device: str | None) -> bool:
     """Whether the phone with this device hash entered ``entry``."""
     return device is not None and entry.entered_by_device == device
