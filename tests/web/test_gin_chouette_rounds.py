@@ -15,6 +15,7 @@ from tests.web.test_gin_tables import phone
 from tournaments.models import Event, Game, Round
 from tournaments.services.rounds.steps import close_round, start_round
 from tournaments.services.scores.entries import correct_entry
+from tournaments.services.setup.players import update_player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -148,6 +149,23 @@ def test_the_pad_says_who_plays_alone_in_the_next_round(director_client, directo
         "2 Player 2 won the last hand for side B and plays alone in the next round at this table."
         in page
     )
+
+
+def test_a_partner_renamed_since_is_named_anew_on_the_pad(director_client, director, chouette):
+    """The hands keep who played them: a name corrected mid-evening is the pad's and the
+    director's game page's name for them, in the rows' notes and the next round's line."""
+    start_round(chouette, user=director)
+    game = Game.objects.get(round__event=chouette)
+    play(game, PARTNER_WINS, director)
+    partner = game.seats.filter(side=1).order_by("position").first().player
+    update_player(chouette, partner, name="Bertram Neu", gender="", club="")
+    pages = [
+        director_client.get(reverse("tournaments-table", args=[game.table.token])),
+        director_client.get(reverse("tournaments-director-game", args=[chouette.pk, game.pk])),
+    ]
+    for page in (answer.content.decode() for answer in pages):
+        assert page.count("B: 2 Bertram Neu") == 2 and "B: 2 Player 2" not in page
+    assert "2 Bertram Neu won the last hand for side B" in pages[0].content.decode()
 
 
 def test_players_new_at_a_table_follow_the_ones_who_stay(director_client, director):

@@ -212,8 +212,10 @@ class CardGame(ABC, Generic[P]):
         """What a phone entered, line by line, for the other side to check before it
         confirms (the score pad shows only the totals)."""
 
-    def row_note(self, details: Mapping[str, Any]) -> str:
-        """A short line the score pad shows beside a deal's number (who sat out); often none."""
+    def row_note(self, details: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        """A short line the score pad shows beside a deal's number (who sat out); often none.
+        ``names``: the game's players' names now, by player id (``kernel.deal.player_names``):
+        a player renamed since the deal is named anew."""
         return ""
 
     # Whether earlier hands decide who plays a later one (Gin for three at a table).
@@ -247,8 +249,14 @@ class CardGame(ABC, Generic[P]):
         """
 
     @abstractmethod
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: P) -> SheetPart:
-        """The score pad's running totals and bottom lines."""
+    def sheet_part(
+        self,
+        result: Outcome,
+        confirmed: list[Entry],
+        profile: P,
+        names: Mapping[int, str] | None = None,
+    ) -> SheetPart:
+        """The score pad's running totals and bottom lines (``names`` as ``row_note``'s)."""
 
     # --- the club's rating list ---------------------------------------------------
 

@@ -222,7 +222,11 @@ class Canasta(CardGame[CanastaProfile]):
         )
 
     def sheet_part(
-        self, result: Outcome, confirmed: list[Entry], profile: CanastaProfile
+        self,
+        result: Outcome,
+        confirmed: list[Entry],
+        profile: CanastaProfile,
+        names: Mapping[int, str] | None = None,
     ) -> SheetPart:
         running = {
             entry.number: (row.totals, row.minimums)

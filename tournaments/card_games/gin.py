@@ -213,7 +213,13 @@ class Gin(CardGame[GinProfile]):
             net = margin(totals, winner)
         return Outcome(totals, finished, winner, net, None, score, counted=len(hands))
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: GinProfile) -> SheetPart:
+    def sheet_part(
+        self,
+        result: Outcome,
+        confirmed: list[Entry],
+        profile: GinProfile,
+        names: Mapping[int, str] | None = None,
+    ) -> SheetPart:
         running: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         totals = [0] * len(result.totals)
         for entry in confirmed:

@@ -58,3 +58,9 @@ def seats_of(game: Game) -> list[Seat]:
     if not seats_loaded(game):
         prefetch_related_objects([game], seats_prefetch())
     return list(getattr(game, LOADED_SEATS))
+
+
+def player_names(game: Game) -> dict[int, str]:
+    """The game's players' names as the table sees them now, by player id (a deal's details
+    keep the id of who played it: a player renamed since is named anew)."""
+    return {seat.player_id: str(seat.player) for seat in seats_of(game)}

@@ -4,6 +4,7 @@ event's card game (``CardGame.texts``, said by ``card_games.words.Words``), so t
 from django import template
 
 from tournaments.card_games import card_game_of, sides_of
+from tournaments.kernel.deal import player_names
 from tournaments.models import Entry, Event, Game
 
 register = template.Library()
@@ -37,6 +38,6 @@ def entry_note(event: Event, entry: Entry) -> str:
 
 
 @register.simple_tag
-def row_note(event: Event, entry: Entry) -> str:
-    """``{% row_note event entry as note %}``: the score pad's line beside a deal's number."""
-    return card_game_of(event).row_note(entry.details)
+def row_note(game: Game, entry: Entry) -> str:
+    """``{% row_note game entry as note %}``: the score pad's line beside a deal's number."""
+    return card_game_of(game.round.event).row_note(entry.details, player_names(game))

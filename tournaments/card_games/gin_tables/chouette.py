@@ -160,9 +160,9 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
         }
         return Scored(scored.points, details, hand=scored.hand, cards=scored.cards)
 
-    def row_note(self, details: Mapping[str, Any]) -> str:
-        partner = details.get("partner")
-        if not isinstance(partner, str):
+    def row_note(self, details: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        partner = partner_name(details, names)
+        if partner is None:
             return ""
         return _("%(side)s: %(player)s") % {"side": side_label(1), "player": partner[:40]}
 
@@ -178,9 +178,16 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
 
     # --- a game -------------------------------------------------------------------
 
-    def sheet_part(self, result: Outcome, confirmed: list[Entry], profile: GinProfile) -> SheetPart:
+    def sheet_part(
+        self,
+        result: Outcome,
+        confirmed: list[Entry],
+        profile: GinProfile,
+        names: Mapping[int, str] | None = None,
+    ) -> SheetPart:
         part = super().sheet_part(result, confirmed, profile)
-        return replace(part, note=next_round_note(result, confirmed, profile.target))
+        note = next_round_note(result, confirmed, profile.target, names or {})
+        return replace(part, note=note)
 
     def pad_totals(self, result: Outcome, profile: GinProfile) -> GinTotals:
         """With who pays whom once the game is over, as the standings count it: the lone
@@ -219,7 +226,19 @@ class GinChouette(SeatedByHands[gin_three.ChouetteSeating]):
         return replace(result, nets=(2 * ahead, -ahead))
 
 
-def next_round_note(result: Outcome, confirmed: list[Entry], target: int) -> str:
+def partner_name(details: Mapping[str, Any], names: Mapping[int, str]) -> str | None:
+    """The name of the partner who played a hand: as they are named now where the hand
+    says who they are (``partner_player``), else as they were named when it was entered."""
+    player = details.get("partner_player")
+    if isinstance(player, int) and player in names:
+        return names[player]
+    partner = details.get("partner")
+    return partner if isinstance(partner, str) else None
+
+
+def next_round_note(
+    result: Outcome, confirmed: list[Entry], target: int, names: Mapping[int, str]
+) -> str:
     """What the pad says about the next round at this table: once the game is over, who
     plays alone in it (``GinChouette.seat_tables`` seats it so)."""
     counted = confirmed[: len(up_to_target([tuple(e.points) for e in confirmed], target))]
@@ -231,8 +250,8 @@ def next_round_note(result: Outcome, confirmed: list[Entry], target: int) -> str
                 "Side A won the last hand: the lone player stays alone in the next round at "
                 "this table."
             )
-        partner = (last.details or {}).get("partner")
-        if isinstance(partner, str):
+        partner = partner_name(last.details or {}, names)
+        if partner is not None:
             return _(
                 "%(player)s won the last hand for side B and plays alone in the next round "
                 "at this table."

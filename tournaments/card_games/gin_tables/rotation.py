@@ -97,7 +97,7 @@ class GinRotation(SeatedByHands[gin_three.Seating]):
             details["knocker"] = knocker
         return Scored(tuple(points), details, hand=scored.hand, cards=scored.cards)
 
-    def row_note(self, details: Mapping[str, Any]) -> str:
+    def row_note(self, details: Mapping[str, Any], names: Mapping[int, str]) -> str:
         out = details.get("sitting_out")
         if not isinstance(out, int) or out not in range(SIDES):
             return ""

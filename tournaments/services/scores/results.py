@@ -17,7 +17,7 @@ from tournaments.card_games import Outcome, card_game_of, group_sides
 from tournaments.card_games.base import in_order
 from tournaments.card_games.gin import GinTotals
 from tournaments.kernel import feed, statements
-from tournaments.kernel.deal import seats_loaded, seats_of, seats_prefetch
+from tournaments.kernel.deal import player_names, seats_loaded, seats_of, seats_prefetch
 from tournaments.kernel.profiles import event_profile
 from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Entry, Event, Game, Result, Seat
@@ -342,7 +342,8 @@ def game_sheet(
     confirmed = [entry for entry in entries if entry.status == Entry.Status.CONFIRMED]
     result = outcome(game, confirmed, profile=profile)
     card_game = card_game_of(event)
-    part = card_game.sheet_part(result, in_order(confirmed)[: result.counted], profile)
+    counted = in_order(confirmed)[: result.counted]
+    part = card_game.sheet_part(result, counted, profile, player_names(game))
     running = part.running
     rows = []
     for entry in entries:
