@@ -36,12 +36,22 @@ class Holder:
     replaced: Player | None = None  # the holder before this one, when it was handed over
 
 
-def _withdrawn(player: Player, number: int) -> bool:
-    return player.withdrawn_from_round is not None and player.withdrawn_from_round <= number
+JOINED_LATER, WITHDRAWN = "joined_later", "withdrawn"
+
+
+def absence(joined_round: int, withdrawn_from_round: int | None, number: int) -> str:
+    """Why a player who joined in ``joined_round`` (and withdrew from
+    ``withdrawn_from_round``) does not play round ``number``: ``JOINED_LATER``,
+    ``WITHDRAWN``, or "" when they play it."""
+    if joined_round > number:
+        return JOINED_LATER
+    if withdrawn_from_round is not None and withdrawn_from_round <= number:
+        return WITHDRAWN
+    return ""
 
 
 def _plays(player: Player, number: int) -> bool:
-    return player.joined_round <= number and not _withdrawn(player, number)
+    return not absence(player.joined_round, player.withdrawn_from_round, number)
 
 
 def number_holders(

@@ -23,6 +23,7 @@ from tournaments.card_games import deal_name
 from tournaments.formats import FORMATS
 from tournaments.formats.tables import rheinisch_misfit
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.lineup import JOINED_LATER, absence
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.services.scores import time_up
 from tournaments.services.scores.entry_rows import beyond_the_round, check_unconfirmed
@@ -110,14 +111,16 @@ def rounds(info: Row, rows: Rows) -> None:
 
 
 def _absent(player: Row, number: int) -> str:
-    """Why ``player`` does not play in round ``number`` (``kernel.lineup``); "" when they do."""
-    if player["joined_round"] > number:
+    """Why ``player`` does not play in round ``number`` (``kernel.lineup.absence``); "" when
+    they do."""
+    joined, withdrawn = player["joined_round"], player["withdrawn_from_round"]
+    why = absence(joined, withdrawn, number)
+    if why == JOINED_LATER:
         return _("the player does not play in round %(round)d: they joined in round %(joined)d") % {
             "round": number,
-            "joined": player["joined_round"],
+            "joined": joined,
         }
-    withdrawn = player["withdrawn_from_round"]
-    if withdrawn is not None and withdrawn <= number:
+    if why:
         return _(
             "the player does not play in round %(round)d: they withdrew from round %(withdrawn)d"
         ) % {"round": number, "withdrawn": withdrawn}
