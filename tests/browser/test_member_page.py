@@ -5,9 +5,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in, no_horizontal_scroll, shoot
+from tests.browser.helpers import LOCALES, log_in, no_horizontal_scroll, shoot, sign_in
 from tests.browser.test_accessibility import serious_findings
+from tests.conftest import PHONE
 from tests.web.series_helpers import club_of, evening, members_of
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.browser
 
@@ -56,3 +58,36 @@ def test_a_director_reads_a_members_season_and_turns_on_the_club_page(
     page.locator(".public-link a").click()
     expect(page.get_by_role("heading", name="CC Wien")).to_be_visible()
     no_horizontal_scroll(page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_season_of_points_and_plus_minus_has_a_chart_for_each_on_a_phone(
+    browser, live_server, django_user_model, artifacts_dir, language
+):
+    """A Gin evening ranked by plus/minus beside Canasta evenings ranked by points: two
+    charts, each total named, nothing wider than the phone, in either language."""
+    erika = django_user_model.objects.create_user("erika", password="Karten-2026!")
+    club = club_of(erika)
+    m = members_of(club, "Anna Berger", "Bernd Huber")
+    anna, bernd = m["Anna Berger"], m["Bernd Huber"]
+    evening(erika, club, 5, {anna: 3000, bernd: 2000})
+    evening(erika, club, 12, {bernd: 900, anna: 500})
+    gin = evening(erika, club, 19, {anna: 0, bernd: 0}, scoring_mode=Event.ScoringMode.NET)
+    Result.objects.filter(round__event=gin, player__member=anna).update(net=85)
+    Result.objects.filter(round__event=gin, player__member=bernd).update(net=-85)
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
+    sign_in(context, live_server, erika, language)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/members/{anna.pk}/")
+    charts = page.locator("figure.season-chart svg[role=img]")
+    expect(charts).to_have_count(2)
+    totals = page.locator("table.member-evenings tbody tr td:nth-child(4)")
+    if language == "en":
+        expect(page.get_by_role("img", name="Plus/minus per evening, 2026")).to_be_visible()
+        expect(totals).to_have_text(["3,000 points", "500 points", "85 plus/minus"])
+    else:
+        expect(page.get_by_role("img", name="Plus/Minus je Abend, 2026")).to_be_visible()
+        expect(totals).to_have_text(["3.000 Punkte", "500 Punkte", "85 Plus/Minus"])
+    no_horizontal_scroll(page)
+    shoot(page, artifacts_dir, f"member-season-two-metrics-{language}")
+    context.close()
