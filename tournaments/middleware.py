@@ -3,7 +3,9 @@
 Every link a player holds is a long random token (``/t/<token>/``, ``/p/<token>/``, a
 player's own evening ``/me/<token>/``, a mail's ``/mail/<token>/…``) or a table's short
 code (``/t/code/?code=…``). Guessing them means many misses
-in a row, so each miss is counted per client address in the shared cache (Redis
+in a row, so each miss is counted per client address (an IPv6 address by its /64, the
+block one home or phone is given, so a guesser cannot spread its misses over the block)
+in the shared cache (Redis
 across servers, else a directory all workers of the machine share); past
 ``MELD_TOKEN_MISS_LIMIT`` misses within ``MELD_TOKEN_MISS_WINDOW`` seconds that
 address gets a friendly 429 for every guess and every code look-up until the
@@ -61,6 +63,24 @@ def client_address(request: HttpRequest) -> str:
     return client_ip(request) or "unknown"
 
 
+# The prefix an IPv6 network gives one subscriber: every address in it is one guesser.
+IPV6_BLOCK = 64
+
+
+def counted_address(request: HttpRequest) -> str:
+    """What the limiter counts misses by: the client's IPv4 address, or its IPv6 address's
+    /64 (an IPv4 address carried in IPv6 counts as itself)."""
+    ip = client_ip(request)
+    if ip is None:
+        return "unknown"
+    address = ipaddress.ip_address(ip)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/{IPV6_BLOCK}", strict=False))
+    return ip
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -82,7 +102,7 @@ class TokenGuessLimitMiddleware:
         if link is None:
             return self.get_response(request)
         prefix, token = link
-        key = f"meld:token-miss:{_digest(client_address(request))}"
+        key = f"meld:token-miss:{_digest(counted_address(request))}"
         if not token:  # a code look-up: a blocked address looks up none, right or wrong
             if self._blocked(key):
                 return self._too_many(request)

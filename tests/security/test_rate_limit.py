@@ -144,6 +144,22 @@ def test_another_address_is_not_blocked(client):
     assert guess(client, 1, REMOTE_ADDR="10.0.0.8").status_code == 404
 
 
+def test_an_ipv6_guesser_cannot_spread_its_misses_over_its_64(client):
+    """One home or phone is given a whole /64: each miss from a new address in it still
+    counts against the block, and a neighbour outside it is not blocked."""
+    for number in range(LIMIT):
+        answer = guess(client, number, REMOTE_ADDR=f"2001:db8:1:2::{number + 1:x}")
+        assert answer.status_code == 404
+    assert guess(client, LIMIT, REMOTE_ADDR="2001:db8:1:2:ffff::9").status_code == 429
+    assert guess(client, LIMIT, REMOTE_ADDR="2001:db8:1:3::1").status_code == 404
+
+
+def test_an_ipv4_address_carried_in_ipv6_counts_as_itself(client):
+    trip(client, REMOTE_ADDR="::ffff:10.0.0.9")
+    assert guess(client, 1, REMOTE_ADDR="10.0.0.9").status_code == 429
+    assert guess(client, 1, REMOTE_ADDR="::ffff:10.0.0.10").status_code == 404
+
+
 def test_other_pages_are_never_blocked(client):
     trip(client)
     assert client.get(reverse("home")).status_code == 200

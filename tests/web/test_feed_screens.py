@@ -20,6 +20,7 @@ from tournaments.services.pages import live as live_pages
 from tournaments.services.rounds.clock import start_clock
 from tournaments.services.scores.calls import acknowledge_call, call_director
 from tournaments.services.scores.entries import confirm_entry, submit_entry
+from tournaments.services.setup.events import update_details
 from tournaments.services.setup.players import update_player
 from tournaments.views import director_rounds
 from tournaments.views import public as public_views
@@ -229,6 +230,18 @@ def test_a_page_switched_off_is_a_404_at_its_first_change(game, director_client)
     event.save(update_fields=["public"])
     confirm_entry(submit_entry(game, 1, DEAL, seat=seat_of(game, 1)), seat=seat_of(game, 2))
     assert client.get(poll, **HTMX).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["public page", "projector", "public clock"])
+def test_a_page_the_director_switches_off_is_a_404_at_its_next_poll(game, director_client, name):
+    """Switching the page off is a change of the event: its next poll, carrying the last
+    value it was given, is not answered from the pass but by the page, which is gone."""
+    client, url, part = screens(game, director_client)[name]
+    poll = opened(client, url, part)
+    assert client.get(poll, **HTMX).status_code == 204
+    update_details(game.round.event, public=False)
+    assert client.get(poll, **HTMX).status_code == 404
+    assert client.get(url).status_code == 404
 
 
 def test_two_directors_screens_share_one_drawing_of_the_board(
