@@ -16,7 +16,7 @@ from tournaments.card_games import card_game_of
 from tournaments.models import Entry
 from tournaments.services.rounds.steps import force_close_round
 from tournaments.services.scores.entries import confirm_entry, correct_entry, submit_entry
-from tournaments.services.setup.events import finish_event
+from tournaments.services.setup.events import finish_event, reopen_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=10_000)
@@ -123,6 +123,20 @@ def test_an_evening_that_ends_while_the_phones_are_open(
         assert standings.get_attribute("href").endswith(f"/p/{game.round.event.public_token}/")
     shoot(side_b, artifacts_dir, f"moments-4-finished-{language}")
     expect(now_a.locator("h2")).to_have_text(over)
+
+    # The director reopens it for corrections: the finished page's poll hears of it, and no
+    # phone promises a next round or keeps the final standings' button.
+    reopen_event(game.round.event, director, "Table 1 counted deal 2 wrong")
+    reopened = words(language, "The event was reopened for corrections.")
+    for page in phones:
+        expect(page.locator("#now h2")).to_have_text(reopened, timeout=POLLED)
+        expect(page.locator("#now a.standings")).to_have_count(0)
+        expect(page.locator("#now")).not_to_contain_text(
+            words(language, "Waiting for the next round.")
+        )
+        expect(page.locator("form.entry-form")).to_have_count(0)
+    shoot(side_a, artifacts_dir, f"moments-5-reopened-{language}")
+    no_horizontal_scroll(side_a)
 
 
 def test_a_deal_is_sent_and_confirmed_without_a_console_error(browser, live_server, director):
