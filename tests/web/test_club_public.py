@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of, total_series
+from tournaments.kernel.public_name import initials
 from tournaments.models import Event, Member, Result, Series, Team
-from tournaments.services.club.public_names import initials
 from tournaments.services.club.public_page import set_public_page
 from tournaments.services.club.series import save_series
 
@@ -196,7 +196,9 @@ def test_the_club_pages_cost_no_more_queries_with_more_evenings(
 def test_the_public_series_lists_each_evening_and_marks_the_counted_points(
     client, director, club, people, evenings
 ):
-    running = evening(director, club, 19, {people["Anna Berger"]: 700}, status="running")
+    running = evening(
+        director, club, 19, {people["Anna Berger"]: 700}, status="running", public=True
+    )
     best = save_series(
         club,
         name="Best of one",

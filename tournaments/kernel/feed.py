@@ -30,8 +30,10 @@ another's.
 The values are compared for equality, never for order: after its commit a change sets
 every key of its scope to its own id, so a screen drawn before that commit differs from
 it even where ids commit out of order (PostgreSQL's sequence). Before the commit the
-keys are dropped, so a reader that misses (a cold cache, a test whose transaction never
-commits) takes the event's latest id from one indexed query.
+keys are dropped, so a reader that misses (a cold cache, a key expired, a test whose
+transaction never commits) takes the event's latest id from one indexed query; a scope
+strangers poll (``public_keys``) takes the last change that reached it, never one they
+must not notice.
 """
 
 from functools import cache as once
@@ -41,7 +43,7 @@ from hashlib import blake2b, sha256
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q, QuerySet
 
 from tournaments.kernel import statements
 from tournaments.models import Change, Event, Game, Round, Table
@@ -95,7 +97,9 @@ def record(
     event_id = event if isinstance(event, int) else event.pk
     round_id = round.pk if round is not None else (game.round_id if game is not None else None)
     # A prepared insert: every score write makes one, in its transaction.
-    change = statements.insert(Change(event_id=event_id, round_id=round_id, game=game, kind=kind))
+    change = statements.insert(
+        Change(event_id=event_id, round_id=round_id, game=game, kind=kind, public=public)
+    )
     keys = _scope_keys(event_id, round_id, game, kind)
     if not public:
         keys = [key for key in keys if key not in public_keys(event_id)]
@@ -122,11 +126,26 @@ def latest_of(keys: list[str], event_id: int) -> list[int]:
     found = cache.get_many(keys)
     missing = [key for key in keys if found.get(key) is None]
     if missing:
-        last = Change.objects.filter(event_id=event_id).aggregate(last=Max("id"))["last"] or 0
+        public = public_keys(event_id)
+        everything = once(lambda: _last(Change.objects.filter(event_id=event_id)))
         for key in missing:
-            cache.add(key, last, FEED_SECONDS)
-            found[key] = last
+            # A scope strangers poll takes the last change that reached it: the event's last
+            # one may be a change they must not notice (a deal waiting, a hidden name).
+            found[key] = _last(_reaching(key, event_id)) if key in public else everything()
+            cache.add(key, found[key], FEED_SECONDS)
     return [value_of(key, int(found[key])) for key in keys]
+
+
+def _last(changes: QuerySet[Change]) -> int:
+    return changes.aggregate(last=Max("id"))["last"] or 0
+
+
+def _reaching(key: str, event_id: int) -> QuerySet[Change]:
+    """The changes of the event that reached the public scope ``key`` (``_scope_keys``)."""
+    changes = Change.objects.filter(event_id=event_id, public=True)
+    if key == standings_key(event_id):
+        return changes.exclude(kind__in=UNCOUNTED)
+    return changes.filter(Q(game__isnull=True) | ~Q(kind__in=AT_THE_TABLES))
 
 
 @once

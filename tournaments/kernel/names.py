@@ -21,6 +21,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
+from django.conf import settings
+
 from tournaments.kernel.text import clean_text
 from tournaments.models import Member
 
@@ -145,5 +147,7 @@ def lot(scope: str, member_id: int) -> str:
     """Where a member stands among those level on everything a list of ``scope`` ranks and
     names them by: drawn per list and member, so it stays put as members join, and tells
     nothing of the name (a member's number or the register's order may follow the
-    alphabet, and a withheld name is withheld alike for all of them)."""
-    return hashlib.sha256(f"{scope}:{member_id}".encode()).hexdigest()
+    alphabet, and a withheld name is withheld alike for all of them). Keyed by the site's
+    secret: a stranger cannot compute which member stands where."""
+    key = hashlib.sha256(f"meld.lot:{settings.SECRET_KEY}".encode()).digest()
+    return hashlib.blake2b(f"{scope}:{member_id}".encode(), key=key).hexdigest()

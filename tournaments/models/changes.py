@@ -32,6 +32,9 @@ class Change(models.Model):
         Game, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    # False: a change no public screen shows (a name behind a public name that stays). It
+    # reaches neither the standings nor the clock, whose values strangers' polls carry.
+    public = models.BooleanField(_("public"), default=True)
     at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:

@@ -22,6 +22,7 @@ from django.utils.translation import get_language, ngettext, override
 from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.kernel.public_name import member_name
 from tournaments.models import Series
 from tournaments.printing.data import (
     EventInfo,
@@ -47,7 +48,6 @@ from tournaments.printing.layout import (
     text,
 )
 from tournaments.series_rules import Evening, Rule
-from tournaments.services.club.public_names import member_name
 from tournaments.services.club.series import series_standings, tie_break_line
 
 

@@ -20,10 +20,10 @@ from django_tables2 import RequestConfig
 
 from ratings import PROVISIONAL_GAMES
 from tournaments.access import public_club
+from tournaments.kernel.public_name import member_name
 from tournaments.models import Club, Event, Series
 from tournaments.services.club import public_page as club_pages
 from tournaments.services.club import series as series_service
-from tournaments.services.club.public_names import member_name
 from tournaments.services.ratings import lists as rating_lists
 from tournaments.services.scores.standings import notes, precedence, rounds_in
 from tournaments.tables import RatingTable, SeriesTable
@@ -92,7 +92,7 @@ def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
         found = club.series.get(pk=series_id)
     except Series.DoesNotExist:
         raise Http404("No series of this club.") from None
-    result = series_service.series_standings(found)
+    result = series_service.series_standings(found, public=True)
     labels = {event.pk: f"{event.date:%d.%m.}" for event in result.events}
     records = series_records(result.rows, found, labels)
     for record, row in zip(records, result.rows, strict=True):

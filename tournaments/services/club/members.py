@@ -32,11 +32,11 @@ from tournaments.kernel.names import (
 
 # An export's members are matched to the register by it (tournaments.transfer).
 from tournaments.kernel.names import name_key as name_key
+from tournaments.kernel.public_name import faces
 from tournaments.kernel.text import clean_text
 from tournaments.kernel.users import Asker
 from tournaments.models import Club, DistinctMembers, Event, Member, Player, Series
 from tournaments.models.members import MEMBER_NAME_MAX, MEMBER_NUMBER_MAX
-from tournaments.services.club.public_names import member_name
 from tournaments.services.club.suggestions import Suggestion as Suggestion
 from tournaments.services.club.suggestions import suggestions as suggestions
 from tournaments.services.ratings import refresh as ratings
@@ -135,9 +135,7 @@ def save_member(
         errors.update(_number_taken(number, holder.name))
     if errors:
         raise ServiceError(next(iter(errors.values()))[0], errors)
-    # What public pages show of the member before (a full name shows as each player was
-    # entered, so only a choice or initials of another name change it).
-    shown = member_name(member, entered="") if member is not None else None
+    before = faces(member.players.select_related("member")) if member is not None else {}
     member = member or Member(club=club)
     member.name, member.number, member.gender = name, number, gender
     member.active, member.public_name = active, public_name
@@ -151,8 +149,7 @@ def save_member(
             "number": number
         }
         raise ServiceError(message, {"number": [message]}) from None
-    public = shown != member_name(member, entered="")
-    player_service.names_changed(member.players.values_list("event_id", flat=True), public=public)
+    player_service.names_changed(before, faces(member.players.select_related("member")))
     return member
 
 
@@ -243,7 +240,7 @@ def build_from_events(user: Asker, club: Club) -> Built:
     players = list(
         Player.objects.filter(event__in=events, member__isnull=True, member_undecided=False)
         .order_by("-event__date", "-event_id", "pk")
-        .only("pk", "name", "gender", "event_id")
+        .only("pk", "name", "gender", "event_id", "member", "member_undecided")
     )
     register = Register(club.members.all())
     names: dict[str, list[Player]] = defaultdict(list)
@@ -273,10 +270,12 @@ def build_from_events(user: Asker, club: Club) -> Built:
     for player in players:
         found = register.spelt(player.name)
         if len(found) == 1:
-            player.member = found[0]
             linked.append(player)
+    before = faces(linked)
+    for player in linked:
+        player.member = register.spelt(player.name)[0]
     Player.objects.bulk_update(linked, ["member"], batch_size=1000)
-    player_service.names_changed(player.event_id for player in linked)
+    player_service.names_changed(before, faces(linked))
     if linked:
         # Players of finished evenings may now be members: their lists are replayed.
         ratings.after_change(club.pk)
@@ -371,6 +370,8 @@ def merge_members(keep: Member, gone: Member) -> Member:
     if missing:
         raise _gone_error(missing)
     keep, gone = locked[keep.pk], locked[gone.pk]
+    players = Player.objects.filter(member__in=[keep, gone])
+    before = faces(players.select_related("member"))
     gone.players.update(member=keep)
     # One member's evenings now: the club's lists are replayed (``gone``'s rows go with it).
     ratings.after_change(keep.club_id)
@@ -382,7 +383,7 @@ def merge_members(keep: Member, gone: Member) -> Member:
     keep.gender = keep.gender or gender
     keep.public_name = public_name
     keep.save(update_fields=["number", "gender", "public_name"])
-    player_service.names_changed(keep.players.values_list("event_id", flat=True))
+    player_service.names_changed(before, faces(keep.players.select_related("member")))
     return keep
 
 

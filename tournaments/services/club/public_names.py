@@ -1,10 +1,8 @@
-"""The name a public reader sees: the one door for every name shown to people who are not
-the director and not the players at their table.
-
-A member chooses on the register how their name appears in public
-(``Member.PublicName``): in full, as initials (of the register's name), or withheld. A
-player linked to no member shows as entered. A team is named by its own name while each
-of its players shows in full, else by its players' public names.
+"""The names a public reader sees: the door for every name shown to people who are not
+the director and not the players at their table. One player's public name is
+``kernel.public_name``'s (a member's choice: in full, as initials, or withheld). A team
+is named by its own name while each of its players shows in full, else by its players'
+public names.
 
 Everything public goes through here: the event's public page, its live fragment and
 projector, the club's public pages, the series standings, and the printed documents for
@@ -15,42 +13,11 @@ keep full names: a player at the table needs to see who they play.
 
 from collections.abc import Callable
 
-from django.utils.translation import gettext as _
-
-from tournaments.models import Event, Member, Player, Team
+from tournaments.kernel.public_name import public_name, withheld
+from tournaments.models import Event, Player, Team
 from tournaments.services.scores.standings import StandingRow
 
 Namer = Callable[[Player], str]
-
-
-def initials(name: str) -> str:
-    """ "Anna-Maria von Berg" → "A.-M. v. B." """
-    return " ".join(
-        "-".join(f"{part[0]}." for part in word.split("-") if part) for word in name.split()
-    )
-
-
-def withheld() -> str:
-    return _("(name withheld)")
-
-
-def member_name(member: Member, entered: str | None = None) -> str:
-    """``member``'s public name; ``entered`` is how a player linked to them was entered,
-    shown when the member chose their full name (the register's name otherwise)."""
-    if member.public_name == Member.PublicName.FULL:
-        return member.name if entered is None else entered
-    if member.public_name == Member.PublicName.INITIALS:
-        return initials(member.name)
-    return withheld()
-
-
-def public_name(player: Player) -> str:
-    """One player's public name (reads their member: select it with the player). A player
-    whose member is still undecided (several members could be meant and the director has
-    not said which) is withheld: any of them may have withheld their name."""
-    if player.member_undecided:
-        return withheld()
-    return player.name if player.member is None else member_name(player.member, player.name)
 
 
 def full_name(player: Player) -> str:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.kernel.public_name import public_name
 from tournaments.models import Club, Event
 from tournaments.services.club.evenings import ranked_evenings
-from tournaments.services.club.public_names import name_rows, public_name
+from tournaments.services.club.public_names import name_rows
 from tournaments.services.scores.standings import StandingRow
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.public_name import faces, moved
 from tournaments.models import (
     AuditEntry,
     Entry,
@@ -129,7 +130,10 @@ def erase_member(member: Member, user: User) -> Erasure:
                 Erasure.objects.filter(club_id=member.club_id).aggregate(n=Max("number"))["n"] or 0
             ) + 1
             former = former_name(number)
+            players = Player.objects.filter(member=member).select_related("member")
+            before = faces(players)
             _forget(member, events, former)
+            shown = moved(before, faces(players.all()))
             erasure = Erasure.objects.create(
                 club_id=member.club_id, member=member, number=number, user=user
             )
@@ -142,6 +146,7 @@ def erase_member(member: Member, user: User) -> Erasure:
                     reason=_("A member's personal data was erased: now “%(name)s”.")
                     % {"name": former},
                     kind=feed.Kind.NAMES,
+                    public=event.pk in shown,  # a withheld name stays withheld
                 )
             if sqlite:
                 transaction.on_commit(_empty_log)

@@ -65,10 +65,12 @@ def record(
     new: Any = None,
     reason: str = "",
     kind: str | None = None,
+    public: bool = True,
 ) -> AuditEntry:
     """One row of the trail and its change on the feed (``kernel.feed``): in ``game``'s
     scope, else ``round``'s, else the whole event's; ``kind`` where the action alone does
-    not say it (a player entered late is a change of seats)."""
+    not say it (a player entered late is a change of seats); ``public``: False for a
+    change no public screen shows (``feed.record``)."""
     # A prepared insert: every score write makes one, in its transaction.
     row = AuditEntry(
         event=event,
@@ -83,7 +85,7 @@ def record(
     )
     # Every row of the trail is a change some screen shows.
     kind = kind or _FEED_KINDS.get(action, feed.Kind.SCORE)
-    feed.record(event, kind, round=round, game=game)
+    feed.record(event, kind, round=round, game=game, public=public)
     return statements.insert(row)
 
 

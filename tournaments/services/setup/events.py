@@ -168,6 +168,11 @@ EVENT_DETAILS = (
     "auto_confirm_minutes",
     "substitute_scoring",
 )
+# The details a public screen shows or counts by (its name and date, its language, the club
+# that lists it, whether it is public at all, how a substitute's deals count): a change of
+# any other (the paper, the entry modes, the minutes before a deal confirms itself) must
+# not move the value strangers' polls carry.
+SHOWN_DETAILS = ("name", "date", "club_id", "language", "public", "substitute_scoring")
 
 
 def _entry_modes(event: Event, modes: object) -> list[str]:
@@ -193,10 +198,12 @@ def update_details(event: Event, **details: Any) -> Event:
         _check_club(event.owner, details["club"])
     if "entry_modes" in details:
         details["entry_modes"] = _entry_modes(event, details["entry_modes"])
+    shown_before = [getattr(event, name) for name in SHOWN_DETAILS]
     for name, value in details.items():
         setattr(event, name, value.strip() if isinstance(value, str) else value)
     event.save(update_fields=[*details])
-    feed.record(event, feed.Kind.EVENT)
+    public = shown_before != [getattr(event, name) for name in SHOWN_DETAILS]
+    feed.record(event, feed.Kind.EVENT, public=public)
     return event
 
 
@@ -471,6 +478,7 @@ def add_co_director(event: Event, user: Asker, username: str) -> User:
         user=user,
         new={"co_director": other.get_username()},
         reason=_("Co-director added"),
+        public=False,  # no public screen names the directors
     )
     return other
 
@@ -489,4 +497,5 @@ def remove_co_director(event: Event, user: Asker, co_director_id: int) -> None:
         user=user,
         old={"co_director": other.get_username()},
         reason=_("Co-director removed"),
+        public=False,  # no public screen names the directors
     )

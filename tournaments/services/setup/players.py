@@ -13,7 +13,6 @@ The teams and the draw of numbers are ``setup.draw``'s; a late entry, a withdraw
 and a substitute once round 1 has started are ``setup.player_changes``'s.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -24,6 +23,7 @@ from tournaments.formats import format_of
 from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.names import Register, by_family_name, spelling_key
+from tournaments.kernel.public_name import Faces, faces, moved
 from tournaments.kernel.text import clean_text
 from tournaments.models import Event, Member, Player
 from tournaments.models.members import MEMBER_NAME_MAX
@@ -323,9 +323,10 @@ def choose_member(event: Event, player: Player, member_id: int | None) -> Player
                 )
                 % {"name": member.name}
             )
+    before = faces([player])
     player.member, player.member_undecided = member, False
     player.save(update_fields=["member", "member_undecided"])
-    feed.record(event, feed.Kind.NAMES)
+    names_changed(before, faces([player]))
     return player
 
 
@@ -412,18 +413,21 @@ def update_player(event: Event, player: Player, *, name: str, gender: str, club:
             _("In a mixed-pairs event the gender cannot change once round 1 has started."),
             {"gender": [_("Round 1 has started.")]},
         )
+    before = faces([player])
     player.name, player.gender, player.club = cleaned, gender, clean_text(club)[:CLUB_MAX]
     player.save(update_fields=["name", "gender", "club"])
-    feed.record(event, feed.Kind.NAMES)
+    names_changed(before, faces([player]))
     return Added([player], _warnings(event, [cleaned]))
 
 
-def names_changed(event_ids: Iterable[int], *, public: bool = True) -> None:
-    """Inside a step that changed how players of these events are named (a member renamed or
-    choosing another public name, players linked to another member): each event records it
-    on the feed. ``public``: False where every public name stays (``feed.record``)."""
-    for event_id in sorted(set(event_ids)):
-        feed.record(event_id, feed.Kind.NAMES, public=public)
+def names_changed(before: Faces, after: Faces) -> None:
+    """Inside a step that changed how players are named (a name corrected, a member renamed
+    or choosing another public name, players linked to another member): each of their
+    events records it on the feed, as public only where a public name moved (``before``
+    and ``after`` the step: ``kernel.public_name.faces``)."""
+    shown = moved(before, after)
+    for event_id in sorted({event_id for event_id, _name in (*before.values(), *after.values())}):
+        feed.record(event_id, feed.Kind.NAMES, public=event_id in shown)
 
 
 def own_player(event: Event, player: Player) -> None:
