@@ -211,6 +211,21 @@ class DirectorRules(Stage):
         else:
             self._start_round()
 
+    @precondition(
+        lambda self: self.model.open_round is None and self.model.rounds and not self.model.finished
+    )
+    @rule()
+    def a_page_left_open_starts_nothing(self) -> None:
+        """A second screen still offers to start the round the director started (and closed)
+        since: its tap starts nothing, and says so; the model does not change."""
+        from tournaments.models import Round
+
+        before = Round.objects.filter(event=self.club.event).count()
+        note(f"a page left open asks to start round {before} again")
+        self.club.director_post("tournaments-director-round-start", data={"number": str(before)})
+        assert Round.objects.filter(event=self.club.event).count() == before, "a round started"
+        assert self.club.messages(), "the refusal says nothing"
+
     def _behind_plan(self) -> bool:
         """A round is open and more are planned after it."""
         return (
@@ -250,7 +265,10 @@ class DirectorRules(Stage):
 
         before = Round.objects.filter(event=self.club.event).count()
         note(f"the director starts round {before + 1}")
-        self.club.director_post("tournaments-director-round-start")
+        # As the page's form posts it: the round it offers.
+        self.club.director_post(
+            "tournaments-director-round-start", data={"number": str(before + 1)}
+        )
         after = Round.objects.filter(event=self.club.event).count()
         self.model.players = self.club.players()
         games, byes = self.club.seating(after) if after > before else ({}, ())

@@ -340,16 +340,24 @@
 
   /* A poll's answer that draws more above the field being typed in (the other side's deal
      to confirm, a notice) keeps that field under the finger: the browser's own scroll
-     anchoring does so once the page is scrolled, never at its very top. */
+     anchoring does so once the page is scrolled, never at its very top. With no field
+     being typed in, the entry panel is held where it is: a finger about to tap the form
+     never lands on a "Confirm" drawn above it; the bar at the bottom says there is a deal
+     to answer above. */
   var typing = null;
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  function heldInPlace() {
     var field = document.activeElement;
+    if (field && field.id && field.matches("input, select, textarea")) return field;
+    return document.getElementById("entry");
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
     var polled = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
     typing = null;  /* a poll answered 204 swaps nothing: it holds nothing for a later swap */
     if (!polled || !event.detail.shouldSwap || window.scrollY !== 0) return;
-    if (!field || !field.id) return;
-    if (!field.matches("input, select, textarea")) return;
+    var field = heldInPlace();
+    if (!field) return;
     typing = { id: field.id, top: field.getBoundingClientRect().top };
   });
 

@@ -246,6 +246,29 @@ def test_the_other_sides_deal_arriving_at_the_top_of_the_page_moves_nothing_type
     expect(field).to_be_focused()
 
 
+def test_the_other_sides_deal_arriving_moves_nothing_on_a_phone_nobody_types_on(
+    phones, live_server, director
+):
+    """The phone lies on the table at the top of its page, nothing typed or focused, a
+    finger about to tap the form: the other side's deal arrives to be confirmed above it.
+    The form stays where it is (a junction probe measured CLS 0.177, and a new "Confirm"
+    where the deal's title had been); the bar at the bottom says what to answer above."""
+    game = canasta_game(director)
+    page = phones[0]
+    sit(page, live_server, game, 2)
+    page.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    title = page.locator("form.entry-form .deal-title")
+    top = title.bounding_box()["y"]
+    steady = Steadiness(page)
+    submit_entry(game, 1, {"totals": [100, 50]}, seat=seat_of(game, 1), device="other")
+    expect(page.locator("#now button.confirm")).to_have_count(1, timeout=POLLED)
+    page.wait_for_timeout(300)
+    steady.check("a deal to confirm, nothing typed")
+    assert abs(title.bounding_box()["y"] - top) <= MOST_MOVE
+    expect(page.locator("#send-bar button.send")).to_be_disabled()
+    expect(page.locator("#send-bar button.send")).to_be_in_viewport()
+
+
 def type_in(details, words: str):
     """Open ``details`` and type ``words`` into its reason field; the field."""
     details.locator("summary").click()

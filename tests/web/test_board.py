@@ -4,10 +4,13 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, make_tables
+from tests.web.live_helpers import poll
 from tests.web.rounds_helpers import finish
+from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.models import Entry
 from tournaments.services.pages.live import LIVE_POLL
-from tournaments.services.rounds.steps import start_round
+from tournaments.services.rounds.steps import force_close_round, start_round
+from tournaments.services.scores.entries import confirm_entry, submit_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -48,12 +51,24 @@ def test_htmx_polls_get_only_the_board(director_client, director, gin_event):
     assert "<html" not in page
 
 
-def test_a_closed_round_board_stops_polling(director_client, director, gin_event):
-    rnd = start_round(gin_event, user=director)
-    rnd.status = "closed"
-    rnd.save()
-    page = director_client.get(board_url(gin_event)).content.decode()
-    assert "hx-trigger" not in page.split('id="board"')[1].split(">")[0]
+def test_a_board_open_while_the_round_is_closed_early_is_drawn_whole_with_the_deal_left(
+    director_client, director
+):
+    """The board's poll that first finds the round closed loads the page anew: its list of
+    deals left unconfirmed is drawn with it. Then it follows its own round only: a deal
+    left unconfirmed confirmed elsewhere loads it again, time and the evening do not."""
+    game = canasta_game(director)
+    event = game.round.event
+    page = director_client.get(board_url(event))
+    entry = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    force_close_round(game.round, user=director, reason="Midnight")
+    answer = poll(director_client, board_url(event), page)
+    assert answer["HX-Refresh"] == "true"
+    page = director_client.get(board_url(event))
+    assert 'id="left-1"' in page.content.decode()
+    assert poll(director_client, board_url(event), page).status_code == 204
+    confirm_entry(entry, user=director)
+    assert poll(director_client, board_url(event), page)["HX-Refresh"] == "true"
 
 
 def test_when_every_table_is_done_the_board_offers_to_close_the_round(

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, make_tables
-from tests.web.rounds_helpers import finish
+from tests.web.rounds_helpers import close, finish
 from tournaments.models import Round
 from tournaments.services.rounds.steps import close_round, start_round
 
@@ -164,3 +164,70 @@ def test_every_column_of_the_rounds_table_has_a_header(director_client, event, d
     table = page.split("<h2>All rounds</h2>", 1)[1]
     headers = re.findall(r"<th[^>]*>(.*?)</th>", table.split("</thead>", 1)[0])
     assert headers and all(text.strip() for text in headers)
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def poll_of(page: str, part: str = "closing") -> str:
+    """The address a part of the rounds page polls."""
+    found = re.search(rf'id="{part}"[^>]*hx-get="([^"]+)"', page)
+    assert found, part
+    return found[1].replace("&amp;", "&")
+
+
+def test_a_start_offered_by_a_page_left_open_starts_nothing_once_that_round_was_started(
+    director_client, event, director
+):
+    """Round 1 closed; a tab offers "Start round 2"; another screen starts and closes round 2.
+    The old tab's tap must not start round 3."""
+    close(start_round(event, user=director))
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    assert 'name="number" value="2"' in page
+    close(start_round(event, user=director))
+    answer = director_client.post(
+        url("tournaments-director-round-start", event), {"number": "2"}, follow=True
+    )
+    assert not event.rounds.filter(number=3).exists()
+    assert "Round 2 was started already, on another screen" in answer.content.decode()
+    # The page as it is now offers round 3, and that tap starts it.
+    director_client.post(url("tournaments-director-round-start", event), {"number": "3"})
+    assert event.rounds.filter(number=3, status=Round.Status.OPEN).exists()
+
+
+def test_between_rounds_the_page_follows_a_round_started_elsewhere(
+    director_client, event, director
+):
+    close(start_round(event, user=director))
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    poll = poll_of(page)
+    assert "whole=1" in poll
+    assert director_client.get(poll, **HTMX).status_code == 204
+    start_round(event, user=director)
+    answer = director_client.get(poll, **HTMX)
+    assert answer.status_code == 200 and answer["HX-Refresh"] == "true"
+
+
+def test_between_rounds_time_alone_does_not_load_the_page_again(
+    director_client, event, director, monkeypatch
+):
+    from tests.web.live_helpers import step_on
+
+    close(start_round(event, user=director))
+    poll = poll_of(director_client.get(url("tournaments-director-rounds", event)).content.decode())
+    step_on(monkeypatch)
+    assert director_client.get(poll, **HTMX).status_code == 204
+
+
+def test_the_clock_buttons_follow_the_clock_started_on_another_screen(director_client, director):
+    from tournaments.services.rounds.clock import start_clock
+
+    event = make_event(director, players=16, fmt="moveup", round_kind="time", round_minutes=30)
+    make_tables(event, 4)
+    rnd = start_round(event, user=director)
+    page = director_client.get(url("tournaments-director-rounds", event)).content.decode()
+    assert "Start the clock: 30 minutes" in page and "Pause the clock" not in page
+    start_clock(rnd, user=director)
+    part = director_client.get(poll_of(page), **HTMX).content.decode()
+    assert "Pause the clock" in part and "Start the clock" not in part
+    assert 'id="id_minutes" hx-preserve' in part  # what is typed there stays through redraws

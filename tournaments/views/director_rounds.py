@@ -23,6 +23,7 @@ from tournaments.card_games import deal_name
 from tournaments.formats import format_of
 from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.numbers import MAX_SMALL, NumberError, parse_int
 from tournaments.models import Entry, Event, Round
 from tournaments.services.pages.board import desk_alerts, round_board, tile_values
 from tournaments.services.pages.live import Live, nav
@@ -82,6 +83,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         "finished": event.status == Event.Status.FINISHED,
         "extra_allowed": event.planned_rounds is None and format_of(event).round_by_round,
         "timed": event.timed,
+        "live": shown,
     }
     if current is not None:
         context.update(_closing_context(current, shown))
@@ -101,13 +103,19 @@ def _closing_context(current: Round, shown: Live) -> dict[str, Any]:
 
 
 def _closing(request: HttpRequest, event: Event, shown: Live) -> HttpResponse:
-    """The close dialog and button as the tables stand now; the whole page once the round closed."""
+    """The close dialog, the clock's buttons and the close button as the tables stand now;
+    the whole page once the round closed. Between rounds (``whole``) the page is loaded
+    anew at any change of the event: time alone changes nothing there."""
+    if request.GET.get("whole"):
+        if request.GET.get("since") == str(shown.since):
+            return HttpResponse(status=204)
+        return HttpResponseClientRefresh()
     if unchanged(request, shown):
         return HttpResponse(status=204)
     current = open_round(event)
     if current is None:
         return HttpResponseClientRefresh()
-    context = {"event": event, "current": current}
+    context = {"event": event, "current": current, "timed": event.timed}
     context.update(_closing_context(current, shown))
     return render(request, "tournaments/rounds/rounds.html#closing", context)
 
@@ -116,7 +124,13 @@ def _closing(request: HttpRequest, event: Event, shown: Live) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, event: Event) -> HttpResponse:
     try:
-        rnd = start_round(event, user=request.user)
+        # The round the page offered: a page left open while another screen started it
+        # (and perhaps closed it) must not start the one after.
+        number = parse_int(request.POST.get("number"), minimum=1, maximum=MAX_SMALL)
+    except NumberError:
+        number = None
+    try:
+        rnd = start_round(event, user=request.user, number=number)
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("tournaments-director-rounds", event_id=event.pk)
@@ -279,6 +293,14 @@ def board(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     if htmx(request) and unchanged(request, shown):
         return HttpResponse(status=204)
     rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
+    if rnd.status == Round.Status.CLOSED:
+        # A closed round's board follows its own round (a correction, a deal left
+        # unconfirmed settled), not the evening played on; it never opens again.
+        shown = follow(request, feed.round_key(rnd.pk), event.pk)
+        if htmx(request):
+            if unchanged(request, shown):
+                return HttpResponse(status=204)
+            return HttpResponseClientRefresh()  # drawn whole: its deals left unconfirmed too
     if not htmx(request):  # this page's own: its forms hold its CSRF token, no tile is kept
         context = _board_context(rnd, shown, {})
         return render(request, "tournaments/rounds/board.html", context)

@@ -86,15 +86,20 @@ def save_series(
     return series
 
 
-def series_standings(series: Series, *, public: bool = False) -> SeriesStandings:
-    """The series' standings over its evenings; ``public``: as the club's public page shows
-    it, over the finished evenings (their final standings are on that page too) and those
-    still played whose own page is public: another evening's results so far are the
-    director's and its players' only."""
-    evenings = series.events.all()
+def _counted(series: Series, public: bool) -> list[Event]:
+    """The series' evenings by date; ``public``: as the club's public page shows them, the
+    finished evenings (their final standings are on that page too) and those still played
+    whose own page is public: another evening's results so far are the director's and its
+    players' only."""
+    counted = series.events.all()
     if public:
-        evenings = evenings.filter(Q(status=Event.Status.FINISHED) | Q(public=True))
-    events = list(evenings.order_by("date", "pk"))
+        counted = counted.filter(Q(status=Event.Status.FINISHED) | Q(public=True))
+    return list(counted.order_by("date", "pk"))
+
+
+def series_standings(series: Series, *, public: bool = False) -> SeriesStandings:
+    """The series' standings over its evenings (``public``: those ``_counted`` shows)."""
+    events = _counted(series, public)
     players: defaultdict[int, list[PlayerRow]] = defaultdict(list)
     for pk, name, number, event_id, member_id, substitute_for_id in Player.objects.filter(
         event__in=events

@@ -46,8 +46,10 @@ def open_round(event: Event) -> Round | None:
 
 
 @serialised
-def start_round(event: Event, *, user: Asker) -> Round:
-    """Seat round N + 1 by the event's format and open it."""
+def start_round(event: Event, *, user: Asker, number: int | None = None) -> Round:
+    """Seat round N + 1 by the event's format and open it; ``number``: the round the
+    director's page offered to start, refused when it is no longer the next one."""
+    asked = number
     with transaction.atomic():
         event = lock_event(event.pk, change=True)
         if event.status == Event.Status.FINISHED:
@@ -59,6 +61,16 @@ def start_round(event: Event, *, user: Asker) -> Round:
                 % {"number": last.number}
             )
         number = (last.number if last else 0) + 1
+        if asked is not None and asked != number:
+            raise ServiceError(
+                _(
+                    "Round %(number)d was started already, on another screen: here is the "
+                    "page as it is now."
+                )
+                % {"number": asked}
+                if asked < number
+                else _("This page was out of date: here it is as it is now.")
+            )
         if event.planned_rounds and number > event.planned_rounds:
             raise ServiceError(
                 _("All %(count)d planned rounds have been played.")

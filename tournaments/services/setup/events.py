@@ -168,10 +168,8 @@ EVENT_DETAILS = (
     "auto_confirm_minutes",
     "substitute_scoring",
 )
-# The details a public screen shows or counts by (its name and date, its language, the club
-# that lists it, whether it is public at all, how a substitute's deals count): a change of
-# any other (the paper, the entry modes, the minutes before a deal confirms itself) must
-# not move the value strangers' polls carry.
+# The details a public screen shows or counts by: a change of any other (the paper, the
+# entry modes, the minutes before a deal confirms itself) moves no stranger's poll.
 SHOWN_DETAILS = ("name", "date", "club_id", "language", "public", "substitute_scoring")
 
 
