@@ -19,7 +19,12 @@ from tournaments.models import Event, Member, Result, Round
 from tournaments.services.club.members import merge_members, save_member
 from tournaments.services.club.public_page import set_public_page
 from tournaments.services.member_data.erase import erase_member
-from tournaments.services.scores.entries import submit_entry
+from tournaments.services.scores.entries import (
+    confirm_entry,
+    dispute_entry,
+    settle_dispute,
+    submit_entry,
+)
 from tournaments.services.setup.events import (
     add_co_director,
     finish_event,
@@ -211,3 +216,27 @@ def test_the_public_series_counts_no_evening_whose_results_are_not_public(direct
     assert "1,234" not in page and "Behind closed doors" not in page and "4,234" not in page
     Event.objects.filter(pk=tonight.pk).update(public=True)  # its own page shows them
     assert "4,234" in Client().get(url).content.decode()
+
+
+def _standings(event: Event) -> str:
+    """The public page's standings as a stranger's poll draws them (its value aside)."""
+    url = reverse("tournaments-public", args=[event.public_token]) + "?since=1"
+    return re.sub(r"since=\d+", "", Client().get(url, **HTMX).content.decode())
+
+
+@pytest.mark.parametrize("how", ["a dispute set aside", "a later deal confirmed first"])
+def test_a_table_where_no_deal_counts_yet_shows_no_score(director, how):
+    """Nothing counts at table 1 yet: its players show "–" like everyone's, not a 0 that
+    tells a stranger which table had a dispute or a deal waiting."""
+    game = canasta_game(director, public=True, language="en")
+    event = game.round.event
+    before = _standings(event)
+    first = submit_entry(game, 1, DEAL, seat=seat_of(game, 1))
+    if how == "a dispute set aside":
+        disputed = dispute_entry(first, seat=seat_of(game, 2), reason="wrong")
+        settle_dispute(disputed, user=director, accept=False, reason="Enter it again")
+    else:
+        second = submit_entry(game, 2, DEAL, seat=seat_of(game, 1))
+        confirm_entry(second, seat=seat_of(game, 2))
+    assert not Result.objects.filter(game=game).exists()
+    assert _standings(event) == before

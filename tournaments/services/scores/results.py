@@ -142,7 +142,8 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
                 .prefetch_related(seats_prefetch())
                 .get(pk=game.pk)
             )
-        result = outcome(game, _confirmed(game) if confirmed is None else confirmed)
+        counting = in_order(_confirmed(game) if confirmed is None else confirmed)
+        result = outcome(game, counting)
         scores: list[int | None] = [*result.totals, *[None] * (3 - len(result.totals))]
         # Every game has two sides or three: only a third side's score may be missing.
         game.score_0, game.score_1, game.score_2 = result.totals[0], result.totals[1], scores[2]
@@ -151,7 +152,12 @@ def refresh_game(game: Game, *, loaded: bool = False, confirmed: list[Entry] | N
         game.finished = result.finished
         game.winner_side = result.winner
         statements.update(game, ["score_0", "score_1", "score_2", "finished", "winner_side"])
-        _write_results(game, result, prune=confirmed is None)
+        if counting or result.finished:
+            _write_results(game, result, prune=confirmed is None)
+        else:
+            # No deal counts yet (a dispute set aside, a later deal confirmed before the
+            # first): the table has no score, as one that entered nothing, not a 0.
+            Result.objects.filter(game=game).delete()
     return game
 
 
