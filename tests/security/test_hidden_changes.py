@@ -15,6 +15,7 @@ from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, evening, members_of, total_series
 from tests.web.table_helpers import DEAL, canasta_game, seat_of
 from tournaments.kernel import feed
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Event, Member, Result, Round
 from tournaments.services.club.members import merge_members, save_member
 from tournaments.services.club.public_page import set_public_page
@@ -210,7 +211,7 @@ def test_the_public_series_counts_no_evening_whose_results_are_not_public(direct
     tonight.name = "Behind closed doors"
     tonight.save(update_fields=["name"])
     series = total_series(club, [done, tonight])
-    url = reverse("tournaments-public-club-series", args=[club.public_token, series.pk])
+    url = reverse("tournaments-public-club-series", args=[club.public_token, public_id(series)])
     page = Client().get(url).content.decode()
     assert "3,000" in page
     assert "1,234" not in page and "Behind closed doors" not in page and "4,234" not in page
@@ -240,3 +241,23 @@ def test_a_table_where_no_deal_counts_yet_shows_no_score(director, how):
         confirm_entry(second, seat=seat_of(game, 2))
     assert not Result.objects.filter(game=game).exists()
     assert _standings(event) == before
+
+
+def test_the_club_pages_addresses_carry_no_database_id(director):
+    """An evening's and a series' address on the club's public page says nothing of how many
+    events and series the server holds (a federation's other clubs', unpublished ones)."""
+    club = set_public_page(club_of(director), True)
+    done = evening(director, club, 5, {"Anna Berger": 3000}, status=Event.Status.FINISHED)
+    series = total_series(club, [done])
+    page = Client().get(reverse("tournaments-public-club", args=[club.public_token]))
+    links = re.findall(r'href="(/c/[^"]+/(?:evenings|series)/[^"]+/)"', page.content.decode())
+    assert sorted(links) == sorted(
+        [
+            reverse("tournaments-public-club-evening", args=[club.public_token, public_id(done)]),
+            reverse("tournaments-public-club-series", args=[club.public_token, public_id(series)]),
+        ]
+    )
+    assert all(re.search(r"/[0-9a-f]{16}/$", link) for link in links)
+    for name, row in (("evening", done), ("series", series)):
+        by_id = f"/c/{club.public_token}/{'evenings' if name == 'evening' else 'series'}/{row.pk}/"
+        assert Client().get(by_id).status_code == 404

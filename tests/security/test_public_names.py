@@ -27,6 +27,7 @@ from tests.factories import make_event, seat_round
 from tests.security.urlwalk import Route, routes
 from tests.web.series_helpers import club_of, total_series
 from tournaments.card_games import CARD_GAMES
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Bye, Event, Member, Result, Round, Team
 from tournaments.printing import DOCUMENTS
 from tournaments.services.club.public_page import set_public_page
@@ -174,8 +175,8 @@ def public_values(world) -> dict[str, list[str]]:
     return {
         "public_token": public_tokens(world)[:-1],
         "club_token": public_tokens(world)[-1:],
-        "evening_id": [str(e.pk) for e in world["events"] if e.status == Event.Status.FINISHED],
-        "series_id": [str(world["series"].pk)],
+        "evening_id": [public_id(e) for e in world["events"] if e.status == Event.Status.FINISHED],
+        "series_id": [public_id(world["series"])],
         "card_game": list(CARD_GAMES),
     }
 

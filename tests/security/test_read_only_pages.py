@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests.factories import make_event, seat_round
 from tests.web.series_helpers import club_of, evening, total_series
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Event
 from tournaments.services.club.public_page import set_public_page
 
@@ -51,7 +52,6 @@ def read_only_urls(world) -> list[str]:
         ("tournaments-director-table-links", []),
         ("tournaments-director-print-pdf", ["seating"]),
     ]
-    series = world["series"].pk
     return [
         reverse("healthz"),
         reverse("home"),
@@ -66,8 +66,12 @@ def read_only_urls(world) -> list[str]:
         reverse("tournaments-public-projector", args=[event.public_token]),
         reverse("tournaments-public-clock", args=[event.public_token]),
         reverse("tournaments-public-club", args=[club.public_token]),
-        reverse("tournaments-public-club-evening", args=[club.public_token, world["evening"].pk]),
-        reverse("tournaments-public-club-series", args=[club.public_token, series]),
+        reverse(
+            "tournaments-public-club-evening", args=[club.public_token, public_id(world["evening"])]
+        ),
+        reverse(
+            "tournaments-public-club-series", args=[club.public_token, public_id(world["series"])]
+        ),
         reverse("tournaments-public-club-ratings", args=[club.public_token, "canasta"]),
     ]
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, evening, members_of, total_series
+from tournaments.kernel.public_ids import public_id
 from tournaments.kernel.public_name import initials
 from tournaments.models import Event, Member, Result, Series, Team
 from tournaments.services.club.public_page import set_public_page
@@ -52,11 +53,11 @@ def club_url(club) -> str:
 
 
 def evening_url(club, event) -> str:
-    return reverse("tournaments-public-club-evening", args=[club.public_token, event.pk])
+    return reverse("tournaments-public-club-evening", args=[club.public_token, public_id(event)])
 
 
 def series_url(club, series) -> str:
-    return reverse("tournaments-public-club-series", args=[club.public_token, series.pk])
+    return reverse("tournaments-public-club-series", args=[club.public_token, public_id(series)])
 
 
 def html(client, url: str) -> str:

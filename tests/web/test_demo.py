@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Club, Event, Member, Round, Series
 from tournaments.services.club.series import series_standings
 from tournaments.services.scores.standings import standings
@@ -84,8 +85,8 @@ def test_the_demo_clubs_public_page_is_on_and_hides_the_hidden_member(demo, clie
     series = Series.objects.get(club=demo)
     evening = series.events.order_by("date").last()
     for url in (
-        reverse("tournaments-public-club-series", args=[demo.public_token, series.pk]),
-        reverse("tournaments-public-club-evening", args=[demo.public_token, evening.pk]),
+        reverse("tournaments-public-club-series", args=[demo.public_token, public_id(series)]),
+        reverse("tournaments-public-club-evening", args=[demo.public_token, public_id(evening)]),
     ):
         response = client.get(url)
         assert response.status_code == 200, url
@@ -94,6 +95,6 @@ def test_the_demo_clubs_public_page_is_on_and_hides_the_hidden_member(demo, clie
         assert "Otto" not in html and "Wallner" not in html, url
         assert "Schober" not in html, url
     standings = client.get(
-        reverse("tournaments-public-club-series", args=[demo.public_token, series.pk])
+        reverse("tournaments-public-club-series", args=[demo.public_token, public_id(series)])
     ).content.decode()
     assert "(name withheld)" in standings and "P. S." in standings

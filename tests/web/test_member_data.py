@@ -14,6 +14,7 @@ from tests.security.test_public_names import text_of
 from tests.web.evening_helpers import NAMES, club_with_members, played_evening
 from tests.web.series_helpers import total_series
 from tournaments.kernel.errors import ServiceError
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import (
     AuditEntry,
     Entry,
@@ -189,7 +190,9 @@ def walked_pages(client, season, tokens: list[str], *, pdfs: bool = True) -> dic
         urls += [f"{base}/players/links/", f"/members/mails/?club={club.pk}&event={event.pk}"]
         urls += [f"{base}/print/{kind}.pdf" for kind in DOCUMENTS if pdfs]
         urls += [reverse("tournaments-public", args=[event.public_token])]
-        urls += [reverse("tournaments-public-club-evening", args=[club.public_token, event.pk])]
+        urls += [
+            reverse("tournaments-public-club-evening", args=[club.public_token, public_id(event)])
+        ]
     urls += [reverse("tournaments-player-evening", args=[token]) for token in tokens]
     answers = {}
     for url in urls:

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, total_series
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Event, Game, Member, Player, Result, Round, Seat, Table
 from tournaments.printing import series_standings as series_pdf
 from tournaments.services.club.public_page import set_public_page
@@ -67,7 +68,7 @@ def test_a_withheld_members_place_among_equals_in_the_series_does_not_follow_the
 ):
     events = [level_evening(director, club, hidden, day, numbered=True) for day in (5, 12)]
     series = total_series(club, events)
-    url = reverse("tournaments-public-club-series", args=[club.public_token, series.pk])
+    url = reverse("tournaments-public-club-series", args=[club.public_token, public_id(series)])
 
     def orders() -> tuple[list[str], list[str]]:
         page = client.get(url).content.decode().split("<tbody")[1]
@@ -90,7 +91,7 @@ def test_a_withheld_players_place_among_equals_in_an_evening_does_not_follow_the
     event = level_evening(director, club, hidden, 5, numbered=False)
     urls = [
         reverse("tournaments-public", args=[event.public_token]),
-        reverse("tournaments-public-club-evening", args=[club.public_token, event.pk]),
+        reverse("tournaments-public-club-evening", args=[club.public_token, public_id(event)]),
     ]
 
     def orders() -> list[list[str]]:

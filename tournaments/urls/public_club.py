@@ -7,7 +7,7 @@ from tournaments.views import public_club
 urlpatterns = [
     path("<str:club_token>/", public_club.club, name="tournaments-public-club"),
     path(
-        "<str:club_token>/evenings/<int:evening_id>/",
+        "<str:club_token>/evenings/<str:evening_id>/",
         public_club.evening,
         name="tournaments-public-club-evening",
     ),
@@ -17,7 +17,7 @@ urlpatterns = [
         name="tournaments-public-club-ratings",
     ),
     path(
-        "<str:club_token>/series/<int:series_id>/",
+        "<str:club_token>/series/<str:series_id>/",
         public_club.series,
         name="tournaments-public-club-series",
     ),

@@ -20,6 +20,7 @@ from django_tables2 import RequestConfig
 
 from ratings import PROVISIONAL_GAMES
 from tournaments.access import public_club
+from tournaments.kernel.public_ids import named
 from tournaments.kernel.public_name import member_name
 from tournaments.models import Club, Event, Series
 from tournaments.services.club import public_page as club_pages
@@ -65,12 +66,11 @@ def club(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @club_page
-def evening(request: HttpRequest, club: Club, evening_id: int) -> HttpResponse:
+def evening(request: HttpRequest, club: Club, evening_id: str) -> HttpResponse:
     """A finished evening's final standings."""
-    try:
-        event = club.events.get(pk=evening_id, status=Event.Status.FINISHED)
-    except Event.DoesNotExist:
-        raise Http404("No finished evening of this club.") from None
+    event = named(club.events.filter(status=Event.Status.FINISHED), evening_id)
+    if event is None:
+        raise Http404("No finished evening of this club.")
     rows = club_pages.final_standings(event)
     rounds = rounds_in(rows)
     for row in rows:
@@ -87,11 +87,10 @@ def evening(request: HttpRequest, club: Club, evening_id: int) -> HttpResponse:
 
 
 @club_page
-def series(request: HttpRequest, club: Club, series_id: int) -> HttpResponse:
-    try:
-        found = club.series.get(pk=series_id)
-    except Series.DoesNotExist:
-        raise Http404("No series of this club.") from None
+def series(request: HttpRequest, club: Club, series_id: str) -> HttpResponse:
+    found = named(club.series.all(), series_id)
+    if found is None:
+        raise Http404("No series of this club.")
     result = series_service.series_standings(found, public=True)
     labels = {event.pk: f"{event.date:%d.%m.}" for event in result.events}
     records = series_records(result.rows, found, labels)
