@@ -261,3 +261,31 @@ def test_the_club_pages_addresses_carry_no_database_id(director):
     for name, row in (("evening", done), ("series", series)):
         by_id = f"/c/{club.public_token}/{'evenings' if name == 'evening' else 'series'}/{row.pk}/"
         assert Client().get(by_id).status_code == 404
+
+
+def test_a_hidden_rename_costs_the_next_public_drawing_nothing_extra(
+    hidden, django_capture_on_commit_callbacks
+):
+    """Nothing a stranger sees changed, so nothing is read or drawn again: a stranger
+    loading the page every second cannot time a hidden change either."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, clara = hidden
+    url = reverse("tournaments-public", args=[event.public_token])
+    Client().get(url)
+    with CaptureQueriesContext(connection) as warm:
+        Client().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        save_member(
+            clara.club,
+            clara,
+            name="Clara Rothmann",
+            number="",
+            gender="",
+            active=True,
+            public_name=clara.public_name,
+        )
+    with CaptureQueriesContext(connection) as after:
+        Client().get(url)
+    assert len(after) == len(warm)

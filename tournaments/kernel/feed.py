@@ -78,6 +78,13 @@ def clock_key(event_id: int) -> str:
     return f"feed:clock:{event_id}"
 
 
+def public_frame_key(event_id: int) -> str:
+    """The frame as public screens see it: what they draw alike for every visitor (public
+    names, seating) is kept under it, so a change they do not show draws nothing again
+    (a stranger could time the drawing)."""
+    return f"feed:public-frame:{event_id}"
+
+
 def standings_key(event_id: int) -> str:
     return f"feed:standings:{event_id}"
 
@@ -108,10 +115,10 @@ def record(
     return change
 
 
-def public_keys(event_id: int) -> tuple[str, str]:
-    """The scopes whose values strangers' screens carry (the public page and the projector,
-    their clock)."""
-    return standings_key(event_id), clock_key(event_id)
+def public_keys(event_id: int) -> tuple[str, str, str]:
+    """The scopes of strangers' screens: the values the public page, the projector and
+    their clock carry, and the frame their drawings are kept under."""
+    return standings_key(event_id), clock_key(event_id), public_frame_key(event_id)
 
 
 def latest(key: str, event_id: int) -> int:
@@ -145,7 +152,10 @@ def _reaching(key: str, event_id: int) -> QuerySet[Change]:
     changes = Change.objects.filter(event_id=event_id, public=True)
     if key == standings_key(event_id):
         return changes.exclude(kind__in=UNCOUNTED)
-    return changes.filter(Q(game__isnull=True) | ~Q(kind__in=AT_THE_TABLES))
+    beyond_the_tables = changes.filter(Q(game__isnull=True) | ~Q(kind__in=AT_THE_TABLES))
+    if key == public_frame_key(event_id):
+        return beyond_the_tables.exclude(kind=Kind.CLOCK)
+    return beyond_the_tables
 
 
 @once
@@ -168,7 +178,8 @@ def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: st
     if game is not None:
         keys += [round_key(game.round_id), table_key(game.table_id)]
         at_the_table = kind in AT_THE_TABLES
-        return keys if at_the_table else [*keys, frame_key(event_id), clock_key(event_id)]
+        frame = [frame_key(event_id), public_frame_key(event_id), clock_key(event_id)]
+        return keys if at_the_table else [*keys, *frame]
     keys.append(clock_key(event_id))
     if round_id is not None:
         keys.append(round_key(round_id))
@@ -177,7 +188,7 @@ def _scope_keys(event_id: int, round_id: int | None, game: Game | None, kind: st
         keys.extend(round_key(pk) for pk in rounds)
     if kind == Kind.CLOCK:
         return keys
-    keys.append(frame_key(event_id))
+    keys += [frame_key(event_id), public_frame_key(event_id)]
     tables = Table.objects.filter(event_id=event_id).values_list("pk", flat=True)
     keys.extend(table_key(pk) for pk in tables)
     return keys

@@ -114,7 +114,7 @@ def _kept(public_token: str, frame: int, language: str, event: Event) -> InFrame
 def _in_frame(event: Event) -> tuple[Live, InFrame]:
     """The event's frame value now and what the public screens show alike in it, read once in
     each process for each frame value and language."""
-    frame = live_now(feed.frame_key(event.pk), event.pk)
+    frame = live_now(feed.public_frame_key(event.pk), event.pk)
     return frame, _kept(event.public_token, frame.since, get_language(), event)
 
 
