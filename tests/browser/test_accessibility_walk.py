@@ -27,6 +27,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.browser.helpers import LOCALES, sign_in
 from tests.conftest import PHONE, tool_missing
 from tournaments import handbook
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Club, Event, Game, Member, Round, Series
 from tournaments.services.rounds.clock import start_clock
 
@@ -269,8 +270,8 @@ def the_public_pages(walk: Walk, demo: dict) -> None:
         (f"/p/{event.public_token}/projector/", "the projector"),
         (f"/p/{event.public_token}/projector/?panel=1", "the projector's second panel"),
         (f"/c/{club.public_token}/", "the club's page"),
-        (f"/c/{club.public_token}/evenings/{demo['finished'].pk}/", "a finished evening"),
-        (f"/c/{club.public_token}/series/{demo['series'].pk}/", "the club's series"),
+        (f"/c/{club.public_token}/evenings/{public_id(demo['finished'])}/", "a finished evening"),
+        (f"/c/{club.public_token}/series/{public_id(demo['series'])}/", "the club's series"),
     ):
         walk.go(path, name)
 

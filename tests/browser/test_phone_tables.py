@@ -13,6 +13,7 @@ from tests.browser.test_accessibility import serious_findings
 from tests.conftest import PHONE
 from tests.factories import make_event
 from tests.web.series_helpers import club_of, total_series
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Event, Member, Result, Round
 from tournaments.services.club.public_page import set_public_page
 
@@ -76,7 +77,7 @@ def test_the_totals_of_standings_and_series_stay_on_a_phones_screen(
     sign_in(context, live_server, director, language)
     page = context.new_page()
     pages = {
-        "public-series": f"/c/{club.public_token}/series/{series.pk}/",
+        "public-series": f"/c/{club.public_token}/series/{public_id(series)}/",
         "director-series": f"/series/{series.pk}/",
         "director-standings": f"/events/{evening.pk}/standings/",
     }
@@ -92,7 +93,7 @@ def test_the_totals_of_standings_and_series_stay_on_a_phones_screen(
     expect(first.locator("td[data-label='01.10.']")).to_be_visible()
     expect(page.locator("body")).not_to_contain_text("Clara")
     # The public standings of the evening: rank, name and points on the screen.
-    page.goto(f"{live_server.url}/c/{club.public_token}/evenings/{evening.pk}/")
+    page.goto(f"{live_server.url}/c/{club.public_token}/evenings/{public_id(evening)}/")
     totals_on_screen(page, "table.standings tbody td:last-child")
     context.close()
 

@@ -10,6 +10,7 @@ from tests.browser.test_accessibility import serious_findings
 from tests.browser.test_phone_tables import season
 from tests.conftest import LAPTOP, PHONE
 from tests.factories import make_event, seat_round
+from tournaments.kernel.public_ids import public_id
 from tournaments.models import Event, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,8 +29,8 @@ def test_no_public_page_has_a_serious_accessibility_finding(
     Result.objects.create(round=rnd, player=tonight.players.get(number=1), points=500)
     pages = {
         "club": f"/c/{club.public_token}/",
-        "evening": f"/c/{club.public_token}/evenings/{evening.pk}/",
-        "series": f"/c/{club.public_token}/series/{series.pk}/",
+        "evening": f"/c/{club.public_token}/evenings/{public_id(evening)}/",
+        "series": f"/c/{club.public_token}/series/{public_id(series)}/",
         "tonight": f"/p/{tonight.public_token}/",
     }
     pages |= {f"projector-{n}": f"/p/{tonight.public_token}/projector/?panel={n}" for n in range(3)}
