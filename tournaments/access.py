@@ -45,6 +45,15 @@ def members_for(user: User) -> QuerySet[Member]:
     return Member.objects.filter(Q(club__directors=user))
 
 
+def keeps_register(user: User, event: Event) -> bool:
+    """Whether ``user`` keeps the register of ``event``'s club (directs the club): only then
+    do their players join it or link to its members. An event without a club has none;
+    a co-director of one evening does not keep the club's."""
+    if event.club_id is None:
+        return True
+    return Club.objects.filter(pk=event.club_id, directors=user.pk).exists()
+
+
 def series_for(user: User) -> QuerySet[Series]:
     """The series of the clubs this user directs (a series is the club's, like its register)."""
     return Series.objects.filter(Q(club__directors=user)).distinct()

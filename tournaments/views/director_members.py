@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments.access import clubs_for, members_for
@@ -78,6 +79,8 @@ def _register_page(request: HttpRequest, club: Club | None, **forms: Any) -> Htt
     return render(request, "tournaments/members/register.html", context)
 
 
+# The register's pages (names, numbers, addresses) are not kept for the back button.
+@never_cache
 @login_required
 def register(request: HttpRequest) -> HttpResponse:
     """The list with search and filter; POST adds one member."""
@@ -186,6 +189,7 @@ def public_page(request: HttpRequest) -> HttpResponse:
     return redirect(_register_url(club))
 
 
+@never_cache
 @login_required
 def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
     """The member's evenings of one season (rank and total each time), and their charts."""
@@ -206,6 +210,7 @@ def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
     return render(request, "tournaments/members/member.html", context)
 
 
+@never_cache
 @login_required
 def edit(request: HttpRequest, member_id: int) -> HttpResponse:
     member = director_member(request, member_id)
@@ -238,6 +243,7 @@ def _edit_page(request: HttpRequest, member: Member, **forms: Any) -> HttpRespon
     return render(request, "tournaments/members/edit.html", context)
 
 
+@never_cache
 @login_required
 def merge(request: HttpRequest, member_id: int) -> HttpResponse:
     """Keep this member and merge another into it: GET previews what moves (``?gone=``),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments.access import keeps_register, members_for
 from tournaments.formats import format_of
 from tournaments.forms.players import (
     CsvForm,
@@ -111,7 +112,7 @@ def _players_page(request: HttpRequest, event: Event, **forms: Any) -> HttpRespo
         "paste_form": forms.get("paste_form") or PasteForm(),
         "csv_form": forms.get("csv_form") or CsvForm(),
         "open_panel": forms.get("open_panel", ""),
-        "questions": service.questions(event),
+        "questions": service.questions(event) if keeps_register(request.user, event) else [],
         "find_members": "hx-get" in form.fields["name"].widget.attrs,
         **(pick_panel(request, event) if not started else {}),
     }
@@ -126,7 +127,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            added = service.add_player(event, **form.cleaned_data)
+            added = service.add_player(event, by=request.user, **form.cleaned_data)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -142,7 +143,7 @@ def paste(request: HttpRequest, event: Event) -> HttpResponse:
     form = PasteForm(request.POST)
     if form.is_valid():
         try:
-            added = service.paste_players(event, form.cleaned_data["text"])
+            added = service.paste_players(event, form.cleaned_data["text"], by=request.user)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -157,7 +158,7 @@ def csv_import(request: HttpRequest, event: Event) -> HttpResponse:
     form = CsvForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            added = service.import_csv(event, form.cleaned_data["file"].read())
+            added = service.import_csv(event, form.cleaned_data["file"].read(), by=request.user)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -235,8 +236,9 @@ def choose_member(request: HttpRequest, event: Event, player_id: int) -> HttpRes
         except NumberError:
             messages.error(request, _("Choose a member, or “not a member”."))
             return redirect("tournaments-director-players", event.pk)
-        assert event.club is not None  # only a player of a club's event waits for its member
-        get_object_or_404(event.club.members, pk=member_id)
+        # Only a member the asking director may pick: a co-director of this evening keeps
+        # no register, and a player linked to a member opens that member's data.
+        get_object_or_404(members_for(request.user).filter(club=event.club_id), pk=member_id)
     try:
         player = service.choose_member(event, player, member_id)
     except ServiceError as error:

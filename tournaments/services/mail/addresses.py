@@ -6,12 +6,14 @@ from their private link), Meld first sends a mail asking the member to confirm i
 confirmed address gets results. Every mail carries the link that stops them.
 """
 
+from datetime import timedelta
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.kernel.errors import ServiceError
-from tournaments.models import Member, MemberMail
+from tournaments.models import Member, MemberMail, OutboxMail
 from tournaments.models.mail import new_mail_token
 from tournaments.services.outbox import queue as outbox
 from tournaments.services.store.locks import lock_club, lock_members, serialised
@@ -29,6 +31,26 @@ def _locked(member: Member) -> Member:
 
 def mail_of(member: Member) -> MemberMail | None:
     return MemberMail.objects.filter(member=member).first()
+
+
+# Confirmation mails one member may be sent within a day: enough to mend a typo or two,
+# too few for a stranger holding the member's link to flood an address with the club's.
+CONFIRMATIONS_PER_DAY = 5
+
+
+def _check_confirmations(member: Member) -> None:
+    since = timezone.now() - timedelta(days=1)
+    sent = OutboxMail.objects.filter(
+        member=member, kind=OutboxMail.Kind.CONFIRM, created_at__gte=since
+    ).count()
+    if sent >= CONFIRMATIONS_PER_DAY:
+        raise ServiceError(
+            _(
+                "%(count)d confirmation mails went to this member in the last day: the next "
+                "one can be asked for tomorrow."
+            )
+            % {"count": sent}
+        )
 
 
 @serialised
@@ -54,7 +76,11 @@ def set_address(member: Member, address: str, language: str) -> MemberMail | Non
             mail.language = language
             mail.save(update_fields=["language"])
             return mail
-        mail = mail or MemberMail(member=member)
+        _check_confirmations(member)
+        if mail is None or mail.address.casefold() != address.casefold():
+            # A stop link sent to the address before names none after it.
+            mail = mail or MemberMail(member=member)
+            mail.unsubscribe_token = new_mail_token()
         mail.address, mail.language = address, language
         mail.state = State.PENDING
         mail.confirm_token = new_mail_token()
@@ -73,6 +99,7 @@ def ask_again(member: Member) -> MemberMail:
         mail = mail_of(member)
         if mail is None or mail.state != State.PENDING:
             raise ServiceError(_("No address waits for confirmation."))
+        _check_confirmations(member)
         mail.asked_at = timezone.now()
         mail.save(update_fields=["asked_at"])
         outbox.queue_confirmation(mail)

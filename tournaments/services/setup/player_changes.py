@@ -107,7 +107,7 @@ def late_entry(
     newcomer = typed_or_picked(name, gender, club, member)
     newcomer.number = (event.players.aggregate(top=Max("number"))["top"] or 0) + 1
     newcomer.joined_round = next_round(event)
-    player = admit_players(event, [newcomer]).players[0]
+    player = admit_players(event, [newcomer], by=user).players[0]
     ensure_tables(event)
     record(
         event,
@@ -169,7 +169,7 @@ def substitute(
     newcomer = typed_or_picked(name, gender, club, member)
     joined = next_round(event)
     newcomer.number, newcomer.substitute_for, newcomer.joined_round = player.number, player, joined
-    new = admit_players(event, [newcomer]).players[0]
+    new = admit_players(event, [newcomer], by=user).players[0]
     player.withdrawn_from_round = joined
     player.save(update_fields=["withdrawn_from_round"])
     for team in player.teams.all():

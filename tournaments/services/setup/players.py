@@ -19,12 +19,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.access import keeps_register
 from tournaments.formats import format_of
 from tournaments.kernel import feed
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.names import Register, by_family_name, spelling_key
 from tournaments.kernel.public_name import Faces, faces, moved
 from tournaments.kernel.text import clean_text
+from tournaments.kernel.users import Asker
 from tournaments.models import Event, Member, Player
 from tournaments.models.members import MEMBER_NAME_MAX
 from tournaments.services.setup.events import (
@@ -138,6 +140,7 @@ def admit_players(
     *,
     join_register: bool = False,
     field_name: str = "name",
+    by: Asker | None = None,
 ) -> Added:
     """Store ``newcomers`` (unsaved players) as players of ``event``: the one door every
     way in goes through (typed, picked from the members, pasted, a CSV file, a late
@@ -158,6 +161,10 @@ def admit_players(
     - no member meant: a guest, or with ``join_register`` (one name typed on the
       players page) a new member of the club.
 
+    ``by``: the director adding them (None: Meld itself, an import). One who does not keep
+    the club's register (a co-director of this evening only) neither links a newcomer to
+    a member nor adds one to it: a player's link to a member opens that member's data.
+
     Locks, after the caller's event: the clubs of the members involved (shared; the
     event's club exclusive with ``join_register``), then the members linked, in id
     order (``services.store.locks``).
@@ -171,7 +178,12 @@ def admit_players(
             problems.append(problem)
     if problems:
         raise problems_error(problems, field_name)
-    notes = _link_members(event, newcomers, join_register, field_name)
+    if by is not None and not keeps_register(by, event):
+        if any(newcomer.member_id is not None for newcomer in newcomers):
+            raise ValueError("a member picked by a director who does not keep the register")
+        notes: list[str] = []
+    else:
+        notes = _link_members(event, newcomers, join_register, field_name)
     players = Player.objects.bulk_create(newcomers, batch_size=1000)
     return Added(
         players,
@@ -336,7 +348,12 @@ def choose_member(event: Event, player: Player, member_id: int | None) -> Player
 @serialised
 @transaction.atomic
 def add_players(
-    event: Event, newcomers: list[Player], field_name: str = "text", *, join_register: bool = False
+    event: Event,
+    newcomers: list[Player],
+    field_name: str = "text",
+    *,
+    join_register: bool = False,
+    by: Asker | None = None,
 ) -> Added:
     """Add all ``newcomers`` at once (bulk), before round 1."""
     # Shared with other additions, exclusive against ``start_round``: a list pasted
@@ -354,7 +371,9 @@ def add_players(
             "%(adding)d."
         ) % {"most": MAX_ROWS, "present": present, "adding": len(newcomers)}
         raise ServiceError(message, {field_name: [message]})
-    added = admit_players(event, newcomers, join_register=join_register, field_name=field_name)
+    added = admit_players(
+        event, newcomers, join_register=join_register, field_name=field_name, by=by
+    )
     feed.record(event, feed.Kind.NAMES)
     return added
 
@@ -374,30 +393,36 @@ def typed_or_picked(name: str, gender: str, club: str, member: Member | None) ->
 
 
 def add_player(
-    event: Event, *, name: str = "", gender: str = "", club: str = "", member: Member | None = None
+    event: Event,
+    *,
+    name: str = "",
+    gender: str = "",
+    club: str = "",
+    member: Member | None = None,
+    by: Asker | None = None,
 ) -> Added:
     """One player typed in (the name's problem is shown next to the name field), or picked.
 
     In a club's event a typed name no member has joins the register too."""
     newcomer = typed_or_picked(name, gender, club, member)
-    return add_players(event, [newcomer], field_name="name", join_register=member is None)
+    return add_players(event, [newcomer], field_name="name", join_register=member is None, by=by)
 
 
-def paste_players(event: Event, text: str) -> Added:
+def paste_players(event: Event, text: str, *, by: Asker | None = None) -> Added:
     if problem := list_size_problem(text):
         raise ServiceError(problem, {"text": [problem]})
     parsed = parse_list(text)
     if parsed.problems:
         raise problems_error(parsed.problems, "text")
-    return add_players(event, _from_rows(parsed.rows), field_name="text")
+    return add_players(event, _from_rows(parsed.rows), field_name="text", by=by)
 
 
-def import_csv(event: Event, data: bytes) -> Added:
+def import_csv(event: Event, data: bytes, *, by: Asker | None = None) -> Added:
     ensure_unlocked(event)
     parsed = read_csv(data)
     if parsed.problems:
         raise problems_error(parsed.problems, "file")
-    return add_players(event, _from_rows(parsed.rows), field_name="file")
+    return add_players(event, _from_rows(parsed.rows), field_name="file", by=by)
 
 
 @transaction.atomic
