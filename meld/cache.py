@@ -64,15 +64,8 @@ class FolderCache(BaseCache):
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> None:
-        expiry = self.get_backend_timeout(timeout)
-        os.makedirs(self.folder, 0o700, exist_ok=True)
-        handle, written = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        written = self.written(value, timeout)
         try:
-            with open(handle, "wb") as file:
-                pickle.dump(expiry, file, pickle.HIGHEST_PROTOCOL)
-                file.write(zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)))
-            stamp = NEVER if expiry is None else expiry
-            os.utime(written, (stamp, stamp))
             os.replace(written, self.path_of(key, version))
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
@@ -87,10 +80,37 @@ class FolderCache(BaseCache):
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> bool:
+        # A link fails where the file exists: a check and then a write would let an add
+        # overwrite what another process set between the two (a poll's older value over
+        # the one a write just published). Reading it first removes an expired file.
         if self.has_key(key, version):
             return False
-        self.set(key, value, timeout, version)
+        written = self.written(value, timeout)
+        try:
+            os.link(written, self.path_of(key, version))
+        except FileExistsError:
+            return False
+        finally:
+            os.remove(written)
+        self.sweep()
         return True
+
+    def written(self, value: Any, timeout: float | None) -> str:
+        """A new file in the folder holding ``value`` and its expiry (also its mtime)."""
+        expiry = self.get_backend_timeout(timeout)
+        os.makedirs(self.folder, 0o700, exist_ok=True)
+        handle, written = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        try:
+            with open(handle, "wb") as file:
+                pickle.dump(expiry, file, pickle.HIGHEST_PROTOCOL)
+                file.write(zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)))
+            stamp = NEVER if expiry is None else expiry
+            os.utime(written, (stamp, stamp))
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(written)
+            raise
+        return written
 
     def touch(
         self,

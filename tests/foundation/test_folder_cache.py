@@ -96,3 +96,27 @@ def test_a_broken_file_reads_as_missing(tmp_path, broken):
     with open(cache.path_of("feed:frame:1"), "wb") as file:
         file.write(broken)
     assert cache.get("feed:frame:1", "missing") == "missing"
+
+
+def test_an_add_never_overwrites_what_another_process_set_meanwhile(tmp_path, monkeypatch):
+    """A poll's add found no value; before it wrote, a write step published a newer one:
+    the add must leave the newer value (a check then a write would put the older back)."""
+    poll, step = made(tmp_path), made(tmp_path)
+    written = poll.written
+
+    def set_meanwhile(value, timeout):
+        step.set("feed", "newer")
+        return written(value, timeout)
+
+    monkeypatch.setattr(poll, "written", set_meanwhile)
+    assert poll.add("feed", "older") is False
+    assert poll.get("feed") == "newer"
+    assert [path.suffix for path in tmp_path.iterdir()] == [".meldcache"]  # no file left aside
+
+
+def test_an_add_over_an_expired_value_stores_it(tmp_path):
+    cache = made(tmp_path)
+    cache.set("feed", "old", timeout=0.01)
+    time.sleep(0.05)
+    assert cache.add("feed", "new") is True
+    assert cache.get("feed") == "new"

@@ -16,7 +16,7 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.text import plain_text
 from tournaments.kernel.users import Asker
 from tournaments.models import Entry, Game, Round, Table, TableCall
-from tournaments.services.store.locks import lock_round, serialised
+from tournaments.services.store.locks import lock_game, lock_round, serialised
 
 REASON_LENGTH = 200
 COMING_MINUTES = 10  # how long after the acknowledgement a phone says the director is coming
@@ -43,11 +43,11 @@ def call_director(
             {"reason": [_("Too long.")]},
         )
     with transaction.atomic():
-        rnd = lock_round(rnd.pk)
+        rnd, game = _lock(rnd.pk, table.pk)
         if rnd.status != Round.Status.OPEN:
             raise ServiceError(_("Round %(number)d is already closed.") % {"number": rnd.number})
         call = table_call(table, rnd, reason=reason, device=device)
-        _record(call, rnd)
+        feed.record(rnd.event_id, feed.Kind.CALL, round=rnd, game=game)
         return call
 
 
@@ -104,18 +104,25 @@ def end_calls(**cause: Any) -> int:
 def acknowledge_call(call: TableCall, *, user: Asker) -> TableCall:
     """The director has seen the call (and is on the way); a second acknowledgement changes nothing."""
     with transaction.atomic():
-        rnd = lock_round(call.round_id)
+        rnd, game = _lock(call.round_id, call.table_id)
         call = TableCall.objects.select_for_update().get(pk=call.pk)
         if call.acknowledged_at is None:
             call.acknowledged_at = timezone.now()
             call.acknowledged_by = user if user.is_authenticated else None
             call.save(update_fields=["acknowledged_at", "acknowledged_by"])
-            _record(call, rnd)
+            feed.record(rnd.event_id, feed.Kind.CALL, round=rnd, game=game)
         return call
 
 
-def _record(call: TableCall, rnd: Round) -> None:
-    """The call's change on the feed, in the scope of the game its table plays in ``rnd``:
-    that table's phones, the round's board and bar."""
-    game = Game.objects.filter(round=rnd, table_id=call.table_id).first()
-    feed.record(rnd.event_id, feed.Kind.CALL, round=rnd, game=game)
+def _lock(round_id: int, table_id: int) -> tuple[Round, Game | None]:
+    """The round and the game its table plays in it, locked in the steps' order (event →
+    round → game) before the call is touched: a dispute at the table holds its game and
+    then raises or ends the call, so a call step that held the call first and then waited
+    for the game (the feed's change row points at it) would deadlock with it. The change
+    goes in the game's scope: that table's phones, the round's board and bar."""
+    found = Game.objects.filter(round_id=round_id, table_id=table_id).values_list("pk", flat=True)
+    game_id = found.first()
+    if game_id is None:
+        return lock_round(round_id), None
+    game = lock_game(game_id)
+    return game.round, game

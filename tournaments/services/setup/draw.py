@@ -16,7 +16,7 @@ from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Event, Player, Table, Team
 from tournaments.services.scores.audit import record
 from tournaments.services.setup.events import (
-    ensure_unlocked,
+    hold_setup,
     setup_locked,
     tables_needed,
     teams_problem,
@@ -30,7 +30,7 @@ from tournaments.services.setup.players import own_player
 @transaction.atomic
 def form_teams(event: Event, pairs: list[tuple[Player, Player]]) -> list[Team]:
     """Replace the event's teams by ``pairs``; every player must be in exactly one."""
-    ensure_unlocked(event)
+    hold_setup(event)
     if not uses_teams(event):
         raise ServiceError(_("This event has no fixed partners, so there are no teams."))
     players = list(event.players.all())
@@ -103,7 +103,7 @@ def draw_numbers(event: Event, seed: str | None = None, user: Asker | None = Non
     the draw. Mixed pairs: ladies get the even numbers, gentlemen the odd ones.
     Fixed partners: the teams draw 1, 2, 3 …, and team k's players are 2k-1 and 2k.
     """
-    ensure_unlocked(event)
+    hold_setup(event)
     seed = seed or new_seed()
     players = list(event.players.order_by("pk"))
     if not players:
@@ -140,7 +140,7 @@ def set_numbers(event: Event, numbers: dict[int, int], user: Asker | None = None
 
     Problems go next to the field ``number_<id>``.
     """
-    ensure_unlocked(event)
+    hold_setup(event)
     fmt = format_of(event)
     units = numbering_units(event)
     n = len(units)

@@ -1,7 +1,7 @@
 """Setting up an event: creating it and the wizard's steps, each in one transaction.
 
-The set-up can be changed until round 1 starts; from then on ``ensure_unlocked``
-refuses (the event's details, such as its name or whether it is public, stay
+The set-up can be changed until round 1 starts; from then on ``hold_setup`` (the
+event locked, read again, checked) refuses (the event's details, such as its name or whether it is public, stay
 editable). The read-only helpers (what is still missing, what a format gives)
 live in ``setup.checks`` and are importable from here too.
 """
@@ -48,6 +48,13 @@ from tournaments.services.setup.checks import (
     teams_problem,
     uses_teams,
 )
+from tournaments.services.setup.guards import (
+    ensure_not_finished,
+    ensure_unlocked,
+    hold_setup,
+    hold_unfinished,
+    setup_locked,
+)
 from tournaments.services.store.locks import lock_event, serialised
 
 __all__ = [
@@ -64,6 +71,8 @@ __all__ = [
     "ensure_unlocked",
     "finish_event",
     "format_problems",
+    "hold_setup",
+    "hold_unfinished",
     "most_rounds",
     "numbers_problem",
     "offered_formats",
@@ -84,26 +93,6 @@ __all__ = [
     "update_details",
     "uses_teams",
 ]
-
-
-# --- the lock ---------------------------------------------------------------
-
-
-def setup_locked(event: Event) -> bool:
-    """Whether round 1 has started (or the event is over): then the set-up stays as it is."""
-    return event.status != Event.Status.SETUP or event.rounds.exists()
-
-
-def ensure_unlocked(event: Event) -> None:
-    if event.status == Event.Status.FINISHED:
-        raise ServiceError(_("The event is finished: nothing can be changed any more."))
-    if setup_locked(event):
-        raise ServiceError(_("Round 1 has started, so the set-up can no longer be changed."))
-
-
-def ensure_not_finished(event: Event) -> None:
-    if event.status == Event.Status.FINISHED:
-        raise ServiceError(_("The event is finished: nothing can be changed any more."))
 
 
 # --- creating the event and its steps ---------------------------------------
@@ -188,7 +177,7 @@ def update_details(event: Event, **details: Any) -> Event:
 
     These change nothing about the play, so they stay editable during the event.
     """
-    ensure_not_finished(event)
+    hold_unfinished(event)
     unknown = set(details) - set(EVENT_DETAILS)
     if unknown:
         raise ValueError(f"not event details: {sorted(unknown)}")
@@ -208,7 +197,7 @@ def update_details(event: Event, **details: Any) -> Event:
 @transaction.atomic
 def choose_preset(event: Event, *, card_game: str, profile_slug: str) -> Event:
     """Start the rules over from a preset (this also sets the card game)."""
-    ensure_unlocked(event)
+    hold_setup(event)
     preset = _preset(card_game, profile_slug)
     if card_game != event.card_game:
         event.scoring_mode = CARD_GAMES[card_game].default_scoring_mode
@@ -235,7 +224,7 @@ def choose_preset(event: Event, *, card_game: str, profile_slug: str) -> Event:
 @transaction.atomic
 def save_profile(event: Event, profile: Profile) -> Event:
     """Store the director's edited rule parameters (a validated profile dataclass)."""
-    ensure_unlocked(event)
+    hold_setup(event)
     preset = presets(event.card_game)[event.profile_slug]
     if type(profile) is not type(preset):
         raise ValueError("the profile is not one of this event's card game")
@@ -250,7 +239,7 @@ def set_round(
     event: Event, *, round_kind: str, round_deals: int | None, round_minutes: int | None
 ) -> Event:
     """What a round is: a full game, a number of deals (hands), or a time limit."""
-    ensure_unlocked(event)
+    hold_setup(event)
     errors: dict[str, list[str]] = {}
     if round_kind == Event.RoundKind.DEALS and not round_deals:
         errors["round_deals"] = [CARD_GAMES[event.card_game].words.says("how_many")]
@@ -331,7 +320,7 @@ def set_format(
 ) -> Event:
     """The format; ``planned_rounds`` None means "as many as the format gives";
     ``table_kind``: who sits at a table, one of the kinds the event's card game offers."""
-    ensure_unlocked(event)
+    hold_setup(event)
     fmt = FORMATS[format]
     _check_format_choice(event, fmt, table_kind)
     fixed_partners = fixed_partners and fmt.teams_allowed
@@ -383,7 +372,7 @@ def set_format(
 
 @transaction.atomic
 def set_scoring(event: Event, *, scoring_mode: str, bye_score: int) -> Event:
-    ensure_unlocked(event)
+    hold_setup(event)
     event.scoring_mode = scoring_mode
     event.bye_score = bye_score
     event.save(update_fields=["scoring_mode", "bye_score"])

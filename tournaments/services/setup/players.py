@@ -32,6 +32,8 @@ from tournaments.models.members import MEMBER_NAME_MAX
 from tournaments.services.setup.events import (
     ensure_not_finished,
     ensure_unlocked,
+    hold_setup,
+    hold_unfinished,
     setup_locked,
 )
 from tournaments.services.setup.player_lists import (
@@ -428,7 +430,7 @@ def import_csv(event: Event, data: bytes, *, by: Asker | None = None) -> Added:
 @transaction.atomic
 def update_player(event: Event, player: Player, *, name: str, gender: str, club: str) -> Added:
     """Correct a name, gender or club (allowed during the event too: numbers stay)."""
-    ensure_not_finished(event)
+    hold_unfinished(event, change=False)
     own_player(event, player)
     cleaned = clean_text(name)
     if problem := name_problem(cleaned):
@@ -464,7 +466,7 @@ def own_player(event: Event, player: Player) -> None:
 @transaction.atomic
 def remove_player(event: Event, player: Player) -> None:
     """Take a player off the list before round 1 (their number is then missing: draw again)."""
-    ensure_unlocked(event)
+    hold_setup(event, change=False)
     own_player(event, player)
     player.delete()
     feed.record(event, feed.Kind.NAMES)
