@@ -50,6 +50,12 @@ Erasing a member's personal data (``services.member_data.erase``) changes player
 several events: it takes each of the member's events exclusive, in id order, then the
 club and the member, as a step adding players does.
 
+A call for the director and its acknowledgement are phone steps too: they lock the
+table's game (the round when no game sits there) before the call's row, so a call and a
+dispute at one table take the same rows in the same order. Set-up steps take the event
+exclusive and read it again (``services.setup.guards``) before they decide whether
+round 1 has started or the event is finished.
+
 The steps' read of a game's seats with their players (``load_seats``, a prepared
 statement) lives here too: every step that locks a game needs them, and the table's pages
 load them the same way.
