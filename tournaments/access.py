@@ -103,8 +103,10 @@ def evening_player(token: str) -> Player:
 
 
 def evening_member(token: str) -> tuple[Player, Member]:
-    """A player's private link that names a member: the member's own pages (history, e-mail,
-    their data). A guest's link has none: 404."""
+    """A player's private link that names a member: the member's own pages (history, their
+    results by e-mail, asking for their data). A guest's link has none: 404. Whoever tapped
+    the player's name at the table holds this link too, so it shows none of the member's
+    personal data (``mail_to_data`` does)."""
     player = evening_player(token)
     if player.member is None:
         raise NotFound("This player is no member.")
@@ -123,3 +125,15 @@ def mail_to_stop(token: str) -> MemberMail:
         return MemberMail.objects.select_related("member__club").get(unsubscribe_token=token)
     except MemberMail.DoesNotExist:
         raise NotFound("No address has this link.") from None
+
+
+def mail_to_data(token: str) -> MemberMail:
+    """The link of a mail to the member's confirmed address (every mail's stop link carries
+    it): whoever reads that mailbox sees everything Meld holds on the member. It opens only
+    while the address is confirmed; a new address gets a new link."""
+    try:
+        return MemberMail.objects.select_related("member__club").get(
+            unsubscribe_token=token, state=MemberMail.State.CONFIRMED
+        )
+    except MemberMail.DoesNotExist:
+        raise NotFound("No confirmed address has this link.") from None

@@ -472,6 +472,7 @@ EXEMPT = {
     "mail.addresses.ask_again": "a member's mail address: the register and their own page",
     "mail.addresses.confirm": "a member's consent: the register and their own page",
     "mail.addresses.unsubscribe": "a member's consent: the register and their own page",
+    "mail.addresses.send_data_link": "a mail queued: the outbox, which no live screen shows",
     "outbox.claims.mark_sent": "the mail queue, which no page shows",
     "outbox.claims.mark_failed": "the mail queue, which no page shows",
     "outbox.claims.mark_cancelled": "the mail queue, which no page shows",

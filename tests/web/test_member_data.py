@@ -20,6 +20,7 @@ from tournaments.models import (
     Entry,
     Erasure,
     Event,
+    MemberMail,
     MemberRating,
     OutboxMail,
     RatingHistory,
@@ -125,10 +126,10 @@ def test_the_export_holds_every_deal_the_member_played(director_client, season):
     assert any("sheet was right" in row["reason"] for row in data["audit"])
     page = director_client.get(reverse("tournaments-director-member-data", args=[anna.pk]))
     assert page.content.decode().count('<tr class="deal">') == exported
-    # The same from the member's own link.
-    token = anna.players.first().evening_token
+    # The same from the link mailed to the member's confirmed address.
+    token = MemberMail.objects.get(member=anna).unsubscribe_token
     own = json.loads(
-        director_client.get(reverse("tournaments-player-data-json", args=[token])).content
+        director_client.get(reverse("tournaments-player-mail-data-json", args=[token])).content
     )
     assert sum(len(r["deals"]) for e in own["evenings"] for r in e["rounds"]) == exported
 

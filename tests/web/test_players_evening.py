@@ -101,7 +101,7 @@ def test_a_wrong_or_expired_link_is_a_plain_404(client, evening, settings):
 
 def test_a_guests_link_has_no_member_pages(client, evening):
     guest = evening.players.get(name="Gustav Gast")
-    for name in ("history", "mail", "data", "data-json"):
+    for name in ("history", "mail", "data"):
         url = reverse(f"tournaments-player-{name}", args=[guest.evening_token])
         assert client.get(url).status_code == 404, name
     body = page(client, guest)
@@ -133,7 +133,7 @@ def test_a_member_sees_their_series_place_rating_change_and_history(client, dire
 def test_the_pages_write_nothing(client, evening, django_assert_max_num_queries):
     anna = evening.players.get(name="Anna Berger")
     before = Entry.objects.count(), evening.players.count(), Member.objects.count()
-    for name in ("evening", "history", "mail", "data", "data-json"):
+    for name in ("evening", "history", "mail", "data"):
         client.get(reverse(f"tournaments-player-{name}", args=[anna.evening_token]))
     assert (Entry.objects.count(), evening.players.count(), Member.objects.count()) == before
 

@@ -68,6 +68,7 @@ class OutboxMail(models.Model):
     class Kind(models.TextChoices):
         RESULTS = "results", _("results of an evening")
         CONFIRM = "confirm", _("confirmation of the address")
+        DATA = "data", _("the link to the member's data")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("queued")

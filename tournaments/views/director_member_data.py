@@ -27,7 +27,7 @@ from tournaments.services.member_data.export import member_export
 from tournaments.services.pages.live import nav
 from tournaments.views.director_print import _qr_svg
 from tournaments.views.doors import director_club, director_member, director_required, query_int
-from tournaments.views.player_evening import json_download, private
+from tournaments.views.player_evening import member_json, private
 
 
 def privacy_context(member: Member, form: AddressForm | None = None) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def member_data_json(request: HttpRequest, member_id: int) -> HttpResponse:
     member = director_member(request, member_id)
     if request.method != "GET":
         return HttpResponseNotAllowed(["GET"])
-    return private(json_download(member_export(member), f"meld-member-{member.pk}.json"))
+    return member_json(member)
 
 
 @login_required

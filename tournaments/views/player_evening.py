@@ -1,10 +1,12 @@
 """One player's own pages, opened by the private link of their evening (``/me/<token>/``):
-their evening, and for a member their history, their e-mail for results and their data.
-Read-only but for the e-mail form; a wrong or expired link is a 404 (counted by the guess
-limiter, ``tournaments.middleware``)."""
+their evening, and for a member their history, their e-mail for results and the way to their
+data. Whoever tapped the player's name at their table got this link too, so these pages
+show no personal data: the address only masked, and the data only through a link mailed to
+the confirmed address (``player_mail``). Read-only but for the e-mail form and asking for
+that mail; a wrong or expired link is a 404 (counted by the guess limiter,
+``tournaments.middleware``)."""
 
 import json
-from typing import Any
 
 from django.contrib import messages
 from django.core.serializers.json import DjangoJSONEncoder
@@ -17,6 +19,7 @@ from tournaments.access import evening_member, evening_player
 from tournaments.forms.mail import OptInForm
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
+from tournaments.models import Member
 from tournaments.services.evening.history import member_history
 from tournaments.services.evening.page import player_evening
 from tournaments.services.mail import addresses
@@ -61,22 +64,15 @@ def history(request: HttpRequest, evening_token: str) -> HttpResponse:
 
 
 def mail(request: HttpRequest, evening_token: str) -> HttpResponse:
-    """GET: the member's e-mail for results; POST: give it (with consent), stop the mails,
-    or remove the address."""
+    """GET: where the member's results go (the address masked); POST: give an address (with
+    consent) or remove one not confirmed. A confirmed address is changed or stopped only by a
+    mail's link or by the director: a private link can be anyone's at the table."""
     player, member = evening_member(evening_token)
     current = addresses.mail_of(member)
-    form = OptInForm(
-        initial={
-            "address": current.address if current else "",
-            "language": current.language if current else get_language()[:2],
-        }
-    )
-    if request.method == "POST":
+    settled = current is not None and current.confirmed
+    form = OptInForm(initial={"language": current.language if current else get_language()[:2]})
+    if request.method == "POST" and not settled:
         try:
-            if "stop" in request.POST and current is not None:
-                addresses.unsubscribe(current)
-                messages.success(request, _("You will get no more mails."))
-                return redirect("tournaments-player-mail", evening_token)
             if "remove" in request.POST:
                 addresses.set_address(member, "", get_language()[:2])
                 messages.success(request, _("Your address is removed."))
@@ -96,43 +92,49 @@ def mail(request: HttpRequest, evening_token: str) -> HttpResponse:
                 return redirect("tournaments-player-mail", evening_token)
         except ServiceError as error:
             show_service_error(form, error)
-    elif request.method != "GET":
+    elif request.method not in ("GET", "POST"):
         return HttpResponseNotAllowed(["GET", "POST"])
     context = {
         "token": evening_token,
         "player": player,
         "member": member,
         "mail": current,
-        "form": form,
+        "shown": addresses.masked(current.address) if current else "",
+        "form": None if settled else form,
     }
     return private(render(request, "tournaments/player/mail.html", context))
 
 
 def data(request: HttpRequest, evening_token: str) -> HttpResponse:
-    """Everything Meld holds on the member, as a page to read (and print)."""
+    """GET: what Meld holds on a member, and how to see it; POST: mail the link to it to the
+    member's confirmed address."""
     player, member = evening_member(evening_token)
+    current = addresses.mail_of(member)
+    if request.method == "POST":
+        try:
+            addresses.send_data_link(member)
+            messages.success(request, _("The link is on its way: look in your mailbox."))
+        except ServiceError as error:
+            messages.error(request, str(error))
+        return redirect("tournaments-player-data", evening_token)
     if request.method != "GET":
-        return HttpResponseNotAllowed(["GET"])
+        return HttpResponseNotAllowed(["GET", "POST"])
     context = {
         "token": evening_token,
         "player": player,
         "member": member,
-        "data": member_export(member),
+        "mail": current,
+        "shown": addresses.masked(current.address) if current else "",
     }
-    return private(render(request, "tournaments/member_data/export.html", context))
+    return private(render(request, "tournaments/player/data.html", context))
 
 
-def data_json(request: HttpRequest, evening_token: str) -> HttpResponse:
-    _player, member = evening_member(evening_token)
-    if request.method != "GET":
-        return HttpResponseNotAllowed(["GET"])
-    return private(json_download(member_export(member), f"meld-member-{member.pk}.json"))
-
-
-def json_download(found: dict[str, Any], filename: str) -> HttpResponse:
+def member_json(member: Member) -> HttpResponse:
+    """Everything Meld holds on a member as a file to hand over (the director's and the
+    member's own, from the link mailed to them)."""
     response = HttpResponse(
-        json.dumps(found, ensure_ascii=False, indent=2, cls=DjangoJSONEncoder),
+        json.dumps(member_export(member), ensure_ascii=False, indent=2, cls=DjangoJSONEncoder),
         content_type="application/json; charset=utf-8",
     )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    response["Content-Disposition"] = f'attachment; filename="meld-member-{member.pk}.json"'
+    return private(response)

@@ -33,16 +33,31 @@ def mail_of(member: Member) -> MemberMail | None:
     return MemberMail.objects.filter(member=member).first()
 
 
+def masked(address: str) -> str:
+    """The address as a private link may show it: enough for its owner to know it, too little
+    for whoever else holds the link (a player at the same table) to learn it."""
+    local, _at, domain = address.partition("@")
+    name, dot, top = domain.rpartition(".")
+    if not dot:
+        name, top = domain, ""
+    hidden = f"{local[:1]}•••@{name[:1]}•••"
+    return f"{hidden}.{top}" if top else hidden
+
+
 # Confirmation mails one member may be sent within a day: enough to mend a typo or two,
 # too few for a stranger holding the member's link to flood an address with the club's.
 CONFIRMATIONS_PER_DAY = 5
+# Mails with the link to the member's data within a day, for the same reason.
+DATA_LINKS_PER_DAY = 3
+
+
+def _sent_today(member: Member, kind: str) -> int:
+    since = timezone.now() - timedelta(days=1)
+    return OutboxMail.objects.filter(member=member, kind=kind, created_at__gte=since).count()
 
 
 def _check_confirmations(member: Member) -> None:
-    since = timezone.now() - timedelta(days=1)
-    sent = OutboxMail.objects.filter(
-        member=member, kind=OutboxMail.Kind.CONFIRM, created_at__gte=since
-    ).count()
+    sent = _sent_today(member, OutboxMail.Kind.CONFIRM)
     if sent >= CONFIRMATIONS_PER_DAY:
         raise ServiceError(
             _(
@@ -103,6 +118,33 @@ def ask_again(member: Member) -> MemberMail:
         mail.asked_at = timezone.now()
         mail.save(update_fields=["asked_at"])
         outbox.queue_confirmation(mail)
+        return mail
+
+
+@serialised
+def send_data_link(member: Member) -> MemberMail:
+    """Mail the link to everything Meld holds on the member to their confirmed address: the
+    data are shown to whoever reads that mailbox, never to whoever holds a private link."""
+    with transaction.atomic():
+        member = _locked(member)
+        mail = mail_of(member)
+        if mail is None or not mail.confirmed:
+            raise ServiceError(
+                _(
+                    "No confirmed address to send the link to: give one under Results by "
+                    "e-mail, or ask the club's director for your data."
+                )
+            )
+        sent = _sent_today(member, OutboxMail.Kind.DATA)
+        if sent >= DATA_LINKS_PER_DAY:
+            raise ServiceError(
+                _(
+                    "%(count)d mails with the link went to you in the last day: look for them "
+                    "in your mailbox, or ask again tomorrow."
+                )
+                % {"count": sent}
+            )
+        outbox.queue_data_link(mail)
         return mail
 
 

@@ -1,6 +1,6 @@
 """What a mail of the outbox says, in the member's language: the results of an evening (the
-member's own evening, ``services.evening.page``, and the link to it) or the request to
-confirm an address. Plain text and HTML; every mail carries the link that stops the mails,
+member's own evening, ``services.evening.page``, and the link to it), the request to
+confirm an address, or the link to everything Meld holds on the member. Plain text and HTML; every mail carries the link that stops the mails,
 also as the headers of one-click unsubscribing (RFC 8058)."""
 
 from dataclasses import dataclass
@@ -44,6 +44,8 @@ def _wanted(row: OutboxMail) -> MemberMail:
         raise NotToSend("the member does not want the mails")
     if row.kind == OutboxMail.Kind.CONFIRM and mail.state != MemberMail.State.PENDING:
         raise NotToSend("the address needs no confirmation")
+    if row.kind == OutboxMail.Kind.DATA and not mail.confirmed:
+        raise NotToSend("the address is no longer confirmed")
     return mail
 
 
@@ -74,12 +76,21 @@ def _confirmation(mail: MemberMail) -> dict[str, Any]:
     }
 
 
+def _data_link(mail: MemberMail) -> dict[str, Any]:
+    return {
+        "url": link(reverse("tournaments-player-mail-data", args=[mail.unsubscribe_token])),
+        "subject": _("Everything %(club)s holds on you") % {"club": mail.member.club.name},
+    }
+
+
 def letter(row: OutboxMail) -> Letter:
     """The mail of ``row``, in its language; ``NotToSend`` when it should not go."""
     mail = _wanted(row)
     with translation.override(row.language):
         if row.kind == OutboxMail.Kind.RESULTS:
             context, name = _results(row, mail), "results"
+        elif row.kind == OutboxMail.Kind.DATA:
+            context, name = _data_link(mail), "data"
         else:
             context, name = _confirmation(mail), "confirm"
         context.update(

@@ -88,6 +88,19 @@ def queue_confirmation(mail: MemberMail) -> OutboxMail:
     )
 
 
+def queue_data_link(mail: MemberMail) -> OutboxMail:
+    """A mail with the link to everything Meld holds on the member (sent at once)."""
+    member = mail.member
+    return OutboxMail.objects.create(
+        club_id=member.club_id,
+        member=member,
+        kind=OutboxMail.Kind.DATA,
+        address=mail.address,
+        language=mail.language,
+        next_try_at=timezone.now(),
+    )
+
+
 def cancel_member(member_id: int) -> int:
     """Nothing more to a member (they unsubscribed, or their data is erased)."""
     return OutboxMail.objects.filter(member_id=member_id, status=OutboxMail.Status.QUEUED).update(
