@@ -308,14 +308,15 @@ else:
     }
 
 # Director log-in (django-axes): after this many wrong passwords for one user name
-# from one address, that pair is locked out for the cool-off time, even with the
+# from one address (an IPv6 address by its /64, as the guess limiter counts), that pair
+# is locked out for the cool-off time, even with the
 # right password. Attempts are rows in the database, so every worker and server
 # sees them; a successful log-in forgets the earlier failures.
 AXES_FAILURE_LIMIT = _LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=_LOGIN_COOLOFF_MINUTES)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournaments.middleware.counted_ip"
 AXES_LOCKOUT_CALLABLE = "tournaments.views.lockout.locked_out"
 # The log names the address of a lock-out, not the user name (often a mistyped password).
 AXES_SENSITIVE_PARAMETERS = ["username"]

@@ -67,18 +67,26 @@ def client_address(request: HttpRequest) -> str:
 IPV6_BLOCK = 64
 
 
-def counted_address(request: HttpRequest) -> str:
-    """What the limiter counts misses by: the client's IPv4 address, or its IPv6 address's
-    /64 (an IPv4 address carried in IPv6 counts as itself)."""
+def counted_ip(request: HttpRequest) -> str | None:
+    """The address a guesser is counted by, here and in django-axes's log-in lock-outs: the
+    client's IPv4 address, or the first address of its IPv6 address's /64 (an IPv4 address
+    carried in IPv6 counts as itself). A subscriber's /64 holds more addresses than any
+    limit, so each one of them is the same guesser."""
     ip = client_ip(request)
     if ip is None:
-        return "unknown"
+        return None
     address = ipaddress.ip_address(ip)
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/{IPV6_BLOCK}", strict=False))
+        block = ipaddress.ip_network(f"{address}/{IPV6_BLOCK}", strict=False)
+        return str(block.network_address)
     return ip
+
+
+def counted_address(request: HttpRequest) -> str:
+    """What the guess limiter counts misses by (``counted_ip``), "unknown" without one."""
+    return counted_ip(request) or "unknown"
 
 
 def _digest(text: str) -> str:

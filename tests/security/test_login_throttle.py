@@ -90,3 +90,15 @@ def test_a_director_logged_in_without_any_address_is_logged_in(client, django_us
     """Django's force_login sends no address at all: the log-in is recorded without one."""
     client.force_login(django_user_model.objects.get(username="director"))
     assert client.get(reverse("tournaments-director-events")).status_code == 200
+
+
+def test_an_ipv6_guesser_is_one_guesser_across_its_64(client):
+    """A subscriber's /64 holds more addresses than the limit: each wrong password from a new
+    address in it counts against the same lock."""
+    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        answer = log_in(client, "director", f"wrong-{attempt}", f"2001:db8:1:2::{attempt + 1:x}")
+        assert answer.status_code == 200
+    assert log_in(client, "director", "still-wrong", "2001:db8:1:2:ffff::9").status_code == 429
+    assert log_in(client, "director", RIGHT, "2001:db8:1:2:abcd::1").status_code == 429
+    # Another subscriber's network is not locked out.
+    assert log_in(client, "director", RIGHT, "2001:db8:1:3::1").status_code == 302
