@@ -45,7 +45,7 @@ def owner_of(name: str, given: User | None = None) -> User:
 
 def co_directors(names: list[str | None], known: Mapping[str, User], owner: User) -> list[User]:
     """The exported co-directors who may help run the copy, by the rules of
-    ``services.setup.events.add_co_director``: active users here, the owner not among them
+    ``services.setup.directors.add_co_director``: active users here, the owner not among them
     (a name nobody has, or whom those rules leave out, is left out)."""
     named = [known[name] for name in dict.fromkeys(names) if name is not None and name in known]
     return [user for user in named if user.is_active and user.pk != owner.pk]

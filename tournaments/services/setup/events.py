@@ -9,7 +9,6 @@ live in ``setup.checks`` and are importable from here too.
 import datetime
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -48,6 +47,7 @@ from tournaments.services.setup.checks import (
     teams_problem,
     uses_teams,
 )
+from tournaments.services.setup.directors import add_co_director, remove_co_director
 from tournaments.services.setup.guards import (
     ensure_not_finished,
     ensure_unlocked,
@@ -435,54 +435,3 @@ def reopen_event(event: Event, user: Asker, reason: str) -> Event:
         outbox.cancel_unsent(event)  # the corrected results go when it is finished again
         ratings.after_change(event.club_id, [event.card_game])
     return event
-
-
-@transaction.atomic
-def add_co_director(event: Event, user: Asker, username: str) -> User:
-    """Let another director help run the event (only the owner may)."""
-    if event.owner_id != user.pk:
-        raise ServiceError(_("Only the director who created the event can add co-directors."))
-    username = username.strip()
-    other = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
-    if other is None:
-        raise ServiceError(
-            _("Please correct the marked fields."),
-            {"username": [_("Nobody has the user name “%(name)s”.") % {"name": username[:150]}]},
-        )
-    if other.pk == event.owner_id or event.co_directors.filter(pk=other.pk).exists():
-        raise ServiceError(
-            _("Please correct the marked fields."),
-            {
-                "username": [
-                    _("%(name)s already directs this event.") % {"name": other.get_username()}
-                ]
-            },
-        )
-    event.co_directors.add(other)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"co_director": other.get_username()},
-        reason=_("Co-director added"),
-        public=False,  # no public screen names the directors
-    )
-    return other
-
-
-@transaction.atomic
-def remove_co_director(event: Event, user: Asker, co_director_id: int) -> None:
-    if event.owner_id != user.pk:
-        raise ServiceError(_("Only the director who created the event can remove co-directors."))
-    other = event.co_directors.filter(pk=co_director_id).first()
-    if other is None:
-        raise ServiceError(_("This person is not a co-director of the event."))
-    event.co_directors.remove(other)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        old={"co_director": other.get_username()},
-        reason=_("Co-director removed"),
-        public=False,  # no public screen names the directors
-    )
