@@ -51,21 +51,21 @@ CONFIRMATIONS_PER_DAY = 5
 DATA_LINKS_PER_DAY = 3
 
 
-def _sent_today(member: Member, kind: str) -> int:
+def _check_sent(member: Member, kind: str, limit: int, refusal: str) -> None:
+    """Refuse with ``refusal`` (its ``count``) once ``limit`` mails of ``kind`` went to the
+    member within a day."""
     since = timezone.now() - timedelta(days=1)
-    return OutboxMail.objects.filter(member=member, kind=kind, created_at__gte=since).count()
+    sent = OutboxMail.objects.filter(member=member, kind=kind, created_at__gte=since).count()
+    if sent >= limit:
+        raise ServiceError(refusal % {"count": sent})
 
 
 def _check_confirmations(member: Member) -> None:
-    sent = _sent_today(member, OutboxMail.Kind.CONFIRM)
-    if sent >= CONFIRMATIONS_PER_DAY:
-        raise ServiceError(
-            _(
-                "%(count)d confirmation mails went to this member in the last day: the next "
-                "one can be asked for tomorrow."
-            )
-            % {"count": sent}
-        )
+    refusal = _(
+        "%(count)d confirmation mails went to this member in the last day: the next one can "
+        "be asked for tomorrow."
+    )
+    _check_sent(member, OutboxMail.Kind.CONFIRM, CONFIRMATIONS_PER_DAY, refusal)
 
 
 @serialised
@@ -135,15 +135,11 @@ def send_data_link(member: Member) -> MemberMail:
                     "e-mail, or ask the club's director for your data."
                 )
             )
-        sent = _sent_today(member, OutboxMail.Kind.DATA)
-        if sent >= DATA_LINKS_PER_DAY:
-            raise ServiceError(
-                _(
-                    "%(count)d mails with the link went to you in the last day: look for them "
-                    "in your mailbox, or ask again tomorrow."
-                )
-                % {"count": sent}
-            )
+        refusal = _(
+            "%(count)d mails with the link went to you in the last day: look for them in your "
+            "mailbox, or ask again tomorrow."
+        )
+        _check_sent(member, OutboxMail.Kind.DATA, DATA_LINKS_PER_DAY, refusal)
         outbox.queue_data_link(mail)
         return mail
 

@@ -77,24 +77,20 @@ def cancel_unsent(event: Event) -> int:
 
 def queue_confirmation(mail: MemberMail) -> OutboxMail:
     """A mail that asks the member to confirm their address (sent at once)."""
-    member = mail.member
-    return OutboxMail.objects.create(
-        club_id=member.club_id,
-        member=member,
-        kind=OutboxMail.Kind.CONFIRM,
-        address=mail.address,
-        language=mail.language,
-        next_try_at=timezone.now(),
-    )
+    return _queue_now(mail, OutboxMail.Kind.CONFIRM)
 
 
 def queue_data_link(mail: MemberMail) -> OutboxMail:
     """A mail with the link to everything Meld holds on the member (sent at once)."""
+    return _queue_now(mail, OutboxMail.Kind.DATA)
+
+
+def _queue_now(mail: MemberMail, kind: str) -> OutboxMail:
     member = mail.member
     return OutboxMail.objects.create(
         club_id=member.club_id,
         member=member,
-        kind=OutboxMail.Kind.DATA,
+        kind=kind,
         address=mail.address,
         language=mail.language,
         next_try_at=timezone.now(),
