@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import os
 import pickle
+import shutil
 import tempfile
 import time
 import zlib
@@ -29,6 +30,20 @@ SUFFIX = ".meldcache"
 SWEEP_SECONDS = 60.0
 # A key that never expires: its file's time as far ahead as a file system keeps it safely.
 NEVER = 2**31 - 1
+
+
+def _created(target: str, written: str) -> bool:
+    """``add`` on a file system without hard links (a FAT stick): creating the file only if
+    it is not there decides who wins as a link does; a reader finds it unreadable until it
+    is written, which ``get`` takes for missing."""
+    try:
+        handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    with open(handle, "wb") as file, open(written, "rb") as source:
+        shutil.copyfileobj(source, file)
+    shutil.copystat(written, target)  # the expiry, which ``sweep`` reads from the mtime
+    return True
 
 
 class FolderCache(BaseCache):
@@ -85,11 +100,14 @@ class FolderCache(BaseCache):
         # the one a write just published). Reading it first removes an expired file.
         if self.has_key(key, version):
             return False
-        written = self.written(value, timeout)
+        written, target = self.written(value, timeout), self.path_of(key, version)
         try:
-            os.link(written, self.path_of(key, version))
+            os.link(written, target)
         except FileExistsError:
             return False
+        except OSError:
+            if not _created(target, written):
+                return False
         finally:
             os.remove(written)
         self.sweep()

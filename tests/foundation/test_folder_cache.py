@@ -120,3 +120,27 @@ def test_an_add_over_an_expired_value_stores_it(tmp_path):
     time.sleep(0.05)
     assert cache.add("feed", "new") is True
     assert cache.get("feed") == "new"
+
+
+def test_an_add_on_a_file_system_without_hard_links_still_adds_once(tmp_path, monkeypatch):
+    """A FAT stick has no hard links: the add creates the file only if it is not there."""
+
+    def no_links(_source, _target):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(folder_cache.os, "link", no_links)
+    cache, other = made(tmp_path), made(tmp_path)
+    assert cache.add("feed", "first", timeout=60) is True
+    assert other.add("feed", "second") is False
+    assert cache.get("feed") == "first"
+    written = other.written
+
+    def set_meanwhile(value, timeout):
+        cache.set("race", "newer")
+        return written(value, timeout)
+
+    monkeypatch.setattr(other, "written", set_meanwhile)
+    assert other.add("race", "older") is False and other.get("race") == "newer"
+    expiry = [path.stat().st_mtime for path in tmp_path.iterdir()]
+    assert all(stamp > time.time() for stamp in expiry)  # the sweep reads the expiry there
+    assert {path.suffix for path in tmp_path.iterdir()} == {".meldcache"}
