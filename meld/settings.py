@@ -309,8 +309,7 @@ else:
 
 # Director log-in (django-axes): after this many wrong passwords for one user name
 # from one address (an IPv6 address by its /64, as the guess limiter counts), that pair
-# is locked out for the cool-off time, even with the
-# right password. Attempts are rows in the database, so every worker and server
+# is locked out for the cool-off time, even with the right password. Attempts are rows in the database, so every worker and server
 # sees them; a successful log-in forgets the earlier failures.
 AXES_FAILURE_LIMIT = _LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=_LOGIN_COOLOFF_MINUTES)

@@ -19,7 +19,7 @@ from tournaments.access import evening_member, evening_player
 from tournaments.forms.mail import OptInForm
 from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.forms import show_service_error
-from tournaments.models import Member
+from tournaments.models import Member, MemberMail
 from tournaments.services.evening.history import member_history
 from tournaments.services.evening.page import player_evening
 from tournaments.services.mail import addresses
@@ -98,8 +98,7 @@ def mail(request: HttpRequest, evening_token: str) -> HttpResponse:
         "token": evening_token,
         "player": player,
         "member": member,
-        "mail": current,
-        "shown": addresses.masked(current.address) if current else "",
+        **_mail_state(current),
         "form": None if settled else form,
     }
     return private(render(request, "tournaments/player/mail.html", context))
@@ -109,7 +108,6 @@ def data(request: HttpRequest, evening_token: str) -> HttpResponse:
     """GET: what Meld holds on a member, and how to see it; POST: mail the link to it to the
     member's confirmed address."""
     player, member = evening_member(evening_token)
-    current = addresses.mail_of(member)
     if request.method == "POST":
         try:
             addresses.send_data_link(member)
@@ -123,10 +121,14 @@ def data(request: HttpRequest, evening_token: str) -> HttpResponse:
         "token": evening_token,
         "player": player,
         "member": member,
-        "mail": current,
-        "shown": addresses.masked(current.address) if current else "",
+        **_mail_state(addresses.mail_of(member)),
     }
     return private(render(request, "tournaments/player/data.html", context))
+
+
+def _mail_state(current: MemberMail | None) -> dict[str, object]:
+    """Where the member's mails go, as a private link may say it: the address masked."""
+    return {"mail": current, "shown": addresses.masked(current.address) if current else ""}
 
 
 def member_json(member: Member) -> HttpResponse:

@@ -1,8 +1,9 @@
 """The links of the mails Meld sends a member: confirm the address (double opt-in), stop
 the mails, and see everything Meld holds on them (GDPR Art. 15; only whoever reads the
-confirmed address's mail holds that link). A GET shows a page with a button; only its POST changes anything. Stopping also
-takes the one-click POST a mail program sends for the ``List-Unsubscribe`` header (RFC 8058),
-which carries no CSRF token: the link's long token is the proof."""
+confirmed address's mail holds that link). A GET shows a page with a button; only its POST
+changes anything. Stopping also takes the one-click POST a mail program sends for the
+``List-Unsubscribe`` header (RFC 8058), which carries no CSRF token: the link's long token
+is the proof."""
 
 from collections.abc import Callable
 

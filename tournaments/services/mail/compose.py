@@ -1,7 +1,8 @@
 """What a mail of the outbox says, in the member's language: the results of an evening (the
 member's own evening, ``services.evening.page``, and the link to it), the request to
-confirm an address, or the link to everything Meld holds on the member. Plain text and HTML; every mail carries the link that stops the mails,
-also as the headers of one-click unsubscribing (RFC 8058)."""
+confirm an address, or the link to everything Meld holds on the member. Plain text and
+HTML; every mail carries the link that stops the mails, also as the headers of one-click
+unsubscribing (RFC 8058)."""
 
 from dataclasses import dataclass
 from email.utils import formatdate

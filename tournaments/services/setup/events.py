@@ -1,8 +1,8 @@
 """Setting up an event: creating it and the wizard's steps, each in one transaction.
 
-The set-up can be changed until round 1 starts; from then on ``hold_setup`` (the
-event locked, read again, checked) refuses (the event's details, such as its name or whether it is public, stay
-editable). The read-only helpers (what is still missing, what a format gives)
+The set-up can be changed until round 1 starts; from then on ``hold_setup`` (the event
+locked, read again, checked) refuses (the event's details, such as its name or whether it
+is public, stay editable). The read-only helpers (what is still missing, what a format gives)
 live in ``setup.checks`` and are importable from here too.
 """
 
