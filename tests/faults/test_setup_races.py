@@ -20,6 +20,7 @@ from tournaments.services.rounds.steps import start_round
 from tournaments.services.scores.calls import acknowledge_call, call_director
 from tournaments.services.scores.entries import dispute_entry, submit_entry
 from tournaments.services.setup import events as setup
+from tournaments.services.setup.directors import add_co_director
 from tournaments.services.setup.draw import draw_numbers
 from tournaments.services.setup.events import finish_event, set_round, set_scoring, update_details
 from tournaments.services.setup.players import remove_player, update_player
@@ -135,3 +136,19 @@ def test_a_change_sent_while_the_evening_finishes_waits_and_is_refused(director,
     assert changed == ("refused", FINISHED)
     assert not Player.objects.filter(event=played, name="Late Name").exists()
     assert Event.objects.get(pk=played.pk).name != "Renamed after the end"
+
+
+# --- the owner adds a co-director twice (a double tap) ----------------------------------
+
+
+def test_a_co_director_added_twice_at_once_is_added_once(director, other_director):
+    event = make_event(director, players=0)
+    with held(feed, "record") as reached:
+        first, second = run_together(
+            lambda: add_co_director(event, director, other_director.username),
+            lambda: add_co_director(event, director, other_director.username),
+            reached,
+        )
+    assert first[0] == "done", first
+    assert second == ("refused", "Please correct the marked fields."), second
+    assert list(event.co_directors.all()) == [other_director]

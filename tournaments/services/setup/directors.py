@@ -15,6 +15,7 @@ from tournaments.kernel.errors import ServiceError
 from tournaments.kernel.users import Asker
 from tournaments.models import AuditEntry, Event
 from tournaments.services.scores.audit import record
+from tournaments.services.store.locks import lock_event
 
 # Names nobody has that one director may type within the window: typos, not a list.
 MISSES = 10
@@ -52,6 +53,8 @@ def add_co_director(event: Event, user: Asker, username: str) -> User:
     if event.owner_id != user.pk:
         raise ServiceError(_("Only the director who created the event can add co-directors."))
     _check_misses(user)
+    # A double tap's second add waits here and then finds the co-director already there.
+    lock_event(event.pk, change=True)
     username = username.strip()
     other = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if other is None:
@@ -70,14 +73,7 @@ def add_co_director(event: Event, user: Asker, username: str) -> User:
             },
         )
     event.co_directors.add(other)
-    record(
-        event,
-        AuditEntry.Action.OTHER,
-        user=user,
-        new={"co_director": other.get_username()},
-        reason=_("Co-director added"),
-        public=False,  # no public screen names the directors
-    )
+    _record(event, user, _("Co-director added"), new=other)
     return other
 
 
@@ -85,15 +81,25 @@ def add_co_director(event: Event, user: Asker, username: str) -> User:
 def remove_co_director(event: Event, user: Asker, co_director_id: int) -> None:
     if event.owner_id != user.pk:
         raise ServiceError(_("Only the director who created the event can remove co-directors."))
+    lock_event(event.pk, change=True)
     other = event.co_directors.filter(pk=co_director_id).first()
     if other is None:
         raise ServiceError(_("This person is not a co-director of the event."))
     event.co_directors.remove(other)
+    _record(event, user, _("Co-director removed"), old=other)
+
+
+def _record(
+    event: Event, user: Asker, reason: str, *, old: User | None = None, new: User | None = None
+) -> None:
+    """The audit line of a co-director added (``new``) or removed (``old``). No public screen
+    names the directors: the change reaches no stranger's scope."""
     record(
         event,
         AuditEntry.Action.OTHER,
         user=user,
-        old={"co_director": other.get_username()},
-        reason=_("Co-director removed"),
-        public=False,  # no public screen names the directors
+        old={"co_director": old.get_username()} if old else None,
+        new={"co_director": new.get_username()} if new else None,
+        reason=reason,
+        public=False,
     )
